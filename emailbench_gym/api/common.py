@@ -1,0 +1,117 @@
+"""Helpers shared by the domain modules: recipients, paging, text search, well-known folders."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from typing import Any, TypeVar
+
+from pydantic import BaseModel
+
+from emailbench_gym.api.models import EmailAddress, MailFolder, Recipient
+from emailbench_gym.api.odata import compile_filter, compile_order_by
+from emailbench_gym.errors import ToolError
+from emailbench_gym.mailbox import Mailbox
+
+T = TypeVar("T")
+
+_EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
+MAX_TOP = 100
+
+
+def email_address(mb: Mailbox, address: str, argument: str) -> EmailAddress:
+    """Validate an address and give it the display name the directory or contacts know."""
+    address = address.strip()
+    if not _EMAIL.match(address):
+        raise ToolError(
+            "invalid_arguments",
+            f"{argument}: {address!r} is not an email address. Accepted: 'name@domain', "
+            "e.g. 'sally.beck@enron.com' (look people up with contacts_search or identity_searchUsers).",
+        )
+    key = address.casefold()
+    for user in mb.all("users"):
+        if user.mail.casefold() == key:  # type: ignore[attr-defined]
+            return EmailAddress(name=user.displayName, address=user.mail)  # type: ignore[attr-defined]
+    for contact in mb.all("contacts"):
+        for entry in contact.emailAddresses:  # type: ignore[attr-defined]
+            if entry.address.casefold() == key:
+                return EmailAddress(name=contact.displayName, address=entry.address)  # type: ignore[attr-defined]
+    return EmailAddress(name="", address=address)
+
+
+def recipients(mb: Mailbox, addresses: Sequence[str] | None, argument: str) -> list[Recipient]:
+    return [Recipient(emailAddress=email_address(mb, a, argument)) for a in addresses or []]
+
+
+def page(items: Sequence[T], top: int, skip: int) -> list[T]:
+    """Slice a result list; `top` is capped at MAX_TOP."""
+    if top < 1 or skip < 0:
+        raise ToolError(
+            "invalid_arguments",
+            f"top must be >= 1 and skip >= 0 (got top={top}, skip={skip}); top is capped at {MAX_TOP}.",
+        )
+    return list(items[skip : skip + min(top, MAX_TOP)])
+
+
+def apply_query(
+    items: Iterable[T], model: type[BaseModel], filter: str | None, orderBy: str | None
+) -> list[T]:
+    """Filter then sort items with OData expressions checked against `model`."""
+    selected = list(items)
+    if filter:
+        predicate = compile_filter(filter, model)
+        selected = [i for i in selected if predicate(i)]
+    if orderBy:
+        selected = compile_order_by(orderBy, model)(selected)
+    return selected
+
+
+def words(text: str) -> list[str]:
+    return re.findall(r"\w+", text.casefold())
+
+
+def matches_words(query: str, haystack: str) -> bool:
+    """Case-insensitive word match: every word of the query occurs as a word (prefix) in the text."""
+    terms = words(query)
+    if not terms:
+        return False
+    tokens = set(words(haystack))
+    return all(any(tok.startswith(term) for tok in tokens) for term in terms)
+
+
+def resolve_folder(mb: Mailbox, folder_id: str, argument: str = "folderId") -> MailFolder:
+    """A folder by id, or by its well-known name (`inbox`, `sentitems`, `drafts`, ...)."""
+    found = mb.get("folders", folder_id)
+    if found is None:
+        key = folder_id.casefold().replace(" ", "")
+        for folder in mb.all("folders"):
+            if (folder.wellKnownName or "").casefold() == key:  # type: ignore[attr-defined]
+                return folder  # type: ignore[return-value]
+        names = ", ".join(f"{f.displayName} ({f.id})" for f in mb.all("folders"))  # type: ignore[attr-defined]
+        raise ToolError(
+            "not_found",
+            f"{argument}: no folder with id {folder_id!r}. Existing folders: {names}. "
+            "Well-known names (inbox, sentitems, drafts, deleteditems, archive, junkemail) also work.",
+        )
+    return found  # type: ignore[return-value]
+
+
+def well_known(mb: Mailbox, name: str) -> MailFolder:
+    return resolve_folder(mb, name)
+
+
+def updated(model: BaseModel, **changes: Any) -> Any:
+    """A validated copy of a frozen model with `changes` applied."""
+    data = model.model_dump(by_alias=False)
+    data.update(changes)
+    return type(model).model_validate(data)
+
+
+def message_search_text(message: Any) -> str:
+    """What `messages_search` matches against: subject, body, sender and recipients."""
+    parts = [message.subject, message.body.content]
+    people = [message.from_] if message.from_ else []
+    people += message.toRecipients + message.ccRecipients
+    for person in people:
+        parts += [person.emailAddress.name, person.emailAddress.address]
+    return "\n".join(parts)

@@ -1,0 +1,383 @@
+"""An OData `$filter` / `$orderby` subset, parsed with lark and compiled to predicates.
+
+Supported: `eq ne gt ge lt le`, `and or not`, parentheses, `contains(path, 'x')`,
+`startswith`, `endswith`, `any` / `all` lambdas over lists
+(`toRecipients/any(r: r/emailAddress/address eq 'x')`), nested paths
+(`from/emailAddress/address`), strings in single quotes (`''` escapes a quote),
+numbers, `true` / `false` / `null`, and datetimes (`2001-11-05T15:00:00Z`, bare
+or quoted). Decisions where OData leaves room: string comparison and the string
+functions are case-insensitive (as Exchange behaves); comparing a list field
+matches when any element does. Paths are checked against the model, so a typo
+is reported with the fields that exist.
+"""
+
+from __future__ import annotations
+
+import functools
+import types
+import typing
+from collections.abc import Callable
+from datetime import datetime, timezone
+from typing import Any
+
+from lark import Lark, Token, Tree
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from pydantic import BaseModel
+
+from emailbench_gym.errors import ToolError
+
+FILTER_HELP = (
+    "Accepted: OData subset, e.g. \"isRead eq false and importance eq 'high'\", "
+    "\"contains(subject, 'Raptor')\", \"from/emailAddress/address eq 'x@enron.com'\", "
+    "\"receivedDateTime ge 2001-11-01T00:00:00Z\"; operators eq ne gt ge lt le, and or not, "
+    "functions contains startswith endswith, lambdas any/all."
+)
+
+_GRAMMAR = r"""
+?start: expr
+?expr: or_expr
+?or_expr: and_expr | or_expr _OR and_expr -> or_
+?and_expr: not_expr | and_expr _AND not_expr -> and_
+?not_expr: _NOT not_expr -> not_ | atom
+?atom: "(" expr ")" | comparison | call | lambda_ | path -> truthy
+comparison: operand OP operand
+?operand: literal | call | path
+call: FUNC "(" operand ("," operand)* ")"
+lambda_: NAME ("/" NAME)* "/" QUANT "(" NAME ":" expr ")"
+path: NAME ("/" NAME)*
+?literal: STRING -> string
+    | DATETIME -> datetime_
+    | SIGNED_NUMBER -> number
+    | _TRUE -> true
+    | _FALSE -> false
+    | _NULL -> null
+
+OP.2: /(eq|ne|gt|ge|lt|le)\b/i
+_AND.2: /and\b/i
+_OR.2: /or\b/i
+_NOT.2: /not\b/i
+_TRUE.2: /true\b/i
+_FALSE.2: /false\b/i
+_NULL.2: /null\b/i
+FUNC.2: /(contains|startswith|endswith)(?=\s*\()/i
+QUANT.2: /(any|all)(?=\s*\()/i
+DATETIME.3: /\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?/
+STRING: /'(?:[^']|'')*'/
+NAME: /[A-Za-z_][A-Za-z0-9_]*/
+%import common.SIGNED_NUMBER
+%import common.WS
+%ignore WS
+"""
+
+_PARSER = Lark(_GRAMMAR, parser="lalr", maybe_placeholders=False)
+
+Predicate = Callable[[Any], bool]
+Getter = Callable[[Any], Any]
+
+
+def parse_datetime(text: str) -> datetime:
+    """Parse an ISO date or datetime; a value without an offset is taken as UTC."""
+    value = datetime.fromisoformat(text.replace("Z", "+00:00"))
+    return value if value.tzinfo else value.replace(tzinfo=timezone.utc)
+
+
+# --- model introspection -----------------------------------------------------------------
+
+
+def _inner_model(annotation: Any) -> tuple[type[BaseModel] | None, bool]:
+    """The model class inside an annotation (through Optional and list) and whether it is a list."""
+    is_list = False
+    while True:
+        origin = typing.get_origin(annotation)
+        if origin in (list, tuple):
+            is_list = True
+            annotation = typing.get_args(annotation)[0]
+        elif origin in (typing.Union, types.UnionType):
+            args = [a for a in typing.get_args(annotation) if a is not type(None)]
+            annotation = args[0] if len(args) == 1 else annotation
+            if len(args) != 1:
+                return None, is_list
+        else:
+            break
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation, is_list
+    return None, is_list
+
+
+@functools.lru_cache(maxsize=256)
+def _fields(model: type[BaseModel]) -> dict[str, tuple[str, Any]]:
+    """Wire name (alias or name) -> (attribute name, annotation)."""
+    out: dict[str, tuple[str, Any]] = {}
+    for name, info in model.model_fields.items():
+        out[info.alias or name] = (name, info.annotation)
+    return out
+
+
+def resolve_path(model: type[BaseModel] | None, segments: list[str], text: str) -> tuple[list[str], bool]:
+    """Check `segments` against `model`; return attribute names and whether the value is a list."""
+    attrs: list[str] = []
+    many = False
+    current = model
+    for segment in segments:
+        if current is None:
+            attrs.append(segment)
+            continue
+        fields = _fields(current)
+        if segment not in fields:
+            raise ToolError(
+                "invalid_filter",
+                f"Unknown field '{segment}' in '{text}'. Fields of {current.__name__}: "
+                + ", ".join(sorted(fields)),
+            )
+        attr, annotation = fields[segment]
+        attrs.append(attr)
+        current, is_list = _inner_model(annotation)
+        many = many or is_list
+    return attrs, many
+
+
+def get_path(obj: Any, attrs: list[str]) -> Any:
+    """Follow attribute names (or dict keys) through `obj`; lists fan out to a flat list."""
+    value = obj
+    for index, attr in enumerate(attrs):
+        if value is None:
+            return None
+        if isinstance(value, list):
+            rest = attrs[index:]
+            out: list[Any] = []
+            for element in value:
+                sub = get_path(element, rest)
+                out.extend(sub if isinstance(sub, list) else [sub])
+            return out
+        value = value.get(attr) if isinstance(value, dict) else getattr(value, attr, None)
+    return value
+
+
+# --- comparison semantics -----------------------------------------------------------------
+
+
+def _norm(value: Any) -> Any:
+    if isinstance(value, str):
+        return value.casefold()
+    return value
+
+
+def _coerce_pair(left: Any, right: Any) -> tuple[Any, Any]:
+    if isinstance(left, datetime) and isinstance(right, str):
+        right = parse_datetime(right)
+    elif isinstance(right, datetime) and isinstance(left, str):
+        left = parse_datetime(left)
+    return _norm(left), _norm(right)
+
+
+def _compare(op: str, left: Any, right: Any) -> bool:
+    if isinstance(left, list):
+        return any(_compare(op, item, right) for item in left) if op != "ne" else all(
+            _compare(op, item, right) for item in left
+        )
+    try:
+        left, right = _coerce_pair(left, right)
+    except ValueError:
+        return False
+    if op == "eq":
+        return left == right
+    if op == "ne":
+        return left != right
+    if left is None or right is None:
+        return False
+    try:
+        if op == "gt":
+            return left > right
+        if op == "ge":
+            return left >= right
+        if op == "lt":
+            return left < right
+        return left <= right
+    except TypeError:
+        return False
+
+
+def _string_func(name: str, haystack: Any, needle: Any) -> bool:
+    if isinstance(haystack, list):
+        return any(_string_func(name, item, needle) for item in haystack)
+    if not isinstance(haystack, str) or not isinstance(needle, str):
+        return False
+    haystack, needle = haystack.casefold(), needle.casefold()
+    if name == "contains":
+        return needle in haystack
+    if name == "startswith":
+        return haystack.startswith(needle)
+    return haystack.endswith(needle)
+
+
+# --- compilation --------------------------------------------------------------------------
+
+
+class _Compiler:
+    """Turns parse-tree nodes into closures; paths are validated against the model."""
+
+    def __init__(self, model: type[BaseModel] | None, text: str, scopes: dict[str, Any]):
+        self.model = model
+        self.text = text
+        self.scopes = scopes
+
+    # literals become constant getters
+    def string(self, items: list[Token]) -> Getter:
+        value = items[0][1:-1].replace("''", "'")
+        return lambda _obj: value
+
+    def datetime_(self, items: list[Token]) -> Getter:
+        try:
+            value = parse_datetime(str(items[0]))
+        except ValueError:
+            raise ToolError(
+                "invalid_filter", f"Invalid datetime '{items[0]}' in filter. {FILTER_HELP}"
+            ) from None
+        return lambda _obj: value
+
+    def number(self, items: list[Token]) -> Getter:
+        text = str(items[0])
+        value = float(text) if any(c in text for c in ".eE") else int(text)
+        return lambda _obj: value
+
+    def true(self, _items: list[Token]) -> Getter:
+        return lambda _obj: True
+
+    def false(self, _items: list[Token]) -> Getter:
+        return lambda _obj: False
+
+    def null(self, _items: list[Token]) -> Getter:
+        return lambda _obj: None
+
+    def path(self, items: list[Token]) -> Getter:
+        segments = [str(t) for t in items]
+        if segments[0] in self.scopes:  # a lambda variable: r/emailAddress/address
+            model = self.scopes[segments[0]]
+            attrs, _ = resolve_path(model, segments[1:], self.text)
+            return lambda obj, _name=segments[0]: get_path(obj[1][_name], attrs)
+        attrs, _ = resolve_path(self.model, segments, self.text)
+        if self.scopes:  # inside a lambda the object is (outer, variables)
+            return lambda obj: get_path(obj[0], attrs)
+        return lambda obj: get_path(obj, attrs)
+
+    def truthy(self, items: list[Getter]) -> Predicate:
+        getter = items[0]
+        return lambda obj: bool(getter(obj))
+
+    def comparison(self, items: list[Any]) -> Predicate:
+        left, op, right = items
+        op = str(op).lower()
+        return lambda obj: _compare(op, left(obj), right(obj))
+
+    def call(self, items: list[Any]) -> Predicate:
+        name = str(items[0]).lower()
+        args = items[1:]
+        if len(args) != 2:
+            raise ToolError(
+                "invalid_filter", f"{name}() takes 2 arguments, got {len(args)}. {FILTER_HELP}"
+            )
+        first, second = args
+        return lambda obj: _string_func(name, first(obj), second(obj))
+
+    def or_(self, items: list[Predicate]) -> Predicate:
+        left, right = items
+        return lambda obj: left(obj) or right(obj)
+
+    def and_(self, items: list[Predicate]) -> Predicate:
+        left, right = items
+        return lambda obj: left(obj) and right(obj)
+
+    def not_(self, items: list[Predicate]) -> Predicate:
+        inner = items[0]
+        return lambda obj: not inner(obj)
+
+
+def _compile_node(tree: Any, model: type[BaseModel] | None, text: str, scopes: dict[str, Any]) -> Any:
+    """Compile bottom-up, handling lambdas (which introduce a variable) by hand."""
+    if isinstance(tree, Tree) and tree.data == "lambda_":
+        tokens = tree.children
+        names = [str(t) for t in tokens if isinstance(t, Token) and t.type == "NAME"]
+        quant = next(str(t).lower() for t in tokens if isinstance(t, Token) and t.type == "QUANT")
+        body = tokens[-1]
+        variable = names[-1]
+        segments = names[:-1]
+        attrs, _many = resolve_path(model, segments, text)
+        element_model = _element_model(model, segments)
+        inner = _compile_node(body, model, text, {**scopes, variable: element_model})
+        outer_getter = (lambda obj: get_path(obj[0], attrs)) if scopes else (
+            lambda obj: get_path(obj, attrs)
+        )
+
+        def quantified(obj: Any) -> bool:
+            elements = outer_getter(obj) or []
+            if not isinstance(elements, list):
+                elements = [elements]
+            root = obj[0] if scopes else obj
+            env = obj[1] if scopes else {}
+            checks = (inner((root, {**env, variable: e})) for e in elements)
+            return any(checks) if quant == "any" else all(checks)
+
+        return quantified
+    if isinstance(tree, Tree):
+        children = [_compile_node(c, model, text, scopes) for c in tree.children]
+        return getattr(_Compiler(model, text, scopes), tree.data)(children)
+    return tree
+
+
+def _element_model(model: type[BaseModel] | None, segments: list[str]) -> type[BaseModel] | None:
+    current = model
+    for segment in segments:
+        if current is None:
+            return None
+        _attr, annotation = _fields(current)[segment]
+        current, _ = _inner_model(annotation)
+    return current
+
+
+@functools.lru_cache(maxsize=512)
+def compile_filter(text: str, model: type[BaseModel] | None = None) -> Predicate:
+    """Compile an OData filter for items of `model`, or raise `ToolError('invalid_filter')`."""
+    if not isinstance(text, str) or not text.strip():
+        raise ToolError("invalid_filter", f"The filter is empty. {FILTER_HELP}")
+    try:
+        tree = _PARSER.parse(text)
+    except UnexpectedToken as exc:
+        raise ToolError(
+            "invalid_filter",
+            f"Unexpected '{exc.token}' at column {exc.column} of filter {text!r}. {FILTER_HELP}",
+        ) from None
+    except UnexpectedCharacters as exc:
+        bad = text[exc.pos_in_stream : exc.pos_in_stream + 10]
+        raise ToolError(
+            "invalid_filter",
+            f"Unexpected '{bad}' at column {exc.column} of filter {text!r}. {FILTER_HELP}",
+        ) from None
+    except (UnexpectedEOF, UnexpectedInput):
+        raise ToolError("invalid_filter", f"Filter {text!r} ends too early. {FILTER_HELP}") from None
+    return _compile_node(tree, model, text, {})
+
+
+def compile_order_by(text: str, model: type[BaseModel] | None = None) -> Callable[[list[Any]], list[Any]]:
+    """Compile `"receivedDateTime desc, subject"` into a stable sort function."""
+    keys: list[tuple[list[str], bool]] = []
+    for part in text.split(","):
+        words = part.split()
+        if not words or len(words) > 2 or (len(words) == 2 and words[1].lower() not in ("asc", "desc")):
+            raise ToolError(
+                "invalid_order_by",
+                f"Invalid orderBy clause {part.strip()!r}. Accepted: 'field [asc|desc]' separated by "
+                "commas, e.g. 'receivedDateTime desc'.",
+            )
+        attrs, _ = resolve_path(model, words[0].split("/"), text)
+        keys.append((attrs, len(words) == 2 and words[1].lower() == "desc"))
+
+    def sort(items: list[Any]) -> list[Any]:
+        result = list(items)
+        for attrs, descending in reversed(keys):
+            present = [i for i in result if get_path(i, attrs) is not None]
+            missing = [i for i in result if get_path(i, attrs) is None]
+            present.sort(key=lambda i: _norm(get_path(i, attrs)), reverse=descending)
+            result = present + missing
+        return result
+
+    return sort

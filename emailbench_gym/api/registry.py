@@ -1,0 +1,187 @@
+"""Operation registry: each API method is one typed function, its own single source of truth.
+
+`@operation(domain, kind)` reads the function's signature and Google-style docstring
+once, at import, and builds a `MethodSpec`: an argument model (pydantic, extra
+arguments forbidden) used to validate every call, the JSON Schema shown to models,
+and a serializer for the result. Nothing about a method is written twice.
+"""
+
+from __future__ import annotations
+
+import inspect
+import re
+import typing
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, create_model
+
+from emailbench_gym.errors import ToolError
+
+Kind = Literal["read", "write", "evaluation"]
+DOMAINS = (
+    "messages",
+    "folders",
+    "filters",
+    "calendar",
+    "contacts",
+    "todo",
+    "settings",
+    "identity",
+    "boards",
+    "evaluation",
+)
+
+_ARG_LINE = re.compile(r"^ {4}(\w+)(?: \([^)]*\))?:\s*(.*)$")
+
+
+def parse_docstring(doc: str | None) -> tuple[str, dict[str, str]]:
+    """Split a Google-style docstring into its summary and per-argument descriptions."""
+    if not doc:
+        return "", {}
+    lines = inspect.cleandoc(doc).splitlines()
+    summary_lines: list[str] = []
+    args: dict[str, str] = {}
+    section = "summary"
+    current: str | None = None
+    for line in lines:
+        stripped = line.strip()
+        if stripped in ("Args:", "Arguments:", "Parameters:"):
+            section = "args"
+            continue
+        if stripped in ("Returns:", "Raises:", "Example:", "Examples:", "Note:"):
+            section = "other"
+            continue
+        if section == "summary":
+            summary_lines.append(stripped)
+        elif section == "args":
+            match = _ARG_LINE.match(line)
+            if match:
+                current = match.group(1)
+                args[current] = match.group(2).strip()
+            elif current and stripped:
+                args[current] = f"{args[current]} {stripped}"
+    summary = " ".join(s for s in summary_lines if s).strip()
+    return summary, args
+
+
+@dataclass(frozen=True)
+class MethodSpec:
+    """Everything known about one API method, derived from its function."""
+
+    name: str
+    domain: str
+    kind: Kind
+    func: Callable[..., Any]
+    description: str
+    param_docs: dict[str, str]
+    args_model: type[BaseModel]
+    result_adapter: TypeAdapter[Any] = field(repr=False)
+
+    @property
+    def params(self) -> tuple[str, ...]:
+        return tuple(self.args_model.model_fields)
+
+    @property
+    def required(self) -> tuple[str, ...]:
+        return tuple(n for n, f in self.args_model.model_fields.items() if f.is_required())
+
+    def validate(self, arguments: dict[str, Any]) -> BaseModel:
+        """Validate raw arguments, or raise a `ToolError` naming each bad argument."""
+        if not isinstance(arguments, dict):
+            raise ToolError(
+                "invalid_arguments",
+                f"{self.name} takes a JSON object of arguments, got {type(arguments).__name__}. "
+                f"Accepted arguments: {self.signature_hint()}.",
+            )
+        try:
+            return self.args_model.model_validate(arguments)
+        except ValidationError as exc:
+            raise ToolError("invalid_arguments", self._explain(exc)) from None
+
+    def dump(self, result: Any) -> Any:
+        """Serialize a method result to JSON-able data (camelCase, datetimes as ISO text)."""
+        return self.result_adapter.dump_python(result, mode="json", by_alias=True)
+
+    def signature_hint(self) -> str:
+        parts = []
+        for pname, finfo in self.args_model.model_fields.items():
+            ann = _type_label(finfo.annotation)
+            parts.append(f"{pname}: {ann}" + ("" if finfo.is_required() else " (optional)"))
+        return ", ".join(parts) if parts else "none"
+
+    def _explain(self, exc: ValidationError) -> str:
+        problems = []
+        for err in exc.errors(include_url=False):
+            loc = ".".join(str(p) for p in err["loc"]) or "arguments"
+            top = str(err["loc"][0]) if err["loc"] else ""
+            if err["type"] == "extra_forbidden":
+                problems.append(f"unknown argument '{top}'")
+            elif err["type"] == "missing":
+                problems.append(f"missing required argument '{loc}'")
+            else:
+                shown = repr(err.get("input"))
+                if len(shown) > 60:
+                    shown = shown[:57] + "..."
+                problems.append(f"argument '{loc}': {err['msg']} (got {shown})")
+        return f"{self.name}: " + "; ".join(problems) + f". Accepted arguments: {self.signature_hint()}."
+
+
+def _type_label(annotation: Any) -> str:
+    text = repr(annotation) if not isinstance(annotation, type) else annotation.__name__
+    return text.replace("typing.", "").replace("NoneType", "null")
+
+
+_REGISTRY: dict[str, MethodSpec] = {}
+
+
+def operation(domain: str, kind: Kind) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Register `func` as an API method of `domain`; its name is the method name.
+
+    The function's first parameter is the `Mailbox` it operates on; every other
+    parameter becomes a tool argument, typed by its annotation and described by
+    the docstring's `Args:` section.
+    """
+    if domain not in DOMAINS:
+        raise ValueError(f"unknown domain {domain!r}; known: {DOMAINS}")
+
+    def register(func: Callable[..., Any]) -> Callable[..., Any]:
+        name = func.__name__
+        if name in _REGISTRY:
+            raise ValueError(f"method {name!r} registered twice")
+        hints = typing.get_type_hints(func)
+        signature = inspect.signature(func)
+        description, param_docs = parse_docstring(func.__doc__)
+        fields: dict[str, Any] = {}
+        for index, (pname, param) in enumerate(signature.parameters.items()):
+            if index == 0:
+                continue  # the Mailbox
+            default = ... if param.default is inspect.Parameter.empty else param.default
+            doc = param_docs.get(pname)
+            if doc is None:
+                raise ValueError(f"{name}: argument {pname!r} has no description in the docstring")
+            fields[pname] = (hints[pname], Field(default, description=doc))
+        args_model = create_model(
+            f"{name}_arguments",
+            __config__=ConfigDict(extra="forbid", populate_by_name=True),
+            **fields,
+        )
+        spec = MethodSpec(
+            name=name,
+            domain=domain,
+            kind=kind,
+            func=func,
+            description=description,
+            param_docs=param_docs,
+            args_model=args_model,
+            result_adapter=TypeAdapter(hints.get("return", Any)),
+        )
+        _REGISTRY[name] = spec
+        return func
+
+    return register
+
+
+def registry() -> dict[str, MethodSpec]:
+    return _REGISTRY

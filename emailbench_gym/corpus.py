@@ -1,0 +1,177 @@
+"""The deterministic persona corpus: loaded from `corpus/*.json`, validated once per process.
+
+Every entity is parsed into its frozen pydantic model, ids are checked for
+uniqueness and every reference (folder, calendar, list, board, column, user,
+contact) must resolve. A problem raises `CorpusError` naming the file, the
+entity and the field.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from pydantic import ValidationError
+
+from emailbench_gym.api.models import (
+    Board,
+    BoardColumn,
+    BoardTask,
+    Calendar,
+    Contact,
+    ContactGroup,
+    Event,
+    Label,
+    MailboxSettings,
+    MailFolder,
+    Message,
+    MessageRule,
+    Model,
+    TodoList,
+    TodoTask,
+    User,
+)
+from emailbench_gym.errors import CorpusError
+from emailbench_gym.paths import data_dir
+
+#: Snapshot collection -> (file in corpus/, model).
+CORPUS_FILES: dict[str, tuple[str, type[Model]]] = {
+    "users": ("users.json", User),
+    "folders": ("folders.json", MailFolder),
+    "messages": ("messages.json", Message),
+    "filters": ("filters.json", MessageRule),
+    "calendars": ("calendars.json", Calendar),
+    "events": ("events.json", Event),
+    "contacts": ("contacts.json", Contact),
+    "contact_groups": ("contact_groups.json", ContactGroup),
+    "todo_lists": ("todo_lists.json", TodoList),
+    "todo_tasks": ("todo_tasks.json", TodoTask),
+    "boards": ("boards.json", Board),
+    "board_columns": ("board_columns.json", BoardColumn),
+    "board_tasks": ("board_tasks.json", BoardTask),
+    "labels": ("labels.json", Label),
+}
+
+
+@dataclass(frozen=True)
+class Corpus:
+    """The pristine, immutable corpus: collections of frozen models keyed by id."""
+
+    now: datetime
+    me: User
+    settings: MailboxSettings
+    collections: dict[str, MappingProxyType[str, Model]]
+    root: Path
+
+    def items(self, collection: str) -> list[Model]:
+        return list(self.collections[collection].values())
+
+
+def _read_json(path: Path) -> Any:
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise CorpusError(f"{path.name}: file missing from {path.parent}") from None
+    except json.JSONDecodeError as exc:
+        raise CorpusError(f"{path.name}: invalid JSON at line {exc.lineno}: {exc.msg}") from None
+
+
+def _explain(file: str, entity: str, exc: ValidationError) -> CorpusError:
+    err = exc.errors(include_url=False)[0]
+    field = "/".join(str(p) for p in err["loc"]) or "(entity)"
+    return CorpusError(f"{file}: {entity}: field '{field}': {err['msg']} (got {err.get('input')!r})")
+
+
+def _parse(path: Path, model: type[Model]) -> dict[str, Model]:
+    raw = _read_json(path)
+    if not isinstance(raw, list):
+        raise CorpusError(f"{path.name}: expected a JSON list of entities, got {type(raw).__name__}")
+    items: dict[str, Model] = {}
+    for index, entry in enumerate(raw):
+        entity = f"entity #{index}" + (f" ({entry.get('id')})" if isinstance(entry, dict) else "")
+        try:
+            item = model.model_validate(entry)
+        except ValidationError as exc:
+            raise _explain(path.name, entity, exc) from None
+        if item.id in items:  # type: ignore[attr-defined]
+            raise CorpusError(f"{path.name}: {entity}: field 'id': duplicate id")
+        items[item.id] = item  # type: ignore[attr-defined]
+    return items
+
+
+def _check_refs(
+    file: str, items: Iterable[Model], field: str, known: set[str] | dict[str, Any], many=False
+) -> None:
+    for item in items:
+        values = getattr(item, field)
+        for value in values if many else [values]:
+            if value is not None and value not in known:
+                raise CorpusError(
+                    f"{file}: entity {item.id}: field '{field}': unknown reference {value!r}"  # type: ignore[attr-defined]
+                )
+
+
+def load_corpus(root: str | Path | None = None) -> Corpus:
+    """Load and validate the corpus in `root` (default: the shipped `corpus/`), cached per folder."""
+    return _load(Path(root).resolve() if root else data_dir("corpus"))
+
+
+@functools.lru_cache(maxsize=4)
+def _load(root: Path) -> Corpus:
+    persona = _read_json(root / "persona.json")
+    try:
+        now = datetime.fromisoformat(persona["now"])
+        settings = MailboxSettings.model_validate(persona["settings"])
+        me_id = persona["me"]
+    except KeyError as exc:
+        raise CorpusError(f"persona.json: field '{exc.args[0]}' is required") from None
+    except ValidationError as exc:
+        raise _explain("persona.json", "settings", exc) from None
+    except (TypeError, ValueError) as exc:
+        raise CorpusError(f"persona.json: field 'now': {exc}") from None
+    if now.tzinfo is None:
+        raise CorpusError("persona.json: field 'now': needs a UTC offset, e.g. 2001-11-05T15:00:00Z")
+
+    parsed = {name: _parse(root / file, model) for name, (file, model) in CORPUS_FILES.items()}
+    users, folders = parsed["users"], parsed["folders"]
+    if me_id not in users:
+        raise CorpusError(f"persona.json: field 'me': {me_id!r} is not in users.json")
+    _check_refs("messages.json", parsed["messages"].values(), "parentFolderId", folders)
+    _check_refs("folders.json", folders.values(), "parentFolderId", folders)
+    _check_refs("events.json", parsed["events"].values(), "calendarId", parsed["calendars"])
+    _check_refs("todo_tasks.json", parsed["todo_tasks"].values(), "listId", parsed["todo_lists"])
+    _check_refs("boards.json", parsed["boards"].values(), "ownerId", users)
+    _check_refs("board_columns.json", parsed["board_columns"].values(), "boardId", parsed["boards"])
+    _check_refs("board_tasks.json", parsed["board_tasks"].values(), "boardId", parsed["boards"])
+    _check_refs(
+        "board_tasks.json", parsed["board_tasks"].values(), "columnId", parsed["board_columns"]
+    )
+    _check_refs("board_tasks.json", parsed["board_tasks"].values(), "assigneeIds", users, many=True)
+    _check_refs("users.json", users.values(), "managerId", users)
+    _check_refs(
+        "contact_groups.json",
+        parsed["contact_groups"].values(),
+        "memberIds",
+        parsed["contacts"],
+        many=True,
+    )
+    rules = parsed["filters"].values()
+    for rule in rules:
+        target = rule.actions.moveToFolder  # type: ignore[attr-defined]
+        if target is not None and target not in folders:
+            raise CorpusError(
+                f"filters.json: entity {rule.id}: field 'actions/moveToFolder': unknown folder {target!r}"  # type: ignore[attr-defined]
+            )
+    return Corpus(
+        now=now,
+        me=users[me_id],  # type: ignore[arg-type]
+        settings=settings,
+        collections={name: MappingProxyType(items) for name, items in parsed.items()},
+        root=root,
+    )
