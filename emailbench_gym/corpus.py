@@ -85,13 +85,17 @@ def _read_json(path: Path) -> Any:
 def _explain(file: str, entity: str, exc: ValidationError) -> CorpusError:
     err = exc.errors(include_url=False)[0]
     field = "/".join(str(p) for p in err["loc"]) or "(entity)"
-    return CorpusError(f"{file}: {entity}: field '{field}': {err['msg']} (got {err.get('input')!r})")
+    return CorpusError(
+        f"{file}: {entity}: field '{field}': {err['msg']} (got {err.get('input')!r})"
+    )
 
 
 def _parse(path: Path, model: type[Model]) -> dict[str, Model]:
     raw = _read_json(path)
     if not isinstance(raw, list):
-        raise CorpusError(f"{path.name}: expected a JSON list of entities, got {type(raw).__name__}")
+        raise CorpusError(
+            f"{path.name}: expected a JSON list of entities, got {type(raw).__name__}"
+        )
     items: dict[str, Model] = {}
     for index, entry in enumerate(raw):
         entity = f"entity #{index}" + (f" ({entry.get('id')})" if isinstance(entry, dict) else "")
@@ -136,7 +140,9 @@ def _load(root: Path) -> Corpus:
     except (TypeError, ValueError) as exc:
         raise CorpusError(f"persona.json: field 'now': {exc}") from None
     if now.tzinfo is None:
-        raise CorpusError("persona.json: field 'now': needs a UTC offset, e.g. 2001-11-05T15:00:00Z")
+        raise CorpusError(
+            "persona.json: field 'now': needs a UTC offset, e.g. 2001-11-05T15:00:00Z"
+        )
 
     parsed = {name: _parse(root / file, model) for name, (file, model) in CORPUS_FILES.items()}
     users, folders = parsed["users"], parsed["folders"]

@@ -176,10 +176,14 @@ class Mailbox:
         self._settings = settings
 
     def new_id(self, collection: str) -> str:
-        """The next id for a created entity: `folder-5001`, `folder-5002`, ... restarting at reset."""
+        """The next id for a created entity: `folder-5001`, `folder-5002`, ... restarting at reset.
+
+        `collection` is a snapshot collection (its prefix comes from COLLECTIONS) or
+        any other prefix for nested items (`checklist`, `att`).
+        """
         number = self._counters.get(collection, FIRST_CREATED_ID)
         self._counters[collection] = number + 1
-        return f"{COLLECTIONS[collection]}-{number}"
+        return f"{COLLECTIONS.get(collection, collection)}-{number}"
 
     def _record(self, collection: str, item_id: str) -> None:
         if self._journal is None:

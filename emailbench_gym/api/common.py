@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from datetime import datetime
 from typing import Any, TypeVar
+from zoneinfo import ZoneInfo
 
 from pydantic import BaseModel
 
@@ -115,3 +117,38 @@ def message_search_text(message: Any) -> str:
     for person in people:
         parts += [person.emailAddress.name, person.emailAddress.address]
     return "\n".join(parts)
+
+
+_WINDOWS_ZONES = {
+    "UTC": "UTC",
+    "Central Standard Time": "America/Chicago",
+    "Eastern Standard Time": "America/New_York",
+    "Mountain Standard Time": "America/Denver",
+    "Pacific Standard Time": "America/Los_Angeles",
+    "GMT Standard Time": "Europe/London",
+    "W. Europe Standard Time": "Europe/Berlin",
+    "Tokyo Standard Time": "Asia/Tokyo",
+}
+SUPPORTED_TIME_ZONES = tuple(_WINDOWS_ZONES)
+
+
+def zone(name: str) -> ZoneInfo:
+    """The tz database zone for a Windows time-zone name (as mailbox settings use)."""
+    if name not in _WINDOWS_ZONES:
+        raise ToolError(
+            "invalid_arguments",
+            f"Unknown time zone {name!r}. Accepted: {', '.join(SUPPORTED_TIME_ZONES)}.",
+        )
+    return ZoneInfo(_WINDOWS_ZONES[name])
+
+
+def localize(mb: Mailbox, value: datetime) -> datetime:
+    """A datetime argument without an offset is in the mailbox's time zone (as a person means it)."""
+    if value.tzinfo is not None:
+        return value
+    return value.replace(tzinfo=zone(mb.settings.timeZone))
+
+
+def local_now(mb: Mailbox) -> datetime:
+    """The persona's "now" in the mailbox time zone."""
+    return mb.now.astimezone(zone(mb.settings.timeZone))

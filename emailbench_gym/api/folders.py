@@ -23,7 +23,9 @@ def _descendants(mb: Mailbox, folder_id: str) -> list[MailFolder]:
     return out
 
 
-def _check_unique_name(mb: Mailbox, name: str, parent_id: str | None, exclude: str | None = None) -> str:
+def _check_unique_name(
+    mb: Mailbox, name: str, parent_id: str | None, exclude: str | None = None
+) -> str:
     name = name.strip()
     if not name:
         raise ToolError("invalid_arguments", "displayName must not be empty.")
@@ -127,7 +129,9 @@ def folders_rename(mb: Mailbox, id: str, displayName: str) -> MailFolder:
     """
     folder = resolve_folder(mb, id, "id")
     if folder.wellKnownName:
-        raise ToolError("forbidden", f"{folder.displayName} is a well-known folder and cannot be renamed.")
+        raise ToolError(
+            "forbidden", f"{folder.displayName} is a well-known folder and cannot be renamed."
+        )
     name = _check_unique_name(mb, displayName, folder.parentFolderId, exclude=folder.id)
     return mb.put("folders", updated(folder, displayName=name))  # type: ignore[return-value]
 
@@ -142,10 +146,14 @@ def folders_move(mb: Mailbox, id: str, destinationId: str | None = None) -> Mail
     """
     folder = resolve_folder(mb, id, "id")
     if folder.wellKnownName:
-        raise ToolError("forbidden", f"{folder.displayName} is a well-known folder and cannot be moved.")
+        raise ToolError(
+            "forbidden", f"{folder.displayName} is a well-known folder and cannot be moved."
+        )
     target = resolve_folder(mb, destinationId, "destinationId").id if destinationId else None
     if target == folder.id or target in {d.id for d in _descendants(mb, folder.id)}:
-        raise ToolError("invalid_arguments", "A folder cannot be moved into itself or its subfolders.")
+        raise ToolError(
+            "invalid_arguments", "A folder cannot be moved into itself or its subfolders."
+        )
     _check_unique_name(mb, folder.displayName, target, exclude=folder.id)
     return mb.put("folders", updated(folder, parentFolderId=target))  # type: ignore[return-value]
 
@@ -159,7 +167,9 @@ def folders_delete(mb: Mailbox, id: str) -> dict[str, Any]:
     """
     folder = resolve_folder(mb, id, "id")
     if folder.wellKnownName:
-        raise ToolError("forbidden", f"{folder.displayName} is a well-known folder and cannot be deleted.")
+        raise ToolError(
+            "forbidden", f"{folder.displayName} is a well-known folder and cannot be deleted."
+        )
     doomed = [folder, *_descendants(mb, folder.id)]
     doomed_ids = {f.id for f in doomed}
     trash = resolve_folder(mb, "deleteditems").id

@@ -15,7 +15,9 @@ from pydantic import BaseModel, ConfigDict, Field
 
 Importance = Literal["low", "normal", "high"]
 FlagStatus = Literal["notFlagged", "flagged", "complete"]
-ResponseType = Literal["none", "organizer", "tentativelyAccepted", "accepted", "declined", "notResponded"]
+ResponseType = Literal[
+    "none", "organizer", "tentativelyAccepted", "accepted", "declined", "notResponded"
+]
 ShowAs = Literal["free", "tentative", "busy", "oof", "workingElsewhere", "unknown"]
 TaskStatus = Literal["notStarted", "inProgress", "completed", "waitingOnOthers", "deferred"]
 DayOfWeek = Literal["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]

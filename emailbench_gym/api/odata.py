@@ -29,7 +29,7 @@ from emailbench_gym.errors import ToolError
 FILTER_HELP = (
     "Accepted: OData subset, e.g. \"isRead eq false and importance eq 'high'\", "
     "\"contains(subject, 'Raptor')\", \"from/emailAddress/address eq 'x@enron.com'\", "
-    "\"receivedDateTime ge 2001-11-01T00:00:00Z\"; operators eq ne gt ge lt le, and or not, "
+    '"receivedDateTime ge 2001-11-01T00:00:00Z"; operators eq ne gt ge lt le, and or not, '
     "functions contains startswith endswith, lambdas any/all."
 )
 
@@ -113,7 +113,9 @@ def _fields(model: type[BaseModel]) -> dict[str, tuple[str, Any]]:
     return out
 
 
-def resolve_path(model: type[BaseModel] | None, segments: list[str], text: str) -> tuple[list[str], bool]:
+def resolve_path(
+    model: type[BaseModel] | None, segments: list[str], text: str
+) -> tuple[list[str], bool]:
     """Check `segments` against `model`; return attribute names and whether the value is a list."""
     attrs: list[str] = []
     many = False
@@ -172,8 +174,10 @@ def _coerce_pair(left: Any, right: Any) -> tuple[Any, Any]:
 
 def _compare(op: str, left: Any, right: Any) -> bool:
     if isinstance(left, list):
-        return any(_compare(op, item, right) for item in left) if op != "ne" else all(
-            _compare(op, item, right) for item in left
+        return (
+            any(_compare(op, item, right) for item in left)
+            if op != "ne"
+            else all(_compare(op, item, right) for item in left)
         )
     try:
         left, right = _coerce_pair(left, right)
@@ -292,7 +296,9 @@ class _Compiler:
         return lambda obj: not inner(obj)
 
 
-def _compile_node(tree: Any, model: type[BaseModel] | None, text: str, scopes: dict[str, Any]) -> Any:
+def _compile_node(
+    tree: Any, model: type[BaseModel] | None, text: str, scopes: dict[str, Any]
+) -> Any:
     """Compile bottom-up, handling lambdas (which introduce a variable) by hand."""
     if isinstance(tree, Tree) and tree.data == "lambda_":
         tokens = tree.children
@@ -304,8 +310,8 @@ def _compile_node(tree: Any, model: type[BaseModel] | None, text: str, scopes: d
         attrs, _many = resolve_path(model, segments, text)
         element_model = _element_model(model, segments)
         inner = _compile_node(body, model, text, {**scopes, variable: element_model})
-        outer_getter = (lambda obj: get_path(obj[0], attrs)) if scopes else (
-            lambda obj: get_path(obj, attrs)
+        outer_getter = (
+            (lambda obj: get_path(obj[0], attrs)) if scopes else (lambda obj: get_path(obj, attrs))
         )
 
         def quantified(obj: Any) -> bool:
@@ -353,16 +359,24 @@ def compile_filter(text: str, model: type[BaseModel] | None = None) -> Predicate
             f"Unexpected '{bad}' at column {exc.column} of filter {text!r}. {FILTER_HELP}",
         ) from None
     except (UnexpectedEOF, UnexpectedInput):
-        raise ToolError("invalid_filter", f"Filter {text!r} ends too early. {FILTER_HELP}") from None
+        raise ToolError(
+            "invalid_filter", f"Filter {text!r} ends too early. {FILTER_HELP}"
+        ) from None
     return _compile_node(tree, model, text, {})
 
 
-def compile_order_by(text: str, model: type[BaseModel] | None = None) -> Callable[[list[Any]], list[Any]]:
+def compile_order_by(
+    text: str, model: type[BaseModel] | None = None
+) -> Callable[[list[Any]], list[Any]]:
     """Compile `"receivedDateTime desc, subject"` into a stable sort function."""
     keys: list[tuple[list[str], bool]] = []
     for part in text.split(","):
         words = part.split()
-        if not words or len(words) > 2 or (len(words) == 2 and words[1].lower() not in ("asc", "desc")):
+        if (
+            not words
+            or len(words) > 2
+            or (len(words) == 2 and words[1].lower() not in ("asc", "desc"))
+        ):
             raise ToolError(
                 "invalid_order_by",
                 f"Invalid orderBy clause {part.strip()!r}. Accepted: 'field [asc|desc]' separated by "

@@ -125,7 +125,11 @@ class MethodSpec:
                 if len(shown) > 60:
                     shown = shown[:57] + "..."
                 problems.append(f"argument '{loc}': {err['msg']} (got {shown})")
-        return f"{self.name}: " + "; ".join(problems) + f". Accepted arguments: {self.signature_hint()}."
+        return (
+            f"{self.name}: "
+            + "; ".join(problems)
+            + f". Accepted arguments: {self.signature_hint()}."
+        )
 
 
 def _type_label(annotation: Any) -> str:
