@@ -1,0 +1,1 @@
+"""boards operations (being written)."""

@@ -1,0 +1,1 @@
+"""contacts operations (being written)."""

@@ -1,0 +1,1 @@
+"""messages operations (being written)."""

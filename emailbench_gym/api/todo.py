@@ -1,0 +1,1 @@
+"""todo operations (being written)."""
