@@ -102,6 +102,23 @@ def well_known(mb: Mailbox, name: str) -> MailFolder:
     return resolve_folder(mb, name)
 
 
+def categories(mb: Mailbox, names: Sequence[str] | None, argument: str) -> list[str]:
+    """Existing label names (case-insensitive), deduplicated, spelled as the labels are."""
+    labels = {label.displayName.casefold(): label.displayName for label in mb.all("labels")}  # type: ignore[attr-defined]
+    out: list[str] = []
+    for name in names or []:
+        label = labels.get(name.strip().casefold())
+        if label is None:
+            raise ToolError(
+                "invalid_arguments",
+                f"{argument}: {name!r} is not a label. Existing labels: {', '.join(labels.values())}. "
+                "Create one first with settings_createLabel.",
+            )
+        if label not in out:
+            out.append(label)
+    return out
+
+
 def updated(model: BaseModel, **changes: Any) -> Any:
     """A validated copy of a frozen model with `changes` applied."""
     data = model.model_dump(by_alias=False)
