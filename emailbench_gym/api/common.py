@@ -10,7 +10,7 @@ from zoneinfo import ZoneInfo
 
 from pydantic import BaseModel
 
-from emailbench_gym.api.models import EmailAddress, MailFolder, Recipient
+from emailbench_gym.api.models import DateTimeTimeZone, EmailAddress, MailFolder, Recipient
 from emailbench_gym.api.odata import compile_filter, compile_order_by
 from emailbench_gym.errors import ToolError
 from emailbench_gym.mailbox import Mailbox
@@ -164,6 +164,12 @@ def localize(mb: Mailbox, value: datetime) -> datetime:
     if value.tzinfo is not None:
         return value
     return value.replace(tzinfo=zone(mb.settings.timeZone))
+
+
+def date_time_time_zone(mb: Mailbox, value: datetime) -> DateTimeTimeZone:
+    """A datetime argument as a `DateTimeTimeZone` in the mailbox time zone (naive = local)."""
+    name = mb.settings.timeZone
+    return DateTimeTimeZone(dateTime=localize(mb, value).astimezone(zone(name)), timeZone=name)
 
 
 def local_now(mb: Mailbox) -> datetime:
