@@ -1,0 +1,211 @@
+"""Scoring as in the paper (Table 17), with every item explained.
+
+static score = fraction of static assertions passed; rubric score = mean rubric
+score; score = mean of the two when both exist, else the one present; passed =
+score >= 0.5 and every critical item passed. Without a judge, rubrics are
+`skipped`: they neither count in the score nor block a pass (documented fallback
+to the static part). A judge failure is `judge_error`: score 0, and a failure
+if the rubric is critical.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any, Literal
+
+from pydantic import BaseModel
+
+from emailbench_gym.api.models import APISnapshot
+from emailbench_gym.grading.judge import Evidence, Judge, JudgeError
+
+Outcome = Literal["passed", "failed", "skipped", "judge_error"]
+
+
+class ItemResult(BaseModel):
+    """One graded item: a static assertion or a rubric."""
+
+    kind: Literal["static", "rubric"]
+    type: str
+    description: str
+    critical: bool
+    outcome: Outcome
+    score: float | None
+    expected: Any = None
+    found: Any = None
+    reason: str = ""
+
+
+class Grade(BaseModel):
+    """The grade of one episode."""
+
+    score: float
+    passed: bool
+    static_score: float | None
+    rubric_score: float | None
+    items: list[ItemResult]
+    judge: str | None = None
+
+    def failures(self) -> list[ItemResult]:
+        return [i for i in self.items if i.outcome in ("failed", "judge_error")]
+
+
+def grade_episode(
+    scenario: Any,
+    initial: APISnapshot,
+    final: APISnapshot,
+    answer: str,
+    calls: Sequence[dict[str, Any]] = (),
+    judge: Judge | None = None,
+) -> Grade:
+    """Grade one finished episode of `scenario` (a `Scenario`)."""
+    items: list[ItemResult] = []
+    for assertion in scenario.assertions:
+        outcome = assertion.check(final, initial, answer or "")
+        items.append(
+            ItemResult(
+                kind="static",
+                type=assertion.type,
+                description=assertion.description,
+                critical=assertion.critical,
+                outcome="passed" if outcome.passed else "failed",
+                score=1.0 if outcome.passed else 0.0,
+                expected=_jsonable(outcome.expected),
+                found=_jsonable(outcome.found),
+            )
+        )
+    if scenario.rubrics:
+        evidence = (
+            Evidence(
+                scenario.query, answer or "", summarize_calls(calls), state_diff(initial, final)
+            )
+            if judge
+            else None
+        )
+        for rubric in scenario.rubrics:
+            items.append(_judge_rubric(rubric, judge, evidence))
+    return score_items(items, judge.name if judge else None)
+
+
+def _judge_rubric(rubric: Any, judge: Judge | None, evidence: Evidence | None) -> ItemResult:
+    base = {
+        "kind": "rubric",
+        "type": "llm-rubric",
+        "description": rubric.criterion,
+        "critical": rubric.critical,
+    }
+    if judge is None or evidence is None:
+        return ItemResult(**base, outcome="skipped", score=None, reason="no judge configured")
+    try:
+        verdict = judge.judge(rubric.criterion, evidence)
+    except JudgeError as exc:
+        return ItemResult(**base, outcome="judge_error", score=0.0, reason=str(exc))
+    return ItemResult(
+        **base,
+        outcome="passed" if verdict.score >= 0.5 else "failed",
+        score=verdict.score,
+        reason=verdict.reason,
+    )
+
+
+def score_items(items: list[ItemResult], judge: str | None = None) -> Grade:
+    static = [i.score for i in items if i.kind == "static" and i.score is not None]
+    rubric = [i.score for i in items if i.kind == "rubric" and i.score is not None]
+    static_score = sum(static) / len(static) if static else None
+    rubric_score = sum(rubric) / len(rubric) if rubric else None
+    parts = [s for s in (static_score, rubric_score) if s is not None]
+    score = sum(parts) / len(parts) if parts else 0.0
+    critical_ok = all(i.outcome in ("passed", "skipped") for i in items if i.critical)
+    return Grade(
+        score=score,
+        passed=bool(parts) and score >= 0.5 and critical_ok,
+        static_score=static_score,
+        rubric_score=rubric_score,
+        items=items,
+        judge=judge,
+    )
+
+
+def _jsonable(value: Any) -> Any:
+    try:
+        json.dumps(value)
+        return value
+    except TypeError:
+        return json.loads(json.dumps(value, default=str))
+
+
+# --- evidence for the judge ---------------------------------------------------------------
+
+
+def summarize_calls(calls: Sequence[dict[str, Any]], limit: int = 60) -> str:
+    """One line per tool call: name, arguments, and ok / error."""
+    lines = []
+    for index, call in enumerate(calls[:limit], 1):
+        args = json.dumps(call.get("arguments", {}), sort_keys=True, default=str)
+        if len(args) > 300:
+            args = args[:297] + "..."
+        status = "ERROR: " + str(call.get("content", ""))[:200] if call.get("is_error") else "ok"
+        lines.append(f"{index}. {call.get('name')}({args}) -> {status}")
+    if len(calls) > limit:
+        lines.append(f"... {len(calls) - limit} more calls")
+    return "\n".join(lines)
+
+
+_DIFF_COLLECTIONS = (
+    "messages",
+    "folders",
+    "filters",
+    "events",
+    "calendars",
+    "contacts",
+    "contact_groups",
+    "todo_lists",
+    "todo_tasks",
+    "boards",
+    "board_columns",
+    "board_tasks",
+    "labels",
+)
+
+
+def state_diff(initial: APISnapshot, final: APISnapshot, limit: int = 80) -> str:
+    """A compact account of what changed: created, deleted and changed items (with fields)."""
+    lines: list[str] = []
+    for name in _DIFF_COLLECTIONS:
+        before = {i.id: i for i in getattr(initial, name)}
+        after = {i.id: i for i in getattr(final, name)}
+        for item_id, item in after.items():
+            old = before.get(item_id)
+            if old is None:
+                lines.append(f"created {name} {item_id}: {_brief(item)}")
+            elif old != item:
+                changes = _changed_fields(old, item)
+                lines.append(f"changed {name} {item_id} ({_brief(item)}): {changes}")
+        lines.extend(f"deleted {name} {i} ({_brief(before[i])})" for i in before if i not in after)
+    if initial.settings != final.settings:
+        lines.append(f"changed settings: {_changed_fields(initial.settings, final.settings)}")
+    if len(lines) > limit:
+        lines = [*lines[:limit], f"... {len(lines) - limit} more changes"]
+    return "\n".join(lines)
+
+
+def _brief(item: Any) -> str:
+    data = item.model_dump(mode="json", by_alias=True, exclude_defaults=True)
+    for noisy in ("body", "bodyPreview", "attachments"):
+        data.pop(noisy, None)
+    if "body" in type(item).model_fields and getattr(item, "body", None) is not None:
+        content = item.body.content
+        data["body"] = content if len(content) < 240 else content[:237] + "..."
+    text = json.dumps(data, sort_keys=True)
+    return text if len(text) < 600 else text[:597] + "..."
+
+
+def _changed_fields(old: BaseModel, new: BaseModel) -> str:
+    a = old.model_dump(mode="json", by_alias=True)
+    b = new.model_dump(mode="json", by_alias=True)
+    parts = [
+        f"{k}: {json.dumps(a.get(k))[:80]} -> {json.dumps(b.get(k))[:80]}"
+        for k in b
+        if a.get(k) != b.get(k)
+    ]
+    return "; ".join(parts)

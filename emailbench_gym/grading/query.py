@@ -1,0 +1,225 @@
+"""Declarative queries over an `APISnapshot`: pick a collection, filter it by field paths.
+
+A query is data (`{"collection": "messages", "where": [{"path": "isRead", "op": "eq",
+"value": false}]}`); paths are checked against the collection's model when the
+scenario loads, so a typo fails early with the fields that exist. Created entities
+are named, never guessed: a value may be `{"$folder": "Projects/Raptor"}` (the id of
+the folder at that display-name path) or `{"$ids": <query>}` (the ids an inner query
+selects), resolved against the snapshot being graded.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from emailbench_gym.api.models import APISnapshot, MailboxSettings, Model
+from emailbench_gym.api.odata import get_path, parse_datetime, resolve_path
+from emailbench_gym.corpus import CORPUS_FILES
+from emailbench_gym.errors import ToolError
+
+#: Collection name -> model of its items (`settings` is a one-item collection).
+COLLECTION_MODELS: dict[str, type[Model]] = {
+    **{name: model for name, (_file, model) in CORPUS_FILES.items()},
+    "settings": MailboxSettings,
+}
+CollectionName = Literal[
+    "messages",
+    "folders",
+    "filters",
+    "events",
+    "calendars",
+    "contacts",
+    "contact_groups",
+    "todo_lists",
+    "todo_tasks",
+    "boards",
+    "board_columns",
+    "board_tasks",
+    "users",
+    "labels",
+    "settings",
+]
+Op = Literal["eq", "ne", "contains", "icontains", "in", "regex", "gt", "lt", "gte", "lte", "exists"]
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+
+class Condition(Strict):
+    """One test on one field path: `path op value`."""
+
+    path: str = Field(
+        description="Field path, '/' or '.' separated, e.g. from/emailAddress/address."
+    )
+    op: Op = "eq"
+    value: Any = None
+
+    def segments(self) -> list[str]:
+        return [s for s in re.split(r"[/.]", self.path) if s]
+
+
+class Query(Strict):
+    """Items of one collection that satisfy every condition (`match: all`) or any (`match: any`)."""
+
+    collection: CollectionName
+    where: list[Condition] = []
+    match: Literal["all", "any"] = "all"
+
+    @model_validator(mode="after")
+    def _check_paths(self) -> Query:
+        model = COLLECTION_MODELS[self.collection]
+        for condition in self.where:
+            try:
+                resolve_path(model, condition.segments(), condition.path)
+            except ToolError as exc:  # reported by pydantic with the field's location
+                raise ValueError(exc.message) from None
+            _check_value(condition.value)
+        return self
+
+
+def _check_value(value: Any) -> None:
+    if isinstance(value, dict) and "$ids" in value:
+        Query.model_validate(value["$ids"])
+    elif isinstance(value, dict) and "$folder" in value and not isinstance(value["$folder"], str):
+        raise ValueError("$folder takes a display-name path such as 'Projects/Raptor'")
+
+
+# --- evaluation ---------------------------------------------------------------------------
+
+
+def collection_items(snapshot: APISnapshot, collection: str) -> list[Any]:
+    if collection == "settings":
+        return [snapshot.settings]
+    return getattr(snapshot, collection)
+
+
+def folder_id(snapshot: APISnapshot, path: str) -> str | None:
+    """The id of the folder at a display-name path like 'Projects/Raptor' (case-insensitive)."""
+    parent: str | None = None
+    found: str | None = None
+    for name in [p for p in path.split("/") if p]:
+        key = name.casefold()
+        found = next(
+            (
+                f.id
+                for f in snapshot.folders
+                if f.parentFolderId == parent and f.displayName.casefold() == key
+            ),
+            None,
+        )
+        if found is None:
+            return None
+        parent = found
+    return found
+
+
+def resolve_value(value: Any, snapshot: APISnapshot) -> Any:
+    """Replace `$folder` / `$ids` references by ids found in this snapshot."""
+    if isinstance(value, dict):
+        if "$folder" in value:
+            return folder_id(snapshot, value["$folder"])
+        if "$ids" in value:
+            inner = Query.model_validate(value["$ids"])
+            return [item.id for item in select(inner, snapshot)]
+    return value
+
+
+def _normalize(value: Any) -> Any:
+    if isinstance(value, BaseModel):
+        return value.model_dump(mode="json", by_alias=True)
+    return value
+
+
+def _as_datetime(value: Any) -> Any:
+    if isinstance(value, str):
+        try:
+            return parse_datetime(value)
+        except ValueError:
+            return value
+    return value
+
+
+def _compare(op: str, found: Any, expected: Any) -> bool:
+    if (
+        isinstance(found, list)
+        and op not in ("exists", "in", "ne")
+        and not isinstance(expected, list)
+    ):
+        return any(_compare(op, item, expected) for item in found)
+    if op == "exists":
+        present = found not in (None, [], "")
+        return present == bool(expected if expected is not None else True)
+    if op == "eq":
+        if isinstance(expected, list) and not isinstance(found, list):
+            return found in expected  # a `$ids` reference resolved to several ids
+        if isinstance(found, datetime):
+            return found == _as_datetime(expected)
+        return _normalize(found) == expected
+    if op == "ne":
+        if isinstance(expected, list) and not isinstance(found, list):
+            return found not in expected
+        return _normalize(found) != expected
+    if op == "in":
+        if isinstance(found, list):
+            return any(item in expected for item in found)
+        return found in (expected or [])
+    if op == "contains":
+        return isinstance(found, str) and isinstance(expected, str) and expected in found
+    if op == "icontains":
+        return (
+            isinstance(found, str)
+            and isinstance(expected, str)
+            and expected.casefold() in found.casefold()
+        )
+    if op == "regex":
+        return isinstance(found, str) and re.search(expected, found) is not None
+    if found is None or expected is None:
+        return False
+    if isinstance(found, datetime):
+        expected = _as_datetime(expected)
+    try:
+        if op == "gt":
+            return found > expected
+        if op == "lt":
+            return found < expected
+        if op == "gte":
+            return found >= expected
+        return found <= expected
+    except TypeError:
+        return False
+
+
+def compile_condition(condition: Condition, collection: str) -> Callable[[Any, APISnapshot], bool]:
+    attrs, _ = resolve_path(COLLECTION_MODELS[collection], condition.segments(), condition.path)
+
+    def check(item: Any, snapshot: APISnapshot) -> bool:
+        expected = resolve_value(condition.value, snapshot)
+        return _compare(condition.op, get_path(item, attrs), expected)
+
+    return check
+
+
+def select(query: Query, snapshot: APISnapshot) -> list[Any]:
+    """The items of the query's collection that match it, in collection order."""
+    checks = [compile_condition(c, query.collection) for c in query.where]
+    items = collection_items(snapshot, query.collection)
+    if not checks:
+        return list(items)
+    combine = all if query.match == "all" else any
+    return [item for item in items if combine(check(item, snapshot) for check in checks)]
+
+
+def value_at(item: Any, path: str, collection: str) -> Any:
+    """A field of an item by wire path, validated against the collection model."""
+    segments = [s for s in re.split(r"[/.]", path) if s]
+    try:
+        attrs, _ = resolve_path(COLLECTION_MODELS[collection], segments, path)
+    except ToolError as exc:
+        raise ValueError(exc.message) from None
+    return _normalize(get_path(item, attrs))
