@@ -1,1 +1,820 @@
-"""calendar operations (being written)."""
+"""Calendar: 7 read and 11 write operations (events, free/busy, meeting times, reminders, calendars).
+
+Every event lives in one of the persona's calendars, so the persona's schedule is
+the whole `events` collection (minus what they declined); other people's free/busy
+comes from the events of this corpus that they organize or attend. Times are
+stored and returned in the mailbox time zone (`settings.timeZone`); a datetime
+argument without an offset is read in that zone too.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime, time, timedelta
+from typing import Any, Literal
+
+from emailbench_gym.api.common import (
+    MAX_TOP,
+    apply_query,
+    date_time_time_zone,
+    email_address,
+    localize,
+    matches_words,
+    page,
+    resolve_folder,
+    updated,
+    zone,
+)
+from emailbench_gym.api.models import (
+    Attendee,
+    Calendar,
+    DateTimeTimeZone,
+    EmailAddress,
+    Event,
+    Importance,
+    ItemBody,
+    Location,
+    MeetingTimeSuggestion,
+    Message,
+    Recipient,
+    Reminder,
+    ResponseStatus,
+    ResponseType,
+    ScheduleInformation,
+    ScheduleItem,
+    TimeSlot,
+)
+from emailbench_gym.api.registry import operation
+from emailbench_gym.errors import ToolError
+from emailbench_gym.mailbox import Mailbox
+
+MAX_REMINDER_MINUTES = 40320  # four weeks, as Outlook allows
+MAX_SEARCH_DAYS = 62  # the longest window findMeetingTimes scans (Graph's getSchedule limit)
+SLOT = timedelta(minutes=30)
+DEFAULT_WORKING_DAYS = 5
+WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+CALENDAR_COLORS = (
+    "auto",
+    "lightBlue",
+    "lightGreen",
+    "lightOrange",
+    "lightGray",
+    "lightYellow",
+    "lightTeal",
+    "lightPink",
+    "lightBrown",
+    "lightRed",
+)
+#: respondToEvent's `response` -> (the stored response status, the reply's subject prefix).
+RESPONSES: dict[str, tuple[ResponseType, str]] = {
+    "accept": ("accepted", "Accepted"),
+    "tentativelyAccept": ("tentativelyAccepted", "Tentative"),
+    "decline": ("declined", "Declined"),
+}
+
+
+# --- time ------------------------------------------------------------------------------
+
+
+def _instant(value: DateTimeTimeZone) -> datetime:
+    """A stored event time as an aware datetime (a time without offset is in its own timeZone)."""
+    if value.dateTime.tzinfo is not None:
+        return value.dateTime
+    return value.dateTime.replace(tzinfo=zone(value.timeZone))
+
+
+def _span(event: Event) -> tuple[datetime, datetime]:
+    return _instant(event.start), _instant(event.end)
+
+
+def _check_order(start: datetime, end: datetime) -> None:
+    if end <= start:
+        raise ToolError(
+            "invalid_arguments",
+            f"endDateTime ({end.isoformat()}) must be after startDateTime ({start.isoformat()}).",
+        )
+
+
+def _window(mb: Mailbox, start: datetime, end: datetime) -> tuple[datetime, datetime]:
+    """Localize a required [start, end) window and check its order."""
+    start, end = localize(mb, start), localize(mb, end)
+    _check_order(start, end)
+    return start, end
+
+
+def _check_minutes(minutes: int, argument: str) -> int:
+    if not 0 <= minutes <= MAX_REMINDER_MINUTES:
+        raise ToolError(
+            "invalid_arguments",
+            f"{argument} must be between 0 and {MAX_REMINDER_MINUTES} minutes (got {minutes}).",
+        )
+    return minutes
+
+
+# --- people ----------------------------------------------------------------------------
+
+
+def _me(mb: Mailbox) -> Recipient:
+    return Recipient(emailAddress=EmailAddress(name=mb.me.displayName, address=mb.me.mail))
+
+
+def _same(a: str, b: str) -> bool:
+    return a.casefold() == b.casefold()
+
+
+def _addresses(mb: Mailbox, values: list[str], argument: str) -> list[EmailAddress]:
+    """Validated addresses (with directory names); a repeated address is an error."""
+    out: list[EmailAddress] = []
+    for value in values:
+        found = email_address(mb, value, argument)
+        if any(_same(found.address, seen.address) for seen in out):
+            raise ToolError(
+                "invalid_arguments", f"{argument}: {found.address!r} is listed more than once."
+            )
+        out.append(found)
+    return out
+
+
+def _find_attendee(event: Event, address: str) -> Attendee | None:
+    return next((a for a in event.attendees if _same(a.emailAddress.address, address)), None)
+
+
+def _attends(mb: Mailbox, event: Event, address: str) -> bool:
+    """Whether `address` takes part in the event: organizes it, or is invited and has not declined.
+
+    The persona's calendar holds every event, so for the persona only a decline counts.
+    """
+    if _same(address, mb.me.mail):
+        return event.responseStatus.response != "declined"
+    if _same(event.organizer.emailAddress.address, address):
+        return True
+    attendee = _find_attendee(event, address)
+    return attendee is not None and attendee.status.response != "declined"
+
+
+# --- lookups and permissions -----------------------------------------------------------
+
+
+def _events(mb: Mailbox) -> list[Event]:
+    return mb.all("events")  # type: ignore[return-value]
+
+
+def _overlapping(mb: Mailbox, start: datetime | None, end: datetime | None) -> list[Event]:
+    """Events overlapping [start, end) (either bound optional), earliest start first."""
+    selected = []
+    for event in _events(mb):
+        first, last = _span(event)
+        if (end is None or first < end) and (start is None or last > start):
+            selected.append(event)
+    return sorted(selected, key=lambda e: _instant(e.start))
+
+
+def _busy(mb: Mailbox, address: str, start: datetime, end: datetime) -> list[Event]:
+    """The events that make `address` unavailable in [start, end)."""
+    return [
+        e
+        for e in _overlapping(mb, start, end)
+        if not e.isCancelled and e.showAs != "free" and _attends(mb, e, address)
+    ]
+
+
+def _writable_calendar(mb: Mailbox, calendar_id: str) -> Calendar:
+    calendar: Calendar = mb.require("calendars", calendar_id)
+    if not calendar.canEdit:
+        raise ToolError(
+            "forbidden",
+            f"Calendar {calendar.name!r} ({calendar.id}) is read-only. Use a calendar whose "
+            "canEdit is true (see calendar_listCalendars).",
+        )
+    return calendar
+
+
+def _writable_event(mb: Mailbox, event_id: str) -> Event:
+    """An event whose calendar the persona may change (reminders are personal, any such event)."""
+    event: Event = mb.require("events", event_id)
+    _writable_calendar(mb, event.calendarId)
+    return event
+
+
+def _organized_event(mb: Mailbox, event_id: str, action: str) -> Event:
+    """An event the persona organizes: only the organizer changes a meeting for everyone."""
+    event = _writable_event(mb, event_id)
+    organizer = event.organizer.emailAddress
+    if not _same(organizer.address, mb.me.mail):
+        raise ToolError(
+            "forbidden",
+            f"Only the organizer can {action} event {event.id} ({event.subject!r}); it is organized "
+            f"by {organizer.name or organizer.address} <{organizer.address}>. "
+            "Use calendar_respondToEvent to answer an invitation.",
+        )
+    return event
+
+
+def _nonempty(value: str, argument: str) -> str:
+    value = value.strip()
+    if not value:
+        raise ToolError("invalid_arguments", f"{argument} must not be empty.")
+    return value
+
+
+# --- notices ---------------------------------------------------------------------------
+
+
+def _summary(event: Event) -> str:
+    start, end = _span(event)
+    lines = [
+        f"When: {start:%A, %B %d, %Y %H:%M} - {end:%A, %B %d, %Y %H:%M} ({event.start.timeZone})"
+    ]
+    if event.location.displayName:
+        lines.append(f"Where: {event.location.displayName}")
+    return "\n".join(lines)
+
+
+def _send_notice(
+    mb: Mailbox, subject: str, to: list[EmailAddress], comment: str, event: Event
+) -> Message:
+    """Store a meeting notice (cancellation or response) the persona sent, in Sent Items."""
+    content = "\n\n".join(part for part in (comment.strip(), _summary(event)) if part)
+    message = Message(
+        id=mb.new_id("messages"),
+        conversationId=mb.new_id("conv"),
+        parentFolderId=resolve_folder(mb, "sentitems").id,
+        subject=subject,
+        body=ItemBody(content=content),
+        bodyPreview=content[:100],
+        from_=_me(mb),
+        toRecipients=[Recipient(emailAddress=a) for a in to],
+        receivedDateTime=mb.now,
+        sentDateTime=mb.now,
+        isRead=True,
+    )
+    return mb.put("messages", message)  # type: ignore[return-value]
+
+
+# --- read ------------------------------------------------------------------------------
+
+
+@operation("calendar", "read")
+def calendar_listCalendars(mb: Mailbox) -> list[Calendar]:
+    """List the persona's calendars (ids, names, which is the default, which are read-only)."""
+    return list(mb.all("calendars"))  # type: ignore[arg-type]
+
+
+@operation("calendar", "read")
+def calendar_listEvents(
+    mb: Mailbox,
+    startDateTime: datetime | None = None,
+    endDateTime: datetime | None = None,
+    calendarId: str | None = None,
+    filter: str | None = None,
+    orderBy: str | None = None,
+    top: int = 50,
+    skip: int = 0,
+) -> list[Event]:
+    """List events overlapping a time window, earliest first; cancelled events are included (isCancelled).
+
+    Args:
+        startDateTime: Only events ending after this time; without an offset it is in the mailbox time zone.
+        endDateTime: Only events starting before this time; without an offset it is in the mailbox time zone.
+        calendarId: Only events of this calendar id (see calendar_listCalendars); omit for all calendars.
+        filter: OData filter, e.g. "isCancelled eq false and contains(subject, 'Review')".
+        orderBy: OData order, e.g. 'subject' or 'start/dateTime desc'; default start ascending.
+        top: Maximum number of events to return (1-100).
+        skip: Number of events to skip, for paging.
+    """
+    start = localize(mb, startDateTime) if startDateTime else None
+    end = localize(mb, endDateTime) if endDateTime else None
+    if start and end:
+        _check_order(start, end)
+    if calendarId is not None:
+        mb.require("calendars", calendarId)
+    events = [
+        e for e in _overlapping(mb, start, end) if calendarId is None or e.calendarId == calendarId
+    ]
+    return page(apply_query(events, Event, filter, orderBy), top, skip)
+
+
+@operation("calendar", "read")
+def calendar_getEvent(mb: Mailbox, id: str) -> Event:
+    """Get one event with its attendees, their responses and the persona's own response.
+
+    Args:
+        id: Event id.
+    """
+    return mb.require("events", id)
+
+
+@operation("calendar", "read")
+def calendar_searchEvents(mb: Mailbox, query: str, top: int = 25) -> list[Event]:
+    """Search events by words in the subject, body, location, organizer or attendees; earliest first.
+
+    Args:
+        query: Words that must all occur (case-insensitive, word prefixes), e.g. 'FERC review'.
+        top: Maximum number of events to return (1-100).
+    """
+    _nonempty(query, "query")
+
+    def text(event: Event) -> str:
+        people = [event.organizer.emailAddress] + [a.emailAddress for a in event.attendees]
+        parts = [event.subject, event.body.content, event.location.displayName]
+        parts += [p for person in people for p in (person.name, person.address)]
+        return "\n".join(parts)
+
+    found = [e for e in _overlapping(mb, None, None) if matches_words(query, text(e))]
+    return page(found, top, 0)
+
+
+@operation("calendar", "read")
+def calendar_getSchedule(
+    mb: Mailbox, schedules: list[str], startDateTime: datetime, endDateTime: datetime
+) -> list[ScheduleInformation]:
+    """Get free/busy items of people (the persona included) in a time window, to check availability.
+
+    Args:
+        schedules: Email addresses to look up, e.g. ['sally.beck@enron.com', 'dana.whitfield@enron.com'].
+        startDateTime: Window start; without an offset it is in the mailbox time zone.
+        endDateTime: Window end; without an offset it is in the mailbox time zone.
+    """
+    if not schedules:
+        raise ToolError("invalid_arguments", "schedules must list at least one email address.")
+    start, end = _window(mb, startDateTime, endDateTime)
+    result = []
+    for person in _addresses(mb, schedules, "schedules"):
+        items = [
+            ScheduleItem(
+                start=date_time_time_zone(mb, _instant(e.start)),
+                end=date_time_time_zone(mb, _instant(e.end)),
+                status=e.showAs,
+                subject=e.subject,
+            )
+            for e in _busy(mb, person.address, start, end)
+        ]
+        is_me = _same(person.address, mb.me.mail)
+        hours = mb.settings.workingHours if is_me else None
+        result.append(
+            ScheduleInformation(scheduleId=person.address, scheduleItems=items, workingHours=hours)
+        )
+    return result
+
+
+def _weekday(day: date) -> str:
+    return WEEKDAYS[day.weekday()]
+
+
+def _working_days_after(mb: Mailbox, start: datetime, count: int) -> datetime:
+    """The same clock time `count` working days after `start` (a week per day if none are set)."""
+    hours = mb.settings.workingHours
+    local = start.astimezone(zone(hours.timeZone))
+    seen = 0
+    for offset in range(1, 7 * count + 1):
+        candidate = local + timedelta(days=offset)
+        seen += _weekday(candidate.date()) in hours.daysOfWeek
+        if seen == count:
+            return candidate
+    return local + timedelta(days=7 * count)
+
+
+def _round_up(value: datetime) -> datetime:
+    """The first half-hour boundary (of its own clock) at or after `value`."""
+    past = timedelta(
+        minutes=value.minute % 30, seconds=value.second, microseconds=value.microsecond
+    )
+    return value if not past else value - past + SLOT
+
+
+@operation("calendar", "read")
+def calendar_findMeetingTimes(
+    mb: Mailbox,
+    attendees: list[str],
+    durationMinutes: int = 30,
+    startDateTime: datetime | None = None,
+    endDateTime: datetime | None = None,
+    maxCandidates: int = 5,
+) -> list[MeetingTimeSuggestion]:
+    """Suggest meeting slots when the persona and all attendees are free, within working hours; earliest first.
+
+    Slots start on half-hour boundaries, on the persona's working days and hours
+    (settings.workingHours), and never overlap a busy event of anyone involved.
+
+    Args:
+        attendees: Email addresses of the other people to meet (the persona is always included).
+        durationMinutes: Length of the meeting in minutes (1-1440).
+        startDateTime: Earliest start; default now. Without an offset it is in the mailbox time zone.
+        endDateTime: Latest end; default 5 working days after the start. At most 62 days after the start.
+        maxCandidates: Maximum number of suggestions (1-100).
+    """
+    if not 1 <= durationMinutes <= 1440:
+        raise ToolError(
+            "invalid_arguments",
+            f"durationMinutes must be between 1 and 1440 (got {durationMinutes}).",
+        )
+    if not 1 <= maxCandidates <= MAX_TOP:
+        raise ToolError(
+            "invalid_arguments",
+            f"maxCandidates must be between 1 and {MAX_TOP} (got {maxCandidates}).",
+        )
+    people = _addresses(mb, attendees, "attendees")
+    start = localize(mb, startDateTime) if startDateTime else mb.now
+    end = (
+        localize(mb, endDateTime)
+        if endDateTime
+        else _working_days_after(mb, start, DEFAULT_WORKING_DAYS)
+    )
+    _check_order(start, end)
+    if end - start > timedelta(days=MAX_SEARCH_DAYS):
+        raise ToolError(
+            "invalid_arguments",
+            f"The search window is limited to {MAX_SEARCH_DAYS} days; narrow startDateTime/endDateTime.",
+        )
+    busy = [
+        _span(e)
+        for address in [mb.me.mail, *(p.address for p in people)]
+        for e in _busy(mb, address, start, end)
+    ]
+    hours = mb.settings.workingHours
+    tz = zone(hours.timeZone)
+    opens, closes = time.fromisoformat(hours.startTime), time.fromisoformat(hours.endTime)
+    duration = timedelta(minutes=durationMinutes)
+    available = {p.address: "free" for p in people}
+    suggestions: list[MeetingTimeSuggestion] = []
+    day = start.astimezone(tz).date()
+    while day <= end.astimezone(tz).date() and len(suggestions) < maxCandidates:
+        if _weekday(day) in hours.daysOfWeek:
+            slot = _round_up(max(datetime.combine(day, opens, tz), start.astimezone(tz)))
+            close = min(datetime.combine(day, closes, tz), end)
+            while slot + duration <= close and len(suggestions) < maxCandidates:
+                if not any(first < slot + duration and slot < last for first, last in busy):
+                    window = TimeSlot(
+                        start=date_time_time_zone(mb, slot),
+                        end=date_time_time_zone(mb, slot + duration),
+                    )
+                    suggestions.append(
+                        MeetingTimeSuggestion(
+                            meetingTimeSlot=window,
+                            confidence=100.0,
+                            attendeeAvailability=available,
+                        )
+                    )
+                slot += SLOT
+        day += timedelta(days=1)
+    return suggestions
+
+
+@operation("calendar", "read")
+def calendar_listReminders(
+    mb: Mailbox, startDateTime: datetime, endDateTime: datetime
+) -> list[Reminder]:
+    """List the reminders that fire in a time window (events with reminders on, not cancelled); soonest first.
+
+    Args:
+        startDateTime: Window start; without an offset it is in the mailbox time zone.
+        endDateTime: Window end; without an offset it is in the mailbox time zone.
+    """
+    start, end = _window(mb, startDateTime, endDateTime)
+    due = []
+    for event in _events(mb):
+        fires = _instant(event.start) - timedelta(minutes=event.reminderMinutesBeforeStart)
+        if event.isReminderOn and not event.isCancelled and start <= fires < end:
+            due.append((fires, event))
+    due.sort(key=lambda pair: pair[0])
+    return [
+        Reminder(
+            eventId=event.id,
+            eventSubject=event.subject,
+            eventStartTime=date_time_time_zone(mb, _instant(event.start)),
+            reminderFireTime=date_time_time_zone(mb, fires),
+            location=event.location,
+        )
+        for fires, event in due
+    ]
+
+
+# --- write -----------------------------------------------------------------------------
+
+
+def _default_calendar(mb: Mailbox) -> Calendar:
+    for calendar in mb.all("calendars"):
+        if calendar.isDefaultCalendar:  # type: ignore[attr-defined]
+            return calendar  # type: ignore[return-value]
+    raise ToolError(
+        "not_found", "There is no default calendar; pass calendarId (see calendar_listCalendars)."
+    )
+
+
+def _all_day(mb: Mailbox, start: datetime, end: datetime) -> tuple[datetime, datetime]:
+    """Stretch [start, end) to whole days (midnight to midnight) in the mailbox time zone."""
+    tz = zone(mb.settings.timeZone)
+    local_end = end.astimezone(tz)
+    last = local_end.date() if local_end.time() == time() else local_end.date() + timedelta(days=1)
+    return (
+        datetime.combine(start.astimezone(tz).date(), time(), tz),
+        datetime.combine(last, time(), tz),
+    )
+
+
+@operation("calendar", "write")
+def calendar_createEvent(
+    mb: Mailbox,
+    subject: str,
+    startDateTime: datetime,
+    endDateTime: datetime,
+    attendees: list[str] | None = None,
+    location: str | None = None,
+    body: str | None = None,
+    calendarId: str | None = None,
+    isOnlineMeeting: bool = False,
+    isAllDay: bool = False,
+    reminderMinutesBeforeStart: int = 15,
+    importance: Importance = "normal",
+) -> Event:
+    """Create an event organized by the persona; invited attendees start as notResponded.
+
+    Args:
+        subject: Event title.
+        startDateTime: Start; without an offset it is in the mailbox time zone, e.g. '2001-10-17T14:00:00'.
+        endDateTime: End, after the start; without an offset it is in the mailbox time zone.
+        attendees: Email addresses to invite, e.g. ['sally.beck@enron.com'].
+        location: Where it takes place, e.g. 'EB 3321'.
+        body: Description or agenda (plain text).
+        calendarId: Calendar id (see calendar_listCalendars); omit for the default calendar.
+        isOnlineMeeting: Whether it is an online meeting.
+        isAllDay: All-day event: the times are stretched to whole days (midnight to midnight).
+        reminderMinutesBeforeStart: Reminder lead time in minutes (0-40320).
+        importance: low, normal or high.
+    """
+    title = _nonempty(subject, "subject")
+    start, end = _window(mb, startDateTime, endDateTime)
+    if isAllDay:
+        start, end = _all_day(mb, start, end)
+    calendar = _writable_calendar(mb, calendarId or _default_calendar(mb).id)
+    invited = [
+        Attendee(emailAddress=a, status=ResponseStatus(response="notResponded"))
+        for a in _addresses(mb, attendees or [], "attendees")
+    ]
+    event = Event(
+        id=mb.new_id("events"),
+        calendarId=calendar.id,
+        subject=title,
+        body=ItemBody(content=body or ""),
+        start=date_time_time_zone(mb, start),
+        end=date_time_time_zone(mb, end),
+        location=Location(displayName=(location or "").strip()),
+        organizer=_me(mb),
+        attendees=invited,
+        isAllDay=isAllDay,
+        isOnlineMeeting=isOnlineMeeting,
+        importance=importance,
+        reminderMinutesBeforeStart=_check_minutes(
+            reminderMinutesBeforeStart, "reminderMinutesBeforeStart"
+        ),
+    )
+    return mb.put("events", event)  # type: ignore[return-value]
+
+
+@operation("calendar", "write")
+def calendar_updateEvent(
+    mb: Mailbox,
+    id: str,
+    subject: str | None = None,
+    startDateTime: datetime | None = None,
+    endDateTime: datetime | None = None,
+    location: str | None = None,
+    body: str | None = None,
+    isOnlineMeeting: bool | None = None,
+    importance: Importance | None = None,
+) -> Event:
+    """Change an event the persona organizes; only the arguments given change.
+
+    Args:
+        id: Event id.
+        subject: New title.
+        startDateTime: New start (the end does not move: pass endDateTime too to keep the length).
+        endDateTime: New end, after the start.
+        location: New location.
+        body: New description (plain text).
+        isOnlineMeeting: Whether it is an online meeting.
+        importance: low, normal or high.
+    """
+    event = _organized_event(mb, id, "update")
+    changes: dict[str, Any] = {}
+    if subject is not None:
+        changes["subject"] = _nonempty(subject, "subject")
+    if startDateTime is not None or endDateTime is not None:
+        start = localize(mb, startDateTime) if startDateTime else _instant(event.start)
+        end = localize(mb, endDateTime) if endDateTime else _instant(event.end)
+        _check_order(start, end)
+        changes.update(start=date_time_time_zone(mb, start), end=date_time_time_zone(mb, end))
+    if location is not None:
+        changes["location"] = Location(displayName=location.strip())
+    if body is not None:
+        changes["body"] = ItemBody(content=body)
+    if isOnlineMeeting is not None:
+        changes["isOnlineMeeting"] = isOnlineMeeting
+    if importance is not None:
+        changes["importance"] = importance
+    if not changes:
+        raise ToolError(
+            "invalid_arguments",
+            "Nothing to update: pass at least one of subject, startDateTime, endDateTime, "
+            "location, body, isOnlineMeeting, importance.",
+        )
+    return mb.put("events", updated(event, **changes))  # type: ignore[return-value]
+
+
+@operation("calendar", "write")
+def calendar_deleteEvent(mb: Mailbox, id: str) -> dict[str, Any]:
+    """Delete an event the persona organizes, without notifying anyone (calendar_cancelEvent notifies).
+
+    Args:
+        id: Event id.
+    """
+    event = _organized_event(mb, id, "delete")
+    mb.delete("events", event.id)
+    return {"deletedEventId": event.id, "subject": event.subject}
+
+
+@operation("calendar", "write")
+def calendar_cancelEvent(mb: Mailbox, id: str, comment: str = "") -> Event:
+    """Cancel a meeting the persona organizes and send 'Canceled: <subject>' to its attendees.
+
+    Args:
+        id: Event id.
+        comment: Message to the attendees, e.g. the reason.
+    """
+    event = _organized_event(mb, id, "cancel")
+    if event.isCancelled:
+        raise ToolError("conflict", f"Event {event.id} ({event.subject!r}) is already cancelled.")
+    cancelled = mb.put("events", updated(event, isCancelled=True))
+    if event.attendees:
+        invited = [a.emailAddress for a in event.attendees]
+        _send_notice(mb, f"Canceled: {event.subject}", invited, comment, event)
+    return cancelled  # type: ignore[return-value]
+
+
+@operation("calendar", "write")
+def calendar_respondToEvent(
+    mb: Mailbox,
+    id: str,
+    response: Literal["accept", "tentativelyAccept", "decline"],
+    comment: str = "",
+    sendResponse: bool = True,
+) -> Event:
+    """Accept, tentatively accept or decline a meeting someone else organizes (RSVP).
+
+    Args:
+        id: Event id.
+        response: accept, tentativelyAccept or decline.
+        comment: Note to the organizer, sent with the response.
+        sendResponse: Whether to send the response to the organizer (stored in Sent Items).
+    """
+    event: Event = mb.require("events", id)
+    organizer = event.organizer.emailAddress
+    if _same(organizer.address, mb.me.mail):
+        raise ToolError(
+            "forbidden",
+            f"You organize event {event.id} ({event.subject!r}); only invitees respond. "
+            "Use calendar_updateEvent or calendar_cancelEvent to change it.",
+        )
+    if event.isCancelled:
+        raise ToolError(
+            "conflict",
+            f"Event {event.id} ({event.subject!r}) is cancelled; there is nothing to answer.",
+        )
+    status, prefix = RESPONSES[response]
+    answer = ResponseStatus(response=status, time=mb.now)
+    me = _find_attendee(event, mb.me.mail)
+    if me is None:  # invited through a list: the persona joins the attendees to record the answer
+        attendees = [*event.attendees, Attendee(emailAddress=_me(mb).emailAddress, status=answer)]
+    else:
+        attendees = [updated(a, status=answer) if a is me else a for a in event.attendees]
+    answered = mb.put("events", updated(event, responseStatus=answer, attendees=attendees))
+    if sendResponse:
+        _send_notice(mb, f"{prefix}: {event.subject}", [organizer], comment, event)
+    return answered  # type: ignore[return-value]
+
+
+@operation("calendar", "write")
+def calendar_addAttendees(
+    mb: Mailbox,
+    id: str,
+    attendees: list[str],
+    type: Literal["required", "optional"] = "required",
+) -> Event:
+    """Invite more people to a meeting the persona organizes; they start as notResponded.
+
+    Args:
+        id: Event id.
+        attendees: Email addresses to add, e.g. ['louise.kitchen@enron.com'].
+        type: required or optional attendance.
+    """
+    event = _organized_event(mb, id, "add attendees to")
+    if not attendees:
+        raise ToolError("invalid_arguments", "attendees must list at least one email address.")
+    added = _addresses(mb, attendees, "attendees")
+    for address in added:
+        if _find_attendee(event, address.address):
+            raise ToolError(
+                "conflict",
+                f"{address.address} is already an attendee of event {event.id}; nothing was added.",
+            )
+    invited = [
+        Attendee(emailAddress=a, type=type, status=ResponseStatus(response="notResponded"))
+        for a in added
+    ]
+    return mb.put("events", updated(event, attendees=[*event.attendees, *invited]))  # type: ignore[return-value]
+
+
+@operation("calendar", "write")
+def calendar_removeAttendees(mb: Mailbox, id: str, attendees: list[str]) -> Event:
+    """Remove people from a meeting the persona organizes.
+
+    Args:
+        id: Event id.
+        attendees: Email addresses of current attendees to remove.
+    """
+    event = _organized_event(mb, id, "remove attendees from")
+    if not attendees:
+        raise ToolError("invalid_arguments", "attendees must list at least one email address.")
+    for address in attendees:
+        if _find_attendee(event, address.strip()) is None:
+            current = ", ".join(a.emailAddress.address for a in event.attendees) or "none"
+            raise ToolError(
+                "not_found",
+                f"attendees: {address!r} is not an attendee of event {event.id}. Current attendees: {current}.",
+            )
+    gone = {a.strip().casefold() for a in attendees}
+    kept = [a for a in event.attendees if a.emailAddress.address.casefold() not in gone]
+    return mb.put("events", updated(event, attendees=kept))  # type: ignore[return-value]
+
+
+@operation("calendar", "write")
+def calendar_setReminder(mb: Mailbox, id: str, minutesBeforeStart: int) -> Event:
+    """Turn on an event's reminder and set how long before the start it fires.
+
+    Args:
+        id: Event id.
+        minutesBeforeStart: Lead time in minutes (0-40320), e.g. 60 for an hour before.
+    """
+    event = _writable_event(mb, id)
+    minutes = _check_minutes(minutesBeforeStart, "minutesBeforeStart")
+    return mb.put(  # type: ignore[return-value]
+        "events", updated(event, isReminderOn=True, reminderMinutesBeforeStart=minutes)
+    )
+
+
+@operation("calendar", "write")
+def calendar_dismissReminder(mb: Mailbox, id: str) -> Event:
+    """Turn off an event's reminder.
+
+    Args:
+        id: Event id.
+    """
+    event = _writable_event(mb, id)
+    return mb.put("events", updated(event, isReminderOn=False))  # type: ignore[return-value]
+
+
+@operation("calendar", "write")
+def calendar_createCalendar(mb: Mailbox, name: str, color: str = "auto") -> Calendar:
+    """Create a calendar owned by the persona.
+
+    Args:
+        name: Calendar name; must be unique.
+        color: auto, lightBlue, lightGreen, lightOrange, lightGray, lightYellow, lightTeal, lightPink, lightBrown or lightRed.
+    """
+    title = _nonempty(name, "name")
+    shade = next((c for c in CALENDAR_COLORS if _same(c, color.strip())), None)
+    if shade is None:
+        raise ToolError(
+            "invalid_arguments",
+            f"color: {color!r} is not a calendar color. Accepted: {', '.join(CALENDAR_COLORS)}.",
+        )
+    for calendar in mb.all("calendars"):
+        if _same(calendar.name, title):  # type: ignore[attr-defined]
+            raise ToolError(
+                "conflict",
+                f"A calendar named {calendar.name!r} already exists (id {calendar.id}). "  # type: ignore[attr-defined]
+                "Use that id instead of creating another.",
+            )
+    calendar = Calendar(
+        id=mb.new_id("calendars"), name=title, color=shade, owner=_me(mb).emailAddress
+    )
+    return mb.put("calendars", calendar)  # type: ignore[return-value]
+
+
+@operation("calendar", "write")
+def calendar_deleteCalendar(mb: Mailbox, id: str) -> dict[str, Any]:
+    """Delete a calendar and all its events (not the default calendar, not a read-only one).
+
+    Args:
+        id: Calendar id (see calendar_listCalendars).
+    """
+    calendar = _writable_calendar(mb, id)
+    if calendar.isDefaultCalendar:
+        raise ToolError(
+            "forbidden",
+            f"{calendar.name!r} ({calendar.id}) is the default calendar and cannot be deleted.",
+        )
+    doomed = [e.id for e in _events(mb) if e.calendarId == calendar.id]
+    for event_id in doomed:
+        mb.delete("events", event_id)
+    mb.delete("calendars", calendar.id)
+    return {"deletedCalendarId": calendar.id, "deletedEventIds": doomed}
