@@ -36,19 +36,32 @@ class Episode:
         self.initial = self.workspace.snapshot()
 
     def call(
-        self, name: str, arguments: dict[str, Any], allowed: frozenset[str] | None = None
+        self,
+        name: str,
+        arguments: dict[str, Any] | None,
+        allowed: frozenset[str] | None = None,
+        rejected: str | None = None,
     ) -> tuple[Any, bool]:
-        """Run one tool call; returns (result or error dict, is_error). Never raises ToolError."""
+        """Run and log one tool call; returns (result or error dict, is_error). Never raises.
+
+        `rejected` is a reason found before the call (unreadable action, hidden parameter):
+        the call is logged as an `invalid_action` error without running.
+        """
         try:
+            if rejected is not None:
+                raise ToolError("invalid_action", rejected)
             if allowed is not None and name not in allowed:
                 raise ToolError(
                     "tool_unavailable",
                     f"The tool {name!r} is not available in this environment. "
                     f"Available tools: {', '.join(sorted(allowed))}.",
                 )
-            result, is_error = self.workspace.call(name, **arguments), False
+            result, is_error = self.workspace.call(name, **(arguments or {})), False
         except ToolError as exc:
             result, is_error = exc.to_dict(), True
+        except Exception as exc:
+            result = {"error": "internal_error", "message": f"{type(exc).__name__}: {exc}"}
+            is_error = True
         self.calls.append(
             {"name": name, "arguments": arguments, "is_error": is_error, "content": result}
         )

@@ -95,6 +95,13 @@ class MethodSpec:
                 f"{self.name} takes a JSON object of arguments, got {type(arguments).__name__}. "
                 f"Accepted arguments: {self.signature_hint()}.",
             )
+        fields = self.args_model.model_fields
+        # Strict tool schemas make optional parameters nullable: null means "left out".
+        arguments = {
+            k: v
+            for k, v in arguments.items()
+            if not (v is None and k in fields and not fields[k].is_required())
+        }
         try:
             return self.args_model.model_validate(arguments)
         except ValidationError as exc:

@@ -1,0 +1,280 @@
+"""`EmailBenchEnv`: one EmailBench scenario (or the whole suite) as a Gymnasium environment."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+import gymnasium as gym
+
+from emailbench_gym.actions import parse_turn
+from emailbench_gym.api.common import local_now
+from emailbench_gym.episode import Episode
+from emailbench_gym.grading.grade import Grade
+from emailbench_gym.grading.judge import Judge, make_judge
+from emailbench_gym.scenarios import Scenario, load_scenario, scenario_ids
+from emailbench_gym.spaces import ObservationSpace, ToolCallSpace
+from emailbench_gym.tools import (
+    FORMATS,
+    Profile,
+    load_profile,
+    neutral_specs,
+    render,
+    restrict_arguments,
+)
+from emailbench_gym.workspace import Workspace
+
+LIST_CAP = 25
+TEXT_CAP = 20_000
+
+
+def format_result(result: Any) -> str:
+    """Compact JSON for a model; long lists keep their first LIST_CAP items and say how to page."""
+    if isinstance(result, list) and len(result) > LIST_CAP:
+        more = len(result) - LIST_CAP
+        payload: Any = {
+            "items": result[:LIST_CAP],
+            "note": f"{more} more not shown; use top/skip (e.g. skip={LIST_CAP}) to page.",
+        }
+    else:
+        payload = result
+    text = json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
+    if len(text) > TEXT_CAP:
+        text = text[:TEXT_CAP] + f"... [truncated {len(text) - TEXT_CAP} characters]"
+    return text
+
+
+def system_prompt(episode: Episode) -> str:
+    """The persona and its fixed "now", as the paper's harness told the model."""
+    mailbox = episode.workspace.mailbox
+    me = mailbox.me
+    now = local_now(mailbox)
+    return (
+        f"You are an email and productivity assistant acting for {me.displayName} <{me.mail}>, "
+        f"{me.jobTitle}, {me.department}, {me.companyName}. "
+        f"The current date and time is {now:%A, %B %d, %Y %I:%M %p} ({mailbox.settings.timeZone}; "
+        f"ISO {now.isoformat()}). Use the tools to read and change the mailbox, calendar, contacts, "
+        "to-do lists and settings. Tool results are JSON. When the task is done, reply with a final "
+        "answer in plain text and no tool calls."
+    )
+
+
+class EmailBenchEnv(gym.Env[dict, Any]):
+    """An enterprise email task over a typed mailbox API, graded at the end of the episode.
+
+    ## Action
+    One assistant turn: a tool call `{"name": str, "arguments": dict | JSON str, "id": str?}`,
+    a list of them (parallel calls), OpenAI chat `tool_calls` / whole assistant messages,
+    Responses `function_call` items, Anthropic `tool_use` blocks / content lists, or a final
+    answer `{"final_answer": str}` (a turn with text and no tool calls is also the final answer).
+
+    ## Observation
+    `{"kind": "task" | "tool_results" | "final", "content": str, "results": [{"id", "name",
+    "content", "is_error"}]}`: the task text at reset, then one result per call (compact JSON;
+    errors say what was wrong and what is accepted). Bad input never raises and never changes
+    state: it becomes an error result and uses up the turn.
+
+    ## Reward
+    0.0 on every step but the last; then the grade's score in [0, 1] (`reward="score"`) or 1/0
+    for pass/fail (`reward="pass"`). `info["grade"]` holds the `Grade` breakdown.
+
+    ## Episode end
+    `terminated` on a final answer; `truncated` when `max_turns` (15, as in the paper) turns pass
+    without one. Both are graded. Stepping a finished episode raises until `reset()`.
+
+    ## Arguments
+    `scenario_id` (one scenario) or a suite filtered by `scenarios`, `categories`,
+    `difficulty`, `retained`; `profile` ("adapter": the paper's 46 tools, "full": all 119);
+    `max_turns`; `judge` (None, "openai:MODEL", "anthropic:MODEL" or a judge object; without one
+    rubrics are skipped and the score is the static part); `reward`; `render_mode="ansi"`.
+    """
+
+    metadata = {"render_modes": ["ansi"]}
+
+    def __init__(
+        self,
+        scenario_id: str | None = None,
+        *,
+        scenarios: Sequence[str] | None = None,
+        categories: Sequence[str] | None = None,
+        difficulty: Sequence[str] | str | None = None,
+        retained: bool | None = None,
+        profile: str | Profile = "adapter",
+        max_turns: int | None = None,
+        judge: str | Judge | None = None,
+        reward: str | None = None,
+        render_mode: str | None = None,
+    ) -> None:
+        self.profile = load_profile(profile) if isinstance(profile, str) else profile
+        self.pool = _select_pool(scenario_id, scenarios, categories, difficulty, retained)
+        self.max_turns = max_turns or self.profile.max_turns
+        self.reward_mode = reward or self.profile.reward
+        if self.reward_mode not in ("score", "pass"):
+            raise ValueError(f"reward must be 'score' or 'pass', got {reward!r}")
+        if render_mode not in (None, "ansi"):
+            raise ValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+        self.render_mode = render_mode
+        self.judge = make_judge(judge) if isinstance(judge, str) or judge is None else judge
+        self.action_space = ToolCallSpace(list(self.profile.tools))
+        self.observation_space = ObservationSpace()
+        self._tools = neutral_specs(self.profile)
+        self._workspace = Workspace()
+        self._episode: Episode | None = None
+        self._turn = 0
+        self._done = True
+        self._transcript: list[str] = []
+
+    # --- public helpers -------------------------------------------------------------------
+
+    @property
+    def scenario(self) -> Scenario | None:
+        return self._episode.scenario if self._episode else None
+
+    @property
+    def workspace(self) -> Workspace:
+        return self._workspace
+
+    def tool_specs(self, fmt: str = "neutral") -> list[dict[str, Any]]:
+        """The profile's tools for a provider: one of neutral, openai_chat, openai_responses, anthropic, mcp."""
+        if fmt not in FORMATS:
+            raise ValueError(f"unknown tool format {fmt!r}; accepted: {', '.join(FORMATS)}")
+        return render(neutral_specs(self.profile), fmt)
+
+    # --- gymnasium API --------------------------------------------------------------------
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict, dict]:
+        super().reset(seed=seed)
+        requested = (options or {}).get("scenario_id")
+        if requested is not None:
+            if requested not in self.pool:
+                raise ValueError(
+                    f"scenario {requested!r} is not in this env's pool of {len(self.pool)}"
+                )
+            scenario_id = requested
+        elif len(self.pool) == 1:
+            scenario_id = self.pool[0]
+        else:
+            scenario_id = self.pool[int(self.np_random.integers(len(self.pool)))]
+        scenario = load_scenario(scenario_id)
+        if self._episode is None or self._episode.scenario is not scenario:
+            self._episode = Episode(scenario, self._workspace)
+        else:
+            self._episode.reset()
+        self._turn = 0
+        self._done = False
+        self._transcript = [f"[task {scenario.id}] {scenario.query}"]
+        observation = {"kind": "task", "content": scenario.query, "results": []}
+        info = {
+            "scenario_id": scenario.id,
+            "category": scenario.category,
+            "difficulty": scenario.difficulty,
+            "domains": list(scenario.domains),
+            "retained": scenario.retained,
+            "profile": self.profile.name,
+            "max_turns": self.max_turns,
+            "system_prompt": system_prompt(self._episode),
+            "tools": self._tools,
+        }
+        return observation, info
+
+    def step(self, action: Any) -> tuple[dict, float, bool, bool, dict]:
+        if self._done or self._episode is None:
+            raise RuntimeError(
+                "This episode has finished (or never started): call env.reset() first."
+            )
+        self._turn += 1
+        turn = parse_turn(action)
+        if turn.is_final:
+            answer = turn.final_answer if turn.final_answer is not None else "\n".join(turn.text)
+            self._transcript.append(f"[answer] {answer}")
+            return self._finish(answer, [], terminated=True)
+        results = [self._run_call(call) for call in turn.calls]
+        errors = sum(r["is_error"] for r in results)
+        if self._turn >= self.max_turns:
+            return self._finish("", results, terminated=False)
+        observation = {
+            "kind": "tool_results",
+            "content": "\n".join(f"[{r['name']} {r['id']}] {r['content']}" for r in results),
+            "results": results,
+        }
+        info = {"turn": self._turn, "calls": len(results), "errors": errors}
+        return observation, 0.0, False, False, info
+
+    def render(self) -> str | None:
+        if self.render_mode == "ansi":
+            return "\n".join(self._transcript) + "\n"
+        return None
+
+    # --- internals ------------------------------------------------------------------------
+
+    def _run_call(self, call: Any) -> dict[str, Any]:
+        assert self._episode is not None
+        rejected = call.error or restrict_arguments(self.profile, call.name, call.arguments or {})
+        result, is_error = self._episode.call(
+            call.name, call.arguments, self.profile.allowed, rejected
+        )
+        content = format_result(result)
+        self._transcript.append(
+            f"[call {call.name}] {json.dumps(call.arguments, default=str)[:300]}"
+        )
+        self._transcript.append(f"[{'error' if is_error else 'result'}] {content[:500]}")
+        return {"id": call.id, "name": call.name, "content": content, "is_error": is_error}
+
+    def _finish(
+        self, answer: str, results: list[dict[str, Any]], terminated: bool
+    ) -> tuple[dict, float, bool, bool, dict]:
+        assert self._episode is not None
+        self._done = True
+        grade: Grade = self._episode.grade(answer, self.judge)
+        reward = grade.score if self.reward_mode == "score" else float(grade.passed)
+        ending = "final answer" if terminated else f"turn budget of {self.max_turns} used up"
+        summary = f"Episode over ({ending}). Score {grade.score:.2f}, {'passed' if grade.passed else 'failed'}."
+        self._transcript.append(f"[end] {summary}")
+        observation = {"kind": "final", "content": summary, "results": results}
+        info = {
+            "turn": self._turn,
+            "calls": len(results),
+            "errors": sum(r["is_error"] for r in results),
+            "grade": grade,
+            "answer": answer,
+        }
+        return observation, float(reward), terminated, not terminated, info
+
+
+def _select_pool(
+    scenario_id: str | None,
+    scenarios: Sequence[str] | None,
+    categories: Sequence[str] | None,
+    difficulty: Sequence[str] | str | None,
+    retained: bool | None,
+) -> list[str]:
+    known = scenario_ids()
+    if scenario_id is not None:
+        if scenario_id not in known:
+            raise ValueError(
+                f"unknown scenario {scenario_id!r}; `emailbench list` shows the {len(known)} ids"
+            )
+        return [scenario_id]
+    pool = list(scenarios) if scenarios else known
+    unknown = sorted(set(pool) - set(known))
+    if unknown:
+        raise ValueError(f"unknown scenario ids: {', '.join(unknown)}")
+    levels = [difficulty] if isinstance(difficulty, str) else difficulty
+    chosen = []
+    for sid in pool:
+        scenario = load_scenario(sid)
+        if categories and scenario.category not in categories:
+            continue
+        if levels and scenario.difficulty not in levels:
+            continue
+        if retained is not None and scenario.retained != retained:
+            continue
+        chosen.append(sid)
+    if not chosen:
+        raise ValueError(
+            "no scenario matches the given filters (scenarios, categories, difficulty, retained)"
+        )
+    return chosen

@@ -1,0 +1,189 @@
+"""Tool profiles (`envs/*.toml`) and tool specs rendered for every provider from one source.
+
+A profile names the API methods an agent may call and, optionally, the subset of
+each method's parameters it sees (the paper's adapter exposes abbreviated
+payloads, Table 34). Each tool's JSON Schema is derived from the method's typed
+signature and docstring (`MethodSpec`), made strict-mode compatible once (every
+property required, optional ones nullable, `additionalProperties: false`, no
+defaults), then wrapped for OpenAI Chat Completions, OpenAI Responses, Anthropic
+Messages and MCP.
+"""
+
+from __future__ import annotations
+
+import copy
+import functools
+import sys
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+from emailbench_gym.api import METHODS, MethodSpec
+from emailbench_gym.paths import data_dir
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib
+
+Format = Literal["neutral", "openai_chat", "openai_responses", "anthropic", "mcp"]
+FORMATS: tuple[str, ...] = Format.__args__  # type: ignore[attr-defined]
+
+
+class Profile(BaseModel):
+    """Which tools an env offers, with which parameters, and its episode settings."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    name: str
+    description: str = ""
+    max_turns: int = Field(15, ge=1)
+    reward: Literal["score", "pass"] = "score"
+    tools: dict[str, tuple[str, ...] | None]
+
+    @property
+    def allowed(self) -> frozenset[str]:
+        return frozenset(self.tools)
+
+
+def _parse_profile(name: str, raw: dict[str, Any]) -> Profile:
+    tools_raw = raw.pop("tools", {})
+    tools: dict[str, tuple[str, ...] | None] = {}
+    if tools_raw == "*":
+        tools = {n: None for n, s in METHODS.items() if s.kind != "evaluation"}
+    else:
+        for tool, params in tools_raw.items():
+            spec = METHODS.get(tool)
+            if spec is None or spec.kind == "evaluation":
+                raise ValueError(f"envs/{name}.toml: unknown tool {tool!r}")
+            if params == "*":
+                tools[tool] = None
+                continue
+            unknown = set(params) - set(spec.params)
+            hidden_required = set(spec.required) - set(params)
+            if unknown or hidden_required:
+                raise ValueError(
+                    f"envs/{name}.toml: {tool}: unknown parameters {sorted(unknown)} "
+                    f"or required parameters left out {sorted(hidden_required)}"
+                )
+            tools[tool] = tuple(params)
+    raw.setdefault("name", name)
+    return Profile(tools=tools, **raw)
+
+
+@functools.cache
+def load_profile(name: str = "adapter") -> Profile:
+    """The profile `envs/<name>.toml` (`adapter`: the paper's 46 tools; `full`: all 119)."""
+    path = data_dir("envs") / f"{name}.toml"
+    if not path.exists():
+        known = sorted(p.stem for p in data_dir("envs").glob("*.toml"))
+        raise ValueError(f"unknown tool profile {name!r}; accepted: {', '.join(known)}")
+    with path.open("rb") as handle:
+        return _parse_profile(name, tomllib.load(handle))
+
+
+# --- schemas ------------------------------------------------------------------------------
+
+
+def _clean(schema: Any) -> Any:
+    """Drop keys strict mode rejects or that add noise (titles, defaults)."""
+    if isinstance(schema, dict):
+        return {k: _clean(v) for k, v in schema.items() if k not in ("title", "default")}
+    if isinstance(schema, list):
+        return [_clean(v) for v in schema]
+    return schema
+
+
+def _nullable(schema: dict[str, Any]) -> dict[str, Any]:
+    if "anyOf" in schema:
+        if not any(s.get("type") == "null" for s in schema["anyOf"]):
+            schema["anyOf"].append({"type": "null"})
+        return schema
+    kind = schema.get("type")
+    if isinstance(kind, str) and "enum" not in schema:
+        schema["type"] = [kind, "null"]
+        return schema
+    rest = {k: v for k, v in schema.items() if k != "description"}
+    out: dict[str, Any] = {"anyOf": [rest, {"type": "null"}]}
+    if "description" in schema:
+        out["description"] = schema["description"]
+    return out
+
+
+def _property(spec: MethodSpec, param: str) -> dict[str, Any]:
+    field = spec.args_model.model_fields[param]
+    schema = _clean(TypeAdapter(field.annotation).json_schema())
+    if "anyOf" in schema:  # `X | None`: keep the non-null branch, strictness re-adds null
+        branches = [s for s in schema["anyOf"] if s.get("type") != "null"]
+        schema = branches[0] if len(branches) == 1 else {"anyOf": branches}
+    description = spec.param_docs.get(param, "")
+    if not field.is_required() and field.default not in (None, [], ""):
+        description += f" Default: {field.default}."
+    if not field.is_required():
+        description += " Pass null to leave it out."
+        schema = _nullable(schema)
+    schema["description"] = description.strip()
+    return schema
+
+
+@functools.cache
+def _neutral(name: str, params: tuple[str, ...] | None) -> dict[str, Any]:
+    spec = METHODS[name]
+    names = params if params is not None else spec.params
+    properties = {p: _property(spec, p) for p in names}
+    return {
+        "name": name,
+        "description": spec.description,
+        "parameters": {
+            "type": "object",
+            "properties": properties,
+            "required": list(properties),
+            "additionalProperties": False,
+        },
+    }
+
+
+def neutral_specs(profile: Profile) -> list[dict[str, Any]]:
+    """The profile's tools as `{name, description, parameters}` (JSON Schema), sorted by name."""
+    return [copy.deepcopy(_neutral(n, p)) for n, p in sorted(profile.tools.items())]
+
+
+def render(specs: list[dict[str, Any]], fmt: str) -> list[dict[str, Any]]:
+    """Wrap neutral specs for a provider: see `FORMATS`."""
+    if fmt == "neutral":
+        return specs
+    if fmt == "openai_chat":
+        return [{"type": "function", "function": {**s, "strict": True}} for s in specs]
+    if fmt == "openai_responses":
+        return [{"type": "function", **s, "strict": True} for s in specs]
+    if fmt == "anthropic":
+        return [
+            {"name": s["name"], "description": s["description"], "input_schema": s["parameters"]}
+            for s in specs
+        ]
+    if fmt == "mcp":
+        return [
+            {"name": s["name"], "description": s["description"], "inputSchema": s["parameters"]}
+            for s in specs
+        ]
+    raise ValueError(f"unknown tool format {fmt!r}; accepted: {', '.join(FORMATS)}")
+
+
+def tool_specs(profile: str | Profile = "adapter", fmt: str = "neutral") -> list[dict[str, Any]]:
+    """Tool specs of a profile in one of `FORMATS`."""
+    resolved = load_profile(profile) if isinstance(profile, str) else profile
+    return render(neutral_specs(resolved), fmt)
+
+
+def restrict_arguments(profile: Profile, name: str, arguments: dict[str, Any]) -> str | None:
+    """An error message if the call uses a parameter the profile hides from this tool."""
+    visible = profile.tools.get(name)
+    if visible is None:
+        return None
+    hidden = sorted(set(arguments) - set(visible))
+    if hidden:
+        return (
+            f"{name}: unknown argument(s) {', '.join(repr(h) for h in hidden)}. "
+            f"Accepted arguments: {', '.join(visible)}."
+        )
+    return None
