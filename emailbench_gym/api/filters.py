@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from emailbench_gym.api import common
-from emailbench_gym.api.common import email_address, resolve_folder
+from emailbench_gym.api.common import email_address, resolve_folder, updated
 from emailbench_gym.api.models import (
     Importance,
     Message,
@@ -125,6 +125,15 @@ def _build(
     )
 
 
+def _make_room(mb: Mailbox, rule_id: str, sequence: int) -> None:
+    """If another rule holds `sequence`, shift it and those after it down one, keeping their order."""
+    others = [r for r in _rules(mb) if r.id != rule_id]
+    if any(r.sequence == sequence for r in others):
+        for rule in others:
+            if rule.sequence >= sequence:
+                mb.put("filters", updated(rule, sequence=rule.sequence + 1))
+
+
 # --- matching ----------------------------------------------------------------------------
 
 
@@ -224,13 +233,14 @@ def filters_create(
         forwardTo: Action: forward the message to these addresses.
         delete: Action: move the message to Deleted Items.
         stopProcessingRules: Do not run later rules on a message this rule matched.
-        sequence: Position in the run order (1 runs first); default after the existing rules.
+        sequence: Position in the run order (1 runs first; rules at or after it move down one); default last.
         isEnabled: Whether the rule is active.
     """
     fields = _normalize(mb, {k: v for k, v in locals().items() if k in RULE_FIELDS})
     if sequence is None:
         sequence = max((r.sequence for r in _rules(mb)), default=0) + 1
     rule = _build(mb, mb.new_id("filters"), displayName, sequence, isEnabled, fields)
+    _make_room(mb, rule.id, rule.sequence)
     return mb.put("filters", rule)  # type: ignore[return-value]
 
 
@@ -273,7 +283,7 @@ def filters_update(
         forwardTo: Action: forward the message to these addresses.
         delete: Action: move the message to Deleted Items.
         stopProcessingRules: Do not run later rules on a message this rule matched.
-        sequence: New position in the run order (1 runs first).
+        sequence: New position in the run order (1 runs first; rules at or after it move down one).
         isEnabled: True to turn the rule on, false to turn it off.
     """
     given = {k: v for k, v in locals().items() if k in RULE_FIELDS}
@@ -285,7 +295,7 @@ def filters_update(
             f"isEnabled, {', '.join(given)}.",
         )
     fields = {**rule.conditions.model_dump(), **rule.actions.model_dump(), **_normalize(mb, given)}
-    updated = _build(
+    changed = _build(
         mb,
         rule.id,
         rule.displayName if displayName is None else displayName,
@@ -293,7 +303,9 @@ def filters_update(
         rule.isEnabled if isEnabled is None else isEnabled,
         fields,
     )
-    return mb.put("filters", updated)  # type: ignore[return-value]
+    if sequence is not None:
+        _make_room(mb, rule.id, sequence)
+    return mb.put("filters", changed)  # type: ignore[return-value]
 
 
 @operation("filters", "write")
