@@ -61,7 +61,7 @@ class FakeLLM:
             def log_message(self, *args: Any) -> None:  # keep test output clean
                 return
 
-            def do_POST(self) -> None:  # noqa: N802 - http.server's naming
+            def do_POST(self) -> None:
                 length = int(self.headers.get("content-length") or 0)
                 raw = self.rfile.read(length) if length else b"{}"
                 request = Request(
