@@ -5,7 +5,7 @@
 The judge sees evidence (query, final answer, tool-call summary, state diff); the
 agent's text sits between delimiters it cannot forge, and the judge is told to
 ignore any instruction inside them. Verdicts are JSON `{"score": 0..1, "reason"}`
-at temperature 0. Timeouts, 429 and 5xx are retried with exponential backoff;
+at temperature 0 (where the SDK still accepts it). Timeouts, 429 and 5xx are retried with exponential backoff;
 a judge that still fails raises `JudgeError` (graded as `judge_error`, never a pass).
 Verdicts are cached on disk by (judge model, rubric, evidence hash), so regrading
 the same trace is free. The SDKs are imported only when a judge is made.
@@ -14,6 +14,7 @@ the same trace is free. The SDKs are imported only when a judge is made.
 from __future__ import annotations
 
 import hashlib
+import inspect
 import json
 import os
 import re
@@ -218,6 +219,9 @@ class AnthropicJudge(_CachedJudge):
             max_retries=0,
             timeout=timeout,
         )
+        # Newer SDKs dropped `temperature` from Messages; send it only where it is accepted.
+        accepted = inspect.signature(self.client.messages.create).parameters
+        self._sampling: dict[str, Any] = {"temperature": 0} if "temperature" in accepted else {}
         self.transient = (
             anthropic.APITimeoutError,
             anthropic.APIConnectionError,
@@ -229,9 +233,9 @@ class AnthropicJudge(_CachedJudge):
         response = self.client.messages.create(
             model=self.model,
             max_tokens=400,
-            temperature=0,
             system=SYSTEM_PROMPT,
             messages=[{"role": "user", "content": prompt}],
+            **self._sampling,
         )
         return "".join(getattr(block, "text", "") for block in response.content)
 

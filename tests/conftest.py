@@ -1,0 +1,6 @@
+"""Make tests/fakellm.py importable as `fakellm` from every test module."""
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))

@@ -1,0 +1,272 @@
+"""Every static assertion type, positive and negative, on crafted snapshots."""
+
+from __future__ import annotations
+
+import pytest
+from pydantic import ValidationError
+
+from emailbench_gym import Workspace
+from emailbench_gym.grading import ASSERTION_TYPES
+from emailbench_gym.grading.assertions import assertion_adapter
+from emailbench_gym.grading.grade import ItemResult, score_items
+
+
+@pytest.fixture(scope="module")
+def states():
+    """(initial, final) snapshots: final has Projects/Raptor, a moved message, a sent mail, a flag."""
+    ws = Workspace()
+    initial = ws.snapshot()
+    projects = ws.call("folders_create", displayName="Projects")
+    raptor = ws.call("folders_create", displayName="Raptor", parentFolderId=projects["id"])
+    ws.call("messages_move", id="msg-001", destinationId=raptor["id"])
+    ws.call("messages_flag", id="msg-002", flagStatus="complete")
+    ws.call(
+        "messages_send",
+        subject="Raptor exposure summary",
+        body="Sally, the Raptor hedges are underwater by $500M.",
+        toRecipients=["sally.beck@enron.com"],
+    )
+    return initial, ws.snapshot()
+
+
+def check(spec: dict, states, answer: str = "") -> bool:
+    initial, final = states
+    return assertion_adapter.validate_python(spec).check(final, initial, answer).passed
+
+
+def test_all_nine_types_are_listed():
+    assert ASSERTION_TYPES == (
+        "count",
+        "exists",
+        "not-exists",
+        "property",
+        "state-check",
+        "sent-message",
+        "moved-message",
+        "return-contains",
+        "return-excludes",
+    )
+
+
+FOLDERS_NAMED_RAPTOR = {
+    "collection": "folders",
+    "where": [{"path": "displayName", "op": "eq", "value": "Raptor"}],
+}
+
+
+@pytest.mark.parametrize(
+    ("op", "value", "expected"),
+    [
+        ("eq", 1, True),
+        ("eq", 2, False),
+        ("gte", 1, True),
+        ("gt", 1, False),
+        ("lt", 2, True),
+        ("lte", 0, False),
+    ],
+)
+def test_count(states, op, value, expected):
+    assert (
+        check({"type": "count", "query": FOLDERS_NAMED_RAPTOR, "op": op, "value": value}, states)
+        is expected
+    )
+
+
+def test_exists_and_not_exists(states):
+    assert check({"type": "exists", "query": FOLDERS_NAMED_RAPTOR}, states)
+    assert not check({"type": "not-exists", "query": FOLDERS_NAMED_RAPTOR}, states)
+    nothing = {"collection": "folders", "where": [{"path": "displayName", "value": "Nope"}]}
+    assert not check({"type": "exists", "query": nothing}, states)
+    assert check({"type": "not-exists", "query": nothing}, states)
+
+
+def test_folder_references_resolve_by_name_not_id(states):
+    under_projects = {
+        "collection": "folders",
+        "where": [
+            {"path": "displayName", "value": "Raptor"},
+            {"path": "parentFolderId", "value": {"$folder": "Projects"}},
+        ],
+    }
+    assert check({"type": "exists", "query": under_projects}, states)
+    elsewhere = {
+        "collection": "folders",
+        "where": [
+            {"path": "displayName", "value": "Raptor"},
+            {"path": "parentFolderId", "value": {"$folder": "Inbox"}},
+        ],
+    }
+    assert not check({"type": "exists", "query": elsewhere}, states)
+
+
+def test_property(states):
+    settings = {"collection": "settings"}
+    spec = {
+        "type": "property",
+        "query": settings,
+        "path": "automaticRepliesSetting/status",
+        "expected": "disabled",
+    }
+    assert check(spec, states)
+    assert not check({**spec, "expected": "alwaysEnabled"}, states)
+    count = {"type": "property", "query": FOLDERS_NAMED_RAPTOR, "compute": "count", "expected": 1}
+    assert check(count, states)
+    values = {
+        "type": "property",
+        "query": {
+            "collection": "folders",
+            "where": [{"path": "parentFolderId", "value": {"$folder": "Projects"}}],
+        },
+        "compute": "values",
+        "path": "displayName",
+        "expected": ["Raptor"],
+    }
+    assert check(values, states)
+    assert not check({**values, "expected": ["Raptor", "FERC"]}, states)
+
+
+def test_property_value_needs_exactly_one_match(states):
+    spec = {
+        "type": "property",
+        "query": {"collection": "folders"},
+        "path": "displayName",
+        "expected": "Inbox",
+    }
+    assert not check(spec, states)
+
+
+def test_state_check_expect(states):
+    msg1 = {"collection": "messages", "where": [{"path": "id", "value": "msg-001"}]}
+    ok = {
+        "type": "state-check",
+        "query": msg1,
+        "expect": [{"path": "parentFolderId", "value": {"$folder": "Projects/Raptor"}}],
+    }
+    assert check(ok, states)
+    bad = {
+        "type": "state-check",
+        "query": msg1,
+        "expect": [{"path": "parentFolderId", "value": "folder-inbox"}],
+    }
+    assert not check(bad, states)
+    msg2 = {"collection": "messages", "where": [{"path": "id", "value": "msg-002"}]}
+    assert check(
+        {
+            "type": "state-check",
+            "query": msg2,
+            "expect": [{"path": "flag/flagStatus", "value": "complete"}],
+        },
+        states,
+    )
+
+
+def test_state_check_vacuous_match_fails(states):
+    none = {"collection": "messages", "where": [{"path": "id", "value": "msg-999"}]}
+    spec = {"type": "state-check", "query": none, "expect": [{"path": "isRead", "value": True}]}
+    assert not check(spec, states)
+
+
+def test_state_check_unchanged_catches_collateral_damage(states):
+    others = {"collection": "messages", "where": [{"path": "id", "op": "ne", "value": "msg-001"}]}
+    spec = {"type": "state-check", "query": others, "unchanged": ["parentFolderId"]}
+    assert check(spec, states)  # only msg-001 moved
+    everything = {
+        "type": "state-check",
+        "query": {"collection": "messages"},
+        "unchanged": ["parentFolderId"],
+    }
+    assert not check(everything, states)
+    whole = {"type": "state-check", "query": others, "unchanged": []}
+    assert not check(whole, states)  # msg-002 changed its flag
+
+
+def test_sent_message(states):
+    spec = {
+        "type": "sent-message",
+        "to": ["sally.beck@enron.com"],
+        "subject_contains": ["raptor"],
+        "body_contains": ["$500M"],
+    }
+    assert check(spec, states)
+    assert not check({**spec, "to": ["jeff.skilling@enron.com"]}, states)
+    assert not check({**spec, "body_contains": ["FERC"]}, states)
+    assert not check({**spec, "count": 2}, states)
+    assert check({**spec, "subject_regex": r"^Raptor\b"}, states)
+
+
+def test_moved_message(states):
+    spec = {"type": "moved-message", "message_ids": ["msg-001"], "folder": "Projects/Raptor"}
+    assert check(spec, states)
+    assert check({**spec, "exact": True}, states)
+    assert not check({**spec, "message_ids": ["msg-001", "msg-003"]}, states)
+    assert not check({**spec, "folder": "Projects/FERC"}, states)
+
+
+def test_return_contains(states):
+    spec = {"type": "return-contains", "values": ["Louise Kitchen", ["80%", "80.0%"]]}
+    assert check(spec, states, "Louise  kitchen: 80.0% unread")
+    assert not check(spec, states, "Louise Kitchen: 75%")
+    ordered = {"type": "return-contains", "values": ["Kitchen", "Shapiro"], "ordered": True}
+    assert check(ordered, states, "1. Kitchen 2. Shapiro")
+    assert not check(ordered, states, "1. Shapiro 2. Kitchen")
+
+
+def test_return_contains_matches_whole_words_only(states):
+    spec = {"type": "return-contains", "values": ["Kean"]}
+    assert not check(spec, states, "Keane and others")
+
+
+def test_return_excludes(states):
+    spec = {"type": "return-excludes", "values": ["Jeff Skilling", "GasBank"]}
+    assert check(spec, states, "Louise Kitchen 80%")
+    assert not check(spec, states, "Louise Kitchen, gasbank")
+
+
+def test_bad_paths_fail_at_load_with_the_fields_that_exist():
+    with pytest.raises(ValidationError, match="Unknown field 'subjct'"):
+        assertion_adapter.validate_python(
+            {
+                "type": "exists",
+                "query": {"collection": "messages", "where": [{"path": "subjct", "value": "x"}]},
+            }
+        )
+    with pytest.raises(ValidationError):
+        assertion_adapter.validate_python(
+            {"type": "count", "query": {"collection": "emails"}, "value": 1}
+        )
+    with pytest.raises(ValidationError):
+        assertion_adapter.validate_python({"type": "nearly", "values": ["x"]})
+
+
+def _item(kind, outcome, score, critical=True):
+    return ItemResult(
+        kind=kind, type="t", description="", critical=critical, outcome=outcome, score=score
+    )
+
+
+def test_score_follows_the_paper():
+    both = score_items(
+        [
+            _item("static", "passed", 1.0),
+            _item("static", "failed", 0.0, critical=False),
+            _item("rubric", "passed", 1.0),
+        ]
+    )
+    assert (
+        both.static_score == 0.5 and both.rubric_score == 1.0 and both.score == 0.75 and both.passed
+    )
+    critical_fail = score_items([_item("static", "passed", 1.0), _item("rubric", "failed", 0.0)])
+    assert (
+        critical_fail.score == 0.5 and not critical_fail.passed
+    )  # paper Table 37: 0.50 and failing
+    skipped = score_items([_item("static", "passed", 1.0), _item("rubric", "skipped", None)])
+    assert skipped.score == 1.0 and skipped.rubric_score is None and skipped.passed
+    judge_error = score_items([_item("static", "passed", 1.0), _item("rubric", "judge_error", 0.0)])
+    assert not judge_error.passed
+    low = score_items(
+        [
+            _item("static", "passed", 1.0, critical=False),
+            *[_item("static", "failed", 0.0, critical=False)] * 2,
+        ]
+    )
+    assert not low.passed
