@@ -1,0 +1,210 @@
+"""Tool profiles and schemas: counts, Table 34 parameters, strict validity, SDK round-trips."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import anthropic
+import openai
+import pytest
+from anthropic.types import ToolParam as AnthropicToolParam
+from openai.types.chat import ChatCompletionToolParam
+from openai.types.responses import FunctionToolParam
+from openai.types.shared import FunctionDefinition
+from pydantic import TypeAdapter
+
+from emailbench_gym.api import METHODS
+from emailbench_gym.tools import FORMATS, load_profile, tool_specs
+from tests.fakellm import FakeLLM, chat_text, messages_text, responses_text
+
+TABLE_34 = {
+    "messages_list": ["top", "filter", "orderBy", "skip", "folderId"],
+    "messages_get": ["id"],
+    "messages_search": ["query", "top"],
+    "messages_count": ["filter"],
+    "messages_send": ["subject", "body", "toRecipients", "ccRecipients", "importance"],
+    "messages_createDraft": ["subject", "body", "toRecipients"],
+}
+PROFILES = ("adapter", "full")
+#: JSON Schema keywords strict mode and Anthropic accept in these tool schemas.
+ALLOWED_KEYWORDS = {
+    "type",
+    "properties",
+    "required",
+    "additionalProperties",
+    "description",
+    "items",
+    "enum",
+    "anyOf",
+    "format",
+    "const",
+}
+
+
+def _by_name(specs: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    return {s["name"]: s for s in specs}
+
+
+def test_adapter_has_46_tools_and_no_boards() -> None:
+    names = [s["name"] for s in tool_specs("adapter")]
+    assert len(names) == len(set(names)) == 46
+    assert not [n for n in names if n.startswith("boards_")]
+    assert {n.split("_")[0] for n in names} == {
+        "messages",
+        "calendar",
+        "contacts",
+        "todo",
+        "folders",
+        "filters",
+        "settings",
+        "identity",
+    }
+
+
+def test_full_has_all_119_operations() -> None:
+    names = {s["name"] for s in tool_specs("full")}
+    assert names == {n for n, s in METHODS.items() if s.kind != "evaluation"}
+    assert len(names) == 119
+    assert "snapshot" not in names and "reset" not in names
+
+
+def test_unknown_profile_names_the_known_ones() -> None:
+    with pytest.raises(ValueError, match="adapter"):
+        load_profile("nope")
+
+
+@pytest.mark.parametrize(("tool", "params"), TABLE_34.items())
+def test_table34_message_tools_expose_exactly_those_parameters(
+    tool: str, params: list[str]
+) -> None:
+    spec = _by_name(tool_specs("adapter"))[tool]
+    assert list(spec["parameters"]["properties"]) == params
+
+
+def test_full_profile_exposes_every_parameter() -> None:
+    for spec in tool_specs("full"):
+        assert tuple(spec["parameters"]["properties"]) == METHODS[spec["name"]].params
+
+
+def _check_strict(schema: Any, where: str) -> None:
+    """Every object closed and fully required, no defaults/titles/free-form maps/refs."""
+    assert isinstance(schema, dict), where
+    unknown = set(schema) - ALLOWED_KEYWORDS
+    assert not unknown, f"{where}: keywords {unknown}"
+    kinds = schema.get("type")
+    kinds = kinds if isinstance(kinds, list) else [kinds]
+    if "object" in kinds:
+        assert schema.get("additionalProperties") is False, where
+        assert isinstance(schema.get("properties"), dict), f"{where}: free-form object"
+        assert schema["required"] == list(schema["properties"]), where
+        for key, sub in schema["properties"].items():
+            _check_strict(sub, f"{where}.{key}")
+    if "array" in kinds:
+        _check_strict(schema["items"], f"{where}[]")
+    for index, branch in enumerate(schema.get("anyOf", [])):
+        _check_strict(branch, f"{where}|{index}")
+
+
+def _nullable(schema: dict[str, Any]) -> bool:
+    kinds = schema.get("type")
+    if isinstance(kinds, list) and "null" in kinds:
+        return True
+    return any(b.get("type") == "null" for b in schema.get("anyOf", []))
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_every_schema_is_strict_valid(profile: str) -> None:
+    for spec in tool_specs(profile):
+        assert spec["description"], spec["name"]
+        params = spec["parameters"]
+        assert params["type"] == "object"
+        _check_strict(params, spec["name"])
+        method = METHODS[spec["name"]]
+        for name, schema in params["properties"].items():
+            assert schema.get("description"), f"{spec['name']}.{name}"
+            optional = name not in method.required
+            assert _nullable(schema) == optional, f"{spec['name']}.{name}"
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_schemas_are_a_fixed_point_of_openais_strict_helper(profile: str) -> None:
+    strict_helper = pytest.importorskip("openai.lib._pydantic")
+    for spec in tool_specs(profile):
+        params = copy.deepcopy(spec["parameters"])
+        ensured = strict_helper._ensure_strict_json_schema(params, path=(), root=params)
+        assert ensured == spec["parameters"], spec["name"]
+
+
+def test_openais_strict_schema_of_the_signature_has_the_same_parameters() -> None:
+    strict_helper = pytest.importorskip("openai.lib._pydantic")
+    for spec in tool_specs("full"):
+        derived = strict_helper.to_strict_json_schema(METHODS[spec["name"]].args_model)
+        assert list(derived["properties"]) == list(spec["parameters"]["properties"])
+        assert derived["required"] == spec["parameters"]["required"]
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_round_trip_through_sdk_types(profile: str) -> None:
+    chat = TypeAdapter(ChatCompletionToolParam)
+    responses = TypeAdapter(FunctionToolParam)
+    anthropic_param = TypeAdapter(AnthropicToolParam)
+    for spec in tool_specs(profile, "openai_chat"):
+        assert chat.validate_python(spec) == spec
+        definition = FunctionDefinition.model_validate(spec["function"])
+        assert definition.model_dump(exclude_unset=True) == spec["function"]
+    for spec in tool_specs(profile, "openai_responses"):
+        assert responses.validate_python(spec) == spec
+    for spec in tool_specs(profile, "anthropic"):
+        assert anthropic_param.validate_python(spec) == spec
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_every_format_renders_the_same_schemas(fmt: str) -> None:
+    neutral = tool_specs("adapter")
+    rendered = tool_specs("adapter", fmt)
+    assert len(rendered) == len(neutral)
+    for plain, wrapped in zip(neutral, rendered, strict=True):
+        schema = (
+            wrapped.get("parameters")
+            or wrapped.get("input_schema")
+            or wrapped.get("inputSchema")
+            or wrapped["function"]["parameters"]
+        )
+        assert schema == plain["parameters"]
+
+
+def test_unknown_format_is_rejected() -> None:
+    with pytest.raises(ValueError, match="openai_chat"):
+        tool_specs("adapter", "gemini")
+
+
+def test_specs_are_independent_copies() -> None:
+    first = tool_specs("adapter")
+    first[0]["parameters"]["properties"].clear()
+    assert tool_specs("adapter")[0]["parameters"]["properties"]
+
+
+def test_tools_go_through_real_sdk_requests() -> None:
+    """The rendered specs are accepted by the SDKs' request builders and sent verbatim."""
+    replies = iter([chat_text("ok"), responses_text("ok"), messages_text("ok")])
+    with FakeLLM(lambda request: next(replies)) as server:
+        client = openai.OpenAI(base_url=server.openai_base_url, api_key="test", max_retries=0)
+        chat_tools = tool_specs("adapter", "openai_chat")
+        client.chat.completions.create(
+            model="fake-model", messages=[{"role": "user", "content": "hi"}], tools=chat_tools
+        )
+        responses_tools = tool_specs("adapter", "openai_responses")
+        client.responses.create(model="fake-model", input="hi", tools=responses_tools)
+        claude = anthropic.Anthropic(
+            base_url=server.anthropic_base_url, api_key="test", max_retries=0
+        )
+        anthropic_tools = tool_specs("adapter", "anthropic")
+        claude.messages.create(
+            model="fake-model",
+            max_tokens=16,
+            messages=[{"role": "user", "content": "hi"}],
+            tools=anthropic_tools,
+        )
+    sent = [request.body["tools"] for request in server.requests]
+    assert sent == [chat_tools, responses_tools, anthropic_tools]
