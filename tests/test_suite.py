@@ -1,0 +1,98 @@
+"""The scenario suite: every scenario proven solvable and not gameable; the paper's distributions pinned."""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+
+import pytest
+
+from emailbench_gym import Workspace
+from emailbench_gym.cli import validate_scenario
+from emailbench_gym.episode import Episode
+from emailbench_gym.grading import ASSERTION_TYPES
+from emailbench_gym.scenarios import load_all, scenario_ids
+
+SCENARIOS = load_all()
+
+
+def kitchen_sink_answer() -> str:
+    """Every sender, subject and event title in the corpus: a long answer that names everything."""
+    snap = Workspace().snapshot()
+    parts = {m.from_.emailAddress.name for m in snap.messages if m.from_}
+    parts |= {m.from_.emailAddress.address for m in snap.messages if m.from_}
+    parts |= {m.subject for m in snap.messages} | {e.subject for e in snap.events}
+    parts |= {c.displayName for c in snap.contacts} | {t.title for t in snap.todo_tasks}
+    return "\n".join(sorted(parts))
+
+
+@pytest.fixture(scope="module")
+def validation():
+    start = time.perf_counter()
+    rows = {row["id"]: row for row in (validate_scenario(s.id) for s in SCENARIOS)}
+    return rows, time.perf_counter() - start
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS, ids=lambda s: s.id)
+def test_reference_passes_and_doing_nothing_fails(scenario, validation):
+    row = validation[0][scenario.id]
+    assert row["reference_passed"], row
+    assert not row["null_passed"], row
+
+
+def test_validate_covers_the_suite_quickly(validation):
+    assert validation[1] < 10.0
+
+
+ANSWER_GRADED = [s for s in SCENARIOS if s.answer_graded]
+
+
+@pytest.mark.parametrize("scenario", ANSWER_GRADED, ids=lambda s: s.id)
+def test_kitchen_sink_answer_fails(scenario):
+    episode = Episode(scenario)
+    episode.replay_reference()  # even with the right state changes, the answer must not game it
+    grade = episode.grade(kitchen_sink_answer())
+    assert not grade.passed, [i.description for i in grade.items if i.outcome == "passed"]
+
+
+def test_ids_are_unique_and_every_scenario_has_static_checks_and_a_rubric():
+    assert len(set(scenario_ids())) == len(SCENARIOS)
+    assert all(s.assertions and s.rubrics for s in SCENARIOS)
+    queries = [" ".join(s.query.lower().split()) for s in SCENARIOS]
+    assert len(set(queries)) == len(queries)
+
+
+def test_published_scenarios_are_verbatim():
+    by_id = {s.id: s for s in SCENARIOS}
+    assert by_id["OB-H312"].query.startswith("For each person who emailed me, calculate what percentage")
+    assert (by_id["OB-N520"].category, by_id["OB-N520"].difficulty) == ("folders", "D3")
+    assert (by_id["OB-H307"].category, by_id["OB-H307"].difficulty) == ("inbox-cleanup", "D3")
+    assert len(by_id["OB-H307"].assertions) >= 6 and len(by_id["OB-N520"].assertions) >= 5
+
+
+def test_distribution_matches_the_paper():
+    categories = Counter(s.category for s in SCENARIOS)
+    assert categories == {
+        "messages-read": 39,
+        "orchestration": 17,
+        "cross-domain": 15,
+        "messages-write": 15,
+        "multi-domain": 12,
+        "calendar-read": 12,
+        "calendar-write": 12,
+        "contacts": 12,
+        "filters": 10,
+        "boards": 10,
+        "todo": 9,
+        "meeting-prep": 9,
+        "inbox-cleanup": 9,
+        "folders": 9,
+        "calendar-triage": 8,
+        "settings": 8,
+    }
+    assert Counter(s.difficulty for s in SCENARIOS) == {"D1": 17, "D2": 121, "D3": 68}
+    assert Counter(len(s.domains) for s in SCENARIOS) == {1: 122, 2: 53, 3: 24, 4: 7}
+    assert Counter(s.retained for s in SCENARIOS) == {True: 152, False: 54}
+    assert sum(len(s.assertions) for s in SCENARIOS) >= 258
+    assert sum(len(s.rubrics) for s in SCENARIOS) >= 211
+    assert {a.type for s in SCENARIOS for a in s.assertions} == set(ASSERTION_TYPES)
