@@ -1,0 +1,85 @@
+"""The reference agent: replays a scenario's reference solution through the env, offline.
+
+Each solution call is one turn; `$N` references are resolved against the parsed
+results the env returned (what a model would see). When the solution has more calls
+than the turn budget allows, independent calls are packed into parallel turns.
+Board scenarios use board tools, so run this agent with the `full` profile.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from emailbench_gym.agents.base import TimedAgent
+from emailbench_gym.scenarios import ToolCall, load_scenario, resolve_refs
+
+_REF_INDEX = "$"
+
+
+def _refs(value: Any) -> set[int]:
+    """Indexes of the earlier results an argument value refers to (`$N...`)."""
+    if isinstance(value, dict):
+        return set().union(*(_refs(v) for v in value.values()))
+    if isinstance(value, list):
+        return set().union(*(_refs(v) for v in value))
+    if isinstance(value, str) and value.startswith(_REF_INDEX):
+        digits = value[1:].split(".", 1)[0].split("[", 1)[0]
+        return {int(digits)} if digits.isdigit() else set()
+    return set()
+
+
+def plan_turns(calls: list[ToolCall], budget: int) -> list[list[int]]:
+    """Call indexes per turn: one call per turn if `budget` allows, else dependency-packed turns."""
+    if len(calls) <= budget:
+        return [[i] for i in range(len(calls))]
+    turns: list[list[int]] = []
+    for index, call in enumerate(calls):
+        if turns and not _refs(call.arguments) & set(turns[-1]):
+            turns[-1].append(index)
+        else:
+            turns.append([index])
+    return turns
+
+
+def _parse(content: str) -> Any:
+    """A result as the model saw it; a capped list is read as its visible items."""
+    try:
+        value = json.loads(content)
+    except json.JSONDecodeError:
+        return content
+    if isinstance(value, dict) and set(value) == {"items", "note"}:
+        return value["items"]
+    return value
+
+
+class ReferenceAgent(TimedAgent):
+    """Replays `scenario.solution` one call per turn, then gives its answer."""
+
+    def __init__(self) -> None:
+        super().__init__(model="reference", kind="reference")
+        self._calls: list[ToolCall] = []
+        self._turns: list[list[int]] = []
+        self._results: list[Any] = []
+        self._answer = ""
+
+    def start(self, observation: dict[str, Any], info: dict[str, Any]) -> None:
+        solution = load_scenario(info["scenario_id"]).solution
+        self._calls = list(solution.calls)
+        self._turns = plan_turns(self._calls, info["max_turns"] - 1)
+        self._results = []
+        self._answer = solution.answer
+
+    def turn(self, observation: dict[str, Any]) -> Any:
+        self._results.extend(_parse(r["content"]) for r in observation["results"])
+        if not self._turns:
+            self.last_turn.text = self._answer
+            return {"final_answer": self._answer}
+        return [
+            {
+                "id": f"ref_{i}",
+                "name": self._calls[i].name,
+                "arguments": resolve_refs(self._calls[i].arguments, self._results),
+            }
+            for i in self._turns.pop(0)
+        ]

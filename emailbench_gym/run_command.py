@@ -1,0 +1,96 @@
+"""`emailbench run`: the argparse wiring (light: the runner and agents load only when it runs).
+
+`emailbench_gym.cli` adds `add_run_command` to its `EXTENSIONS`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from typing import Any
+
+OFFLINE_AGENTS = ("reference", "random")
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    from emailbench_gym.agents import make_agent_factory
+    from emailbench_gym.grading.judge import make_judge
+    from emailbench_gym.runner import RESULTS, SUMMARY, run, select_scenarios, table3_row
+
+    spec = args.model or args.agent
+    offline = spec in OFFLINE_AGENTS
+    # The reference solutions of board scenarios call board tools, which only `full` offers.
+    profile = args.profile or ("full" if spec == "reference" else "adapter")
+    out = args.out or f"runs/{re.sub(r'[^A-Za-z0-9._-]+', '_', spec)}"
+    try:
+        ids = select_scenarios(args.scenarios)
+        factory = make_agent_factory(
+            spec,
+            base_url=args.base_url,
+            max_retries=args.max_retries,
+            timeout=args.timeout,
+            seed=args.seed,
+        )
+        judge_options = {"base_url": args.judge_base_url} if args.judge_base_url else {}
+        judge = make_judge(args.judge, **judge_options)
+        summary = run(
+            factory,
+            ids,
+            out,
+            repeats=args.repeats,
+            concurrency=args.concurrency or (1 if offline else 8),
+            judge=judge,
+            profile=profile,
+            progress=False if args.quiet else None,
+        )
+    except ValueError as exc:
+        print(f"emailbench run: {exc}", file=sys.stderr)
+        return 2
+    print(table3_row(summary))
+    print(f"profile {profile}; traces in {out}/{RESULTS}, summary in {out}/{SUMMARY}")
+    return 0
+
+
+def add_run_command(sub: Any) -> None:
+    p = sub.add_parser(
+        "run",
+        help="run an agent or a model over scenarios (resumable) and print the Table 3 row",
+        description="Play scenarios with a model or an offline agent; append traces to "
+        "OUT/results.jsonl (a rerun skips finished episodes and retries errors), write "
+        "OUT/summary.json and print the paper's Table 3 row. API keys are read from "
+        "OPENAI_API_KEY / ANTHROPIC_API_KEY only.",
+    )
+    who = p.add_mutually_exclusive_group(required=True)
+    who.add_argument(
+        "--model",
+        help="provider:name: openai:NAME (Chat Completions), openai-responses:NAME "
+        "(Responses API) or anthropic:NAME",
+    )
+    who.add_argument("--agent", choices=OFFLINE_AGENTS, help="an offline agent")
+    p.add_argument("--base-url", help="an OpenAI-compatible or Anthropic base URL")
+    p.add_argument(
+        "--scenarios",
+        help="comma-separated ids and categories (added), D1/D2/D3 and retained/removed "
+        "(narrowing); default: the whole suite",
+    )
+    p.add_argument("--judge", default="none", help="none (default) or provider:name")
+    p.add_argument("--judge-base-url", help="base URL for an OpenAI-compatible judge")
+    p.add_argument(
+        "--concurrency",
+        type=int,
+        help="episodes in parallel (default 8 for models, 1 for offline agents)",
+    )
+    p.add_argument("--repeats", type=int, default=1, help="episodes per scenario (default 1)")
+    p.add_argument("--out", help="output folder (default runs/<model-or-agent>)")
+    p.add_argument(
+        "--profile",
+        choices=("adapter", "full"),
+        help="tool profile (default adapter; full for the reference agent, whose board "
+        "solutions need board tools)",
+    )
+    p.add_argument("--max-retries", type=int, default=2, help="SDK retries on 429/5xx/timeouts")
+    p.add_argument("--timeout", type=float, default=120.0, help="seconds per model request")
+    p.add_argument("--seed", type=int, default=0, help="seed of the random agent")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(func=cmd_run)
