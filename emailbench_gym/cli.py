@@ -145,6 +145,16 @@ def build_parser() -> argparse.ArgumentParser:
 EXTENSIONS: list[Callable[[Any], None]] = []
 
 
+def _register_extensions() -> None:
+    """Subcommands defined elsewhere; their modules import heavy dependencies lazily."""
+    from emailbench_gym.integrations.mcp_server import add_subcommand as add_mcp
+
+    EXTENSIONS.append(add_mcp)
+
+
+_register_extensions()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     return int(args.func(args) or 0)

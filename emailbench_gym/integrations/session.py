@@ -1,0 +1,125 @@
+"""`ToolSession`: one EmailBench episode driven one tool call at a time.
+
+MCP clients, TRL's tool loop and verifiers each call one tool per request, so
+every call here is one env step (the turn budget counts calls: `max_calls`).
+Results are the env's own compact JSON and error results; `submit` sends the
+final answer and keeps the grade. Nothing raises on bad input.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from emailbench_gym.env import EmailBenchEnv
+from emailbench_gym.grading.grade import Grade
+from emailbench_gym.grading.judge import Judge
+from emailbench_gym.tools import Profile
+
+#: Calls per episode before it ends (graded with an empty answer). Each call is one step here,
+#: where the paper's 15 turns could each hold several parallel calls.
+DEFAULT_MAX_CALLS = 50
+
+SUBMIT_DESCRIPTION = (
+    "Finish the task: send the final answer to the user. This ends the episode and returns "
+    "the grade; call it once, after all the work is done."
+)
+SUBMIT_ANSWER_DOC = "The final answer for the user, in plain text: what was done or found."
+
+
+def submit_spec() -> dict[str, Any]:
+    """The `submit_answer` tool in the neutral spec shape (render it like the API tools)."""
+    return {
+        "name": "submit_answer",
+        "description": SUBMIT_DESCRIPTION,
+        "parameters": {
+            "type": "object",
+            "properties": {"answer": {"type": "string", "description": SUBMIT_ANSWER_DOC}},
+            "required": ["answer"],
+            "additionalProperties": False,
+        },
+    }
+
+
+class ToolSession:
+    """An `EmailBenchEnv` episode as individual tool calls plus one `submit`."""
+
+    def __init__(
+        self,
+        scenario_id: str | None = None,
+        *,
+        profile: str | Profile = "adapter",
+        max_calls: int = DEFAULT_MAX_CALLS,
+        judge: str | Judge | None = None,
+    ) -> None:
+        self.env = EmailBenchEnv(scenario_id, profile=profile, max_turns=max_calls, judge=judge)
+        self.scenario_id: str | None = None
+        self.task = ""
+        self.system_prompt = ""
+        self.grade: Grade | None = None
+        self._calls = 0
+
+    @property
+    def tool_names(self) -> list[str]:
+        return sorted(self.env.profile.tools)
+
+    @property
+    def active(self) -> bool:
+        return self.scenario_id is not None and self.grade is None
+
+    def start(self, scenario_id: str | None = None) -> str:
+        """Reset to `scenario_id` (or the env's own choice) and return the task text."""
+        options = {"scenario_id": scenario_id} if scenario_id else None
+        observation, info = self.env.reset(options=options)
+        self.scenario_id = info["scenario_id"]
+        self.task = observation["content"]
+        self.system_prompt = info["system_prompt"]
+        self.grade = None
+        self._calls = 0
+        return self.task
+
+    def call(self, name: str, arguments: Any = None) -> tuple[str, bool]:
+        """Run one tool call; returns (result JSON text, is_error). Ends the episode at the budget."""
+        if not self.active:
+            return json.dumps(self._closed_error()), True
+        self._calls += 1
+        action = {"name": name, "arguments": {} if arguments is None else arguments}
+        action["id"] = f"call_{self._calls}"
+        observation, _reward, terminated, truncated, info = self.env.step(action)
+        result = observation["results"][0]
+        if terminated or truncated:
+            self.grade = info["grade"]
+            return f"{result['content']}\n{observation['content']}", result["is_error"]
+        return result["content"], result["is_error"]
+
+    def submit(self, answer: str) -> tuple[dict[str, Any], bool]:
+        """Send the final answer; returns (grade summary, is_error). A second submit is an error."""
+        if not self.active:
+            return self._closed_error(), True
+        if not isinstance(answer, str):
+            answer = json.dumps(answer, default=str)
+        _observation, _reward, _terminated, _truncated, info = self.env.step(
+            {"final_answer": answer}
+        )
+        self.grade = info["grade"]
+        return self.summary(), False
+
+    def summary(self) -> dict[str, Any]:
+        """The grade as JSON-able data (score, passed, and why each item passed or failed)."""
+        if self.grade is None:
+            return {}
+        return {"scenario_id": self.scenario_id, **self.grade.model_dump(mode="json")}
+
+    @property
+    def score(self) -> float:
+        """The grade's score, 0.0 while the episode has no grade."""
+        return self.grade.score if self.grade is not None else 0.0
+
+    def _closed_error(self) -> dict[str, str]:
+        if self.scenario_id is None:
+            return {"error": "no_episode", "message": "No episode has started: reset first."}
+        return {
+            "error": "episode_over",
+            "message": f"The episode is over (score {self.score:.2f}); tools and submit_answer "
+            "no longer run. Start a new episode to continue.",
+        }

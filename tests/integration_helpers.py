@@ -1,0 +1,58 @@
+"""Shared by the integration and example tests: the scenario they use and a scripted solver."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from emailbench_gym.scenarios import load_scenario, resolve_refs, scenario_ids
+
+ROOT = Path(__file__).resolve().parent.parent
+SCENARIO = "OB-N520"
+
+
+def require_scenario() -> str:
+    """OB-N520's id, or skip while the scenario is not authored yet."""
+    if SCENARIO not in scenario_ids():
+        pytest.skip(f"{SCENARIO} is not in the suite yet")
+    return SCENARIO
+
+
+def subprocess_env() -> dict[str, str]:
+    """The current environment with the checkout importable (for servers run as subprocesses)."""
+    path = os.environ.get("PYTHONPATH", "")
+    return {**os.environ, "PYTHONPATH": f"{ROOT}{os.pathsep}{path}" if path else str(ROOT)}
+
+
+def cli_command(*args: str) -> list[str]:
+    return [sys.executable, "-m", "emailbench_gym.cli", *args]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def parse_result(content: str) -> Any:
+    """A tool result's JSON; a paged list gives its shown items."""
+    data = json.loads(content)
+    if isinstance(data, dict) and set(data) == {"items", "note"}:
+        return data["items"]
+    return data
+
+
+def solve(scenario_id: str, call: Callable[[str, dict[str, Any]], str]) -> str:
+    """Replay the reference calls through `call(name, arguments) -> result text`; return the answer."""
+    scenario = load_scenario(scenario_id)
+    results: list[Any] = []
+    for step in scenario.solution.calls:
+        results.append(parse_result(call(step.name, resolve_refs(step.arguments, results))))
+    return scenario.solution.answer

@@ -1,0 +1,170 @@
+"""The MCP server, the TRL environment factory and the verifiers adapter, each driven by its own framework."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import subprocess
+import time
+from typing import Any
+
+import pytest
+
+from emailbench_gym.integrations.session import ToolSession
+from emailbench_gym.scenarios import load_scenario, resolve_refs
+from emailbench_gym.tools import load_profile
+from tests.integration_helpers import (
+    ROOT,
+    cli_command,
+    free_port,
+    parse_result,
+    require_scenario,
+    subprocess_env,
+)
+
+# --- the shared session -------------------------------------------------------------------
+
+
+def test_session_errors_never_raise_and_episode_closes() -> None:
+    scenario = require_scenario()
+    session = ToolSession(scenario)
+    assert session.call("folders_list", {})[1] is True  # not started yet
+    assert session.start() and session.scenario_id == scenario
+    before = session.env.workspace.digest()
+    for name, arguments in [
+        ("folders_create", {"displayName": "X", "bogus": 1}),
+        ("no_such_tool", {}),
+        ("folders_create", "{not json"),
+        ("folders_get", {"id": "folder-404"}),
+    ]:
+        content, is_error = session.call(name, arguments)
+        assert is_error and "error" in json.loads(content)
+    assert session.env.workspace.digest() == before
+    summary, is_error = session.submit("nothing done")
+    assert not is_error and summary["score"] < 1.0
+    assert session.submit("again")[1] is True
+    assert json.loads(session.call("folders_list", {})[0])["error"] == "episode_over"
+
+
+def test_session_budget_ends_and_grades_the_episode() -> None:
+    session = ToolSession(require_scenario(), max_calls=2)
+    session.start()
+    assert session.call("folders_list", {})[1] is False
+    content, _ = session.call("folders_list", {})
+    assert "Episode over" in content and session.grade is not None
+    assert session.submit("late")[1] is True
+
+
+# --- MCP ----------------------------------------------------------------------------------
+
+
+async def _mcp_episode(client: Any, scenario: str) -> None:
+    tools = await client.list_tools()
+    names = {t.name for t in tools.tools}
+    assert names == set(load_profile("adapter").tools) | {"submit_answer"}
+    create = next(t for t in tools.tools if t.name == "folders_create")
+    assert create.input_schema["required"] == ["displayName", "parentFolderId"]
+
+    listed = await client.call_tool("folders_list", {})
+    assert not listed.is_error and json.loads(listed.content[0].text)
+    bad = await client.call_tool("folders_create", {"displayName": "X", "bogus": 1})
+    assert bad.is_error and "bogus" in bad.content[0].text
+    unknown = await client.call_tool("no_such_tool", {})
+    assert unknown.is_error and "not available" in unknown.content[0].text
+    missing = await client.call_tool("messages_get", {"id": "msg-does-not-exist"})
+    assert missing.is_error and json.loads(missing.content[0].text)["error"] == "not_found"
+
+    resource = await client.read_resource("emailbench://task")
+    assert "Raptor" in resource.contents[0].text
+    prompt = await client.get_prompt("task")
+    assert "submit_answer" in prompt.messages[0].content.text
+
+    async def call(name: str, arguments: dict[str, Any]) -> str:
+        result = await client.call_tool(name, arguments)
+        assert not result.is_error, result.content[0].text
+        return result.content[0].text
+
+    # the reference trajectory, call by call
+    reference = load_scenario(scenario).solution
+    parsed: list[Any] = []
+    for step in reference.calls:
+        text = await call(step.name, resolve_refs(step.arguments, parsed))
+        parsed.append(parse_result(text))
+    bad_submit = await client.call_tool("submit_answer", {"answer": 42})
+    assert bad_submit.is_error
+    graded = await client.call_tool("submit_answer", {"answer": reference.answer})
+    assert not graded.is_error
+    grade = json.loads(graded.content[0].text)
+    assert grade["score"] == 1.0 and grade["passed"] is True
+    after = await client.call_tool("folders_list", {})
+    assert after.is_error and "episode is over" in after.content[0].text
+
+
+def test_mcp_over_stdio_with_the_sdk_client() -> None:
+    pytest.importorskip("mcp")
+    from mcp import Client, StdioServerParameters
+    from mcp.client.stdio import stdio_client
+
+    scenario = require_scenario()
+    command = cli_command("mcp", "--scenario", scenario)
+    params = StdioServerParameters(
+        command=command[0], args=command[1:], env=subprocess_env(), cwd=str(ROOT)
+    )
+
+    async def run() -> None:
+        async with Client(stdio_client(params)) as client:
+            await _mcp_episode(client, scenario)
+
+    asyncio.run(run())
+
+
+def test_mcp_over_streamable_http_with_the_sdk_client() -> None:
+    pytest.importorskip("mcp")
+    from mcp import Client
+
+    scenario = require_scenario()
+    port = free_port()
+    server = subprocess.Popen(
+        cli_command("mcp", "--scenario", scenario, "--transport", "http", "--port", str(port)),
+        env=subprocess_env(),
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        _wait_for_port(port, server)
+
+        async def run() -> None:
+            async with Client(f"http://127.0.0.1:{port}/mcp") as client:
+                await _mcp_episode(client, scenario)
+
+        asyncio.run(run())
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+def _wait_for_port(port: int, process: subprocess.Popen[bytes]) -> None:
+    import socket
+
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise AssertionError(f"server exited: {process.stderr.read().decode()[-2000:]}")  # type: ignore[union-attr]
+        with socket.socket() as sock:
+            if sock.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.1)
+    raise AssertionError(f"no server on port {port} after 20 s")
+
+
+def test_mcp_cli_rejects_unknown_scenario() -> None:
+    result = subprocess.run(
+        cli_command("mcp", "--scenario", "OB-Z999"),
+        env=subprocess_env(),
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 2 and "unknown scenario" in result.stderr
