@@ -1,0 +1,665 @@
+"""The paper's result tables, recomputed from run records (`OUT/results.jsonl`).
+
+One pure function per table: it takes the runs (each a label and its finished episode
+records) and returns a `Table` of raw values; rendering (Markdown, JSON, HTML, plots)
+lives in `report_render` and `report_plots`. Only `read_run` touches the disk.
+
+Episodes with status "error" (a provider failure the runner will retry) are neither
+passes nor fails: they are left out of every table and counted in `Run.errors`.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import statistics
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from itertools import pairwise
+from math import comb
+from pathlib import Path
+from typing import Any, Literal, NamedTuple
+
+Record = dict[str, Any]
+
+#: How a column's values are rendered: plain text or integer, a percentage (one
+#: decimal), a score in [0, 1] (".309"), a mean (two decimals), a `Frac` as "k/n",
+#: a `Frac` as its percentage, or a `Frac` as "k/n (pct)".
+Kind = Literal["text", "int", "pct", "score", "num", "frac", "rate", "frac_rate"]
+
+#: Iteration budgets of Table 22 and the iteration buckets of Table 26.
+K_BUDGETS = (1, 2, 3, 5, 7, 10, 15)
+ITERATION_BUCKETS = (("1", 0, 1), ("2", 2, 2), ("3-4", 3, 4), ("5-7", 5, 7), ("8+", 8, math.inf))
+WILSON_Z = 1.959963984540054  # two-sided 95%
+
+
+class Frac(NamedTuple):
+    """k out of n (passes out of episodes)."""
+
+    k: int
+    n: int
+
+    @property
+    def pct(self) -> float | None:
+        return 100 * self.k / self.n if self.n else None
+
+
+@dataclass(frozen=True)
+class Run:
+    """One run directory: its label (the model), finished episodes and error count."""
+
+    label: str
+    records: tuple[Record, ...]
+    errors: int = 0
+
+
+@dataclass(frozen=True)
+class Column:
+    name: str
+    kind: Kind = "text"
+
+
+@dataclass(frozen=True)
+class Table:
+    """A titled grid of raw values; `None` renders as "N/A"."""
+
+    key: str
+    title: str
+    columns: tuple[Column, ...]
+    rows: tuple[tuple[Any, ...], ...]
+    note: str = ""
+
+
+# --- loading -------------------------------------------------------------------------------
+
+
+def select_episodes(records: Iterable[Record]) -> tuple[list[Record], int]:
+    """The last record per (id, repeat), an "ok" one winning over errors; and the error count.
+
+    A resumed run appends a fresh record when it retries an errored episode, so the
+    file can hold several records for one episode.
+    """
+    latest: dict[tuple[str, int], Record] = {}
+    for record in records:
+        key = (record["id"], record.get("repeat", 0))
+        if record.get("status", "ok") == "ok" or latest.get(key, {}).get("status") != "ok":
+            latest[key] = record
+    ok = [r for r in latest.values() if r.get("status", "ok") == "ok"]
+    return ok, len(latest) - len(ok)
+
+
+def read_run(path: str | Path) -> Run:
+    """Read a run directory (or its results.jsonl); skip a torn last line from a killed run."""
+    path = Path(path)
+    file = path / "results.jsonl" if path.is_dir() else path
+    if not file.is_file():
+        raise FileNotFoundError(f"no results.jsonl in {path}")
+    records = []
+    for line in file.read_text(encoding="utf-8").splitlines():
+        if line.strip():
+            try:
+                records.append(json.loads(line))
+            except json.JSONDecodeError:
+                continue
+    ok, errors = select_episodes(records)
+    label = next((r["model"] for r in records if r.get("model")), None)
+    return Run(label or file.parent.name, tuple(ok), errors)
+
+
+def label_runs(runs: Sequence[Run], names: Sequence[str]) -> list[Run]:
+    """Make labels unique: a model seen twice gets its directory name appended."""
+    counts: dict[str, int] = {}
+    for run in runs:
+        counts[run.label] = counts.get(run.label, 0) + 1
+    return [
+        Run(f"{run.label} ({name})", run.records, run.errors) if counts[run.label] > 1 else run
+        for run, name in zip(runs, names, strict=True)
+    ]
+
+
+# --- per-episode helpers -------------------------------------------------------------------
+
+
+def calls_of(record: Record) -> list[dict[str, Any]]:
+    """Every tool call of an episode in order (parallel calls of a turn in their given order)."""
+    return [call for turn in record.get("trajectory") or [] for call in turn.get("calls") or []]
+
+
+def _mean(values: Sequence[float]) -> float | None:
+    return sum(values) / len(values) if values else None
+
+
+def _pct(k: int, n: int) -> float | None:
+    return 100 * k / n if n else None
+
+
+def _passes(records: Sequence[Record]) -> Frac:
+    return Frac(sum(bool(r["passed"]) for r in records), len(records))
+
+
+def _clean(record: Record) -> bool:
+    return record["calls"] > 0 and record["failed_calls"] == 0
+
+
+def _same_arguments(a: Any, b: Any) -> bool:
+    return json.dumps(a, sort_keys=True, default=str) == json.dumps(b, sort_keys=True, default=str)
+
+
+def wilson_interval(k: int, n: int, z: float = WILSON_Z) -> tuple[float, float]:
+    """Two-sided Wilson score interval for k successes out of n, as fractions."""
+    if n == 0:
+        return 0.0, 1.0
+    p = k / n
+    denominator = 1 + z * z / n
+    center = (p + z * z / (2 * n)) / denominator
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
+    return max(0.0, center - half), min(1.0, center + half)
+
+
+def pass_hat_k(records: Sequence[Record], k: int) -> float | None:
+    """pass^k: the chance that k repeats drawn from a scenario's repeats all pass, averaged
+    over the scenarios with at least k repeats (C(c, k) / C(n, k) per scenario)."""
+    by_id: dict[str, list[bool]] = {}
+    for record in records:
+        by_id.setdefault(record["id"], []).append(bool(record["passed"]))
+    chances = [comb(sum(p), k) / comb(len(p), k) for p in by_id.values() if len(p) >= k]
+    return _mean(chances)
+
+
+def completed_pass_rate(records: Sequence[Record], k: int) -> float | None:
+    """Percent of episodes that passed and had finished by iteration k."""
+    return _pct(sum(r["passed"] and r["iterations"] <= k for r in records), len(records))
+
+
+def pass_set(records: Sequence[Record]) -> set[str]:
+    """Scenario ids passed in every recorded repeat."""
+    outcomes: dict[str, bool] = {}
+    for record in records:
+        outcomes[record["id"]] = outcomes.get(record["id"], True) and bool(record["passed"])
+    return {i for i, passed in outcomes.items() if passed}
+
+
+def repeats_of(records: Sequence[Record]) -> int:
+    """The smallest number of repeats any scenario of the run has (1 for a plain run)."""
+    counts: dict[str, int] = {}
+    for record in records:
+        counts[record["id"]] = counts.get(record["id"], 0) + 1
+    return min(counts.values(), default=0)
+
+
+# --- tables --------------------------------------------------------------------------------
+
+
+def table_results(runs: Sequence[Run]) -> Table:
+    """Table 3 / 17: the headline row per run (definitions in the Table 3 caption)."""
+
+    def row(run: Run) -> tuple[Any, ...]:
+        records = run.records
+        passes = _passes(records)
+        retained = [r for r in records if r.get("retained", True)]
+        removed = [r for r in records if not r.get("retained", True)]
+        static = [r["static_score"] for r in records if r.get("static_score") is not None]
+        judged = any(
+            r.get("rubric_score") is not None or (r.get("grade") or {}).get("judge")
+            for r in records
+        )
+        llm = _mean([r.get("rubric_score") or 0.0 for r in records]) if judged else None
+        calls = sum(r["calls"] for r in records)
+        failed = sum(r["failed_calls"] for r in records)
+        return (
+            run.label,
+            passes,
+            passes.pct,
+            _passes(retained).pct,
+            _passes(removed).pct,
+            _mean(static),
+            llm,
+            _mean([r["score"] for r in records]),
+            _mean([r["calls"] for r in records]),
+            _pct(calls - failed, calls),
+            _pct(sum(_clean(r) for r in records), len(records)),
+            _mean([r["latency"] for r in records]),
+        )
+
+    errors = sum(run.errors for run in runs)
+    return Table(
+        "results",
+        "Table 3 / 17: results per run",
+        (
+            Column("Run"),
+            Column("Pass", "frac"),
+            Column("Full %", "pct"),
+            Column("Ret. %", "pct"),
+            Column("Rem. %", "pct"),
+            Column("Static", "score"),
+            Column("LLM", "score"),
+            Column("Score", "score"),
+            Column("Calls", "num"),
+            Column("Call ok %", "pct"),
+            Column("Clean %", "pct"),
+            Column("Latency", "num"),
+        ),
+        tuple(row(run) for run in runs),
+        "Full, Ret., Rem.: pass % over all, retained and removed scenarios. Static: mean over "
+        "episodes with static checks. LLM: mean rubric score over all episodes (N/A without a "
+        "judge). Calls and Latency (s): means per episode. Call ok: successful calls over all "
+        "calls. Clean: episodes with at least one call and no failed call."
+        + (f" {errors} episode(s) with status error are left out." if errors else ""),
+    )
+
+
+def _by_group(
+    key: str,
+    title: str,
+    label: str,
+    runs: Sequence[Run],
+    group: Callable[[Record], Any],
+    largest_first: bool = False,
+) -> Table:
+    """Pass rate per group, one column per run (N/A where a run has no such episode).
+
+    With the same n in every run (the usual case: one suite), an `n` column and rates;
+    otherwise each cell shows k/n and the rate. Groups come in their natural order, or
+    largest first (ties by name) as in Table 2.
+    """
+    counts = [_group_passes(run.records, group) for run in runs]
+    groups = {g for c in counts for g in c}
+    sizes = {g: [c[g].n if g in c else 0 for c in counts] for g in groups}
+    uniform = all(len(set(n)) == 1 for n in sizes.values())
+    rows = tuple(
+        (str(g), *((sizes[g][0],) if uniform else ()), *(c.get(g) for c in counts))
+        for g in sorted(groups, key=lambda g: (-max(sizes[g]), g) if largest_first else g)
+    )
+    kind: Kind = "rate" if uniform else "frac_rate"
+    columns = (
+        Column(label),
+        *((Column("n", "int"),) if uniform else ()),
+        *(Column(run.label, kind) for run in runs),
+    )
+    return Table(key, title, columns, rows, "Pass rates (percent).")
+
+
+def _group_passes(records: Sequence[Record], group: Callable[[Record], Any]) -> dict[Any, Frac]:
+    out: dict[Any, Frac] = {}
+    for record in records:
+        g = group(record)
+        k, n = out.get(g, Frac(0, 0))
+        out[g] = Frac(k + bool(record["passed"]), n + 1)
+    return out
+
+
+def table_by_category(runs: Sequence[Run]) -> Table:
+    """Tables 18 / 33: pass rate per category."""
+    return _by_group(
+        "category",
+        "Tables 18 / 33: pass rate by category",
+        "Category",
+        runs,
+        lambda r: r.get("category", "?"),
+        largest_first=True,
+    )
+
+
+def table_by_difficulty(runs: Sequence[Run]) -> Table:
+    """Tables 19 / 38: pass rate per assigned difficulty."""
+    return _by_group(
+        "difficulty",
+        "Tables 19 / 38: pass rate by difficulty",
+        "Level",
+        runs,
+        lambda r: r.get("difficulty", "?"),
+    )
+
+
+def table_by_domain_count(runs: Sequence[Run]) -> Table:
+    """Table 20: pass rate per declared domain count."""
+    return _by_group(
+        "domains",
+        "Table 20: pass rate by declared domain count",
+        "Domains",
+        runs,
+        lambda r: len(r.get("domains") or []),
+    )
+
+
+def table_wilson(runs: Sequence[Run]) -> Table:
+    """Figure 5: pass rates with two-sided 95% Wilson score intervals."""
+    rows = []
+    for run in runs:
+        passes = _passes(run.records)
+        low, high = wilson_interval(*passes)
+        rows.append((run.label, passes, passes.pct, 100 * low, 100 * high))
+    return Table(
+        "wilson",
+        "Figure 5: pass rate with 95% Wilson interval",
+        (
+            Column("Run"),
+            Column("Pass", "frac"),
+            Column("Rate %", "pct"),
+            Column("Low %", "pct"),
+            Column("High %", "pct"),
+        ),
+        tuple(rows),
+        "Intervals describe scenario sampling, not repeated-run or judge variability.",
+    )
+
+
+def table_jaccard(runs: Sequence[Run]) -> Table:
+    """Table 21: Jaccard similarity of the runs' pass sets (N/A on the diagonal)."""
+    sets = [pass_set(run.records) for run in runs]
+
+    def jaccard(a: set[str], b: set[str]) -> float | None:
+        union = a | b
+        return len(a & b) / len(union) if union else None
+
+    rows = tuple(
+        (run.label, *(None if i == j else jaccard(sets[i], sets[j]) for j in range(len(runs))))
+        for i, run in enumerate(runs)
+    )
+    return Table(
+        "jaccard",
+        "Table 21: Jaccard similarity of pass sets",
+        (Column(""), *(Column(run.label, "score") for run in runs)),
+        rows,
+        "A scenario is in a run's pass set when it passed in every repeat.",
+    )
+
+
+def table_completion_by_iteration(runs: Sequence[Run]) -> Table:
+    """Table 22 (Figure 2): percent of all episodes that passed within K iterations."""
+    rows = tuple(
+        (run.label, *(completed_pass_rate(run.records, k) for k in K_BUDGETS)) for run in runs
+    )
+    return Table(
+        "completion",
+        "Table 22: completed passes by iteration K (% of all episodes)",
+        (Column("Run"), *(Column(str(k), "pct") for k in K_BUDGETS)),
+        rows,
+        "Retrospective: passing trajectories that had finished by iteration K; not a rerun "
+        "under a smaller budget.",
+    )
+
+
+def table_partition(runs: Sequence[Run]) -> Table:
+    """Table 23: 1-iteration passes, later passes, failures with and without calls."""
+
+    def row(run: Run) -> tuple[Any, ...]:
+        records = run.records
+        return (
+            run.label,
+            sum(r["passed"] and r["iterations"] <= 1 for r in records),
+            sum(r["passed"] and r["iterations"] > 1 for r in records),
+            sum(not r["passed"] and r["calls"] > 0 for r in records),
+            sum(not r["passed"] and r["calls"] == 0 for r in records),
+        )
+
+    return Table(
+        "partition",
+        "Table 23: trajectory partition",
+        (
+            Column("Run"),
+            Column("1-pass", "int"),
+            Column("Later pass", "int"),
+            Column("Fail/calls", "int"),
+            Column("Fail/no calls", "int"),
+        ),
+        tuple(row(run) for run in runs),
+        "The four counts sum to the run's episodes.",
+    )
+
+
+def has_repeated_call(record: Record) -> bool:
+    """Two adjacent calls to the same tool with different arguments."""
+    calls = calls_of(record)
+    return any(
+        a["name"] == b["name"] and not _same_arguments(a.get("arguments"), b.get("arguments"))
+        for a, b in pairwise(calls)
+    )
+
+
+def table_repeated_calls(runs: Sequence[Run]) -> Table:
+    """Table 24: failed trajectories with calls that repeat a tool with new arguments."""
+
+    def row(run: Run) -> tuple[Any, ...]:
+        failed = [r for r in run.records if not r["passed"] and r["calls"] > 0]
+        repeated = sum(has_repeated_call(r) for r in failed)
+        return run.label, len(failed), repeated, _pct(repeated, len(failed))
+
+    return Table(
+        "repeated",
+        "Table 24: failed trajectories with adjacent same-tool calls (different arguments)",
+        (
+            Column("Run"),
+            Column("Fail/calls", "int"),
+            Column("Repeated", "int"),
+            Column("%", "pct"),
+        ),
+        tuple(row(run) for run in runs),
+        "A repetition measure, not an error-recovery rate.",
+    )
+
+
+def table_by_outcome(runs: Sequence[Run]) -> Table:
+    """Table 25: mean calls and iterations of passing and failing episodes."""
+
+    def row(run: Run) -> tuple[Any, ...]:
+        passed = [r for r in run.records if r["passed"]]
+        failed = [r for r in run.records if not r["passed"]]
+        return (
+            run.label,
+            _mean([r["calls"] for r in passed]),
+            _mean([r["calls"] for r in failed]),
+            _mean([r["iterations"] for r in passed]),
+            _mean([r["iterations"] for r in failed]),
+        )
+
+    return Table(
+        "outcome",
+        "Table 25: calls and iterations by outcome",
+        (
+            Column("Run"),
+            Column("Calls/pass", "num"),
+            Column("Calls/fail", "num"),
+            Column("Iter/pass", "num"),
+            Column("Iter/fail", "num"),
+        ),
+        tuple(row(run) for run in runs),
+    )
+
+
+def table_iteration_buckets(runs: Sequence[Run]) -> Table:
+    """Table 26: passes / episodes per iteration bucket."""
+
+    def row(run: Run) -> tuple[Any, ...]:
+        return (
+            run.label,
+            *(
+                _passes([r for r in run.records if low <= r["iterations"] <= high])
+                for _, low, high in ITERATION_BUCKETS
+            ),
+        )
+
+    return Table(
+        "buckets",
+        "Table 26: passes / episodes by iteration bucket",
+        (Column("Run"), *(Column(name, "frac") for name, _, _ in ITERATION_BUCKETS)),
+        tuple(row(run) for run in runs),
+    )
+
+
+def _answered(record: Record) -> bool:
+    return not record.get("truncated") and bool((record.get("final_answer") or "").strip())
+
+
+def table_indicators(runs: Sequence[Run]) -> Table:
+    """Table 27: Engage, Clean, Answer and Pass as percent of episodes."""
+
+    def row(run: Run) -> tuple[Any, ...]:
+        records, n = run.records, len(run.records)
+        return (
+            run.label,
+            _pct(sum(r["calls"] > 0 for r in records), n),
+            _pct(sum(_clean(r) for r in records), n),
+            _pct(sum(_answered(r) for r in records), n),
+            _passes(records).pct,
+        )
+
+    return Table(
+        "indicators",
+        "Table 27: indicators (% of episodes)",
+        (
+            Column("Run"),
+            Column("Engage", "pct"),
+            Column("Clean", "pct"),
+            Column("Answer", "pct"),
+            Column("Pass", "pct"),
+        ),
+        tuple(row(run) for run in runs),
+        "Engage: at least one call. Clean: and no failed call. Answer: a non-empty final answer "
+        "before the iteration budget ran out.",
+    )
+
+
+def table_tool_calls(runs: Sequence[Run]) -> Table:
+    """Table 28: call count, success rate, first-call success rate and failures."""
+
+    def row(run: Run) -> tuple[Any, ...]:
+        calls = sum(r["calls"] for r in run.records)
+        failed = sum(r["failed_calls"] for r in run.records)
+        firsts = [c[0] for c in map(calls_of, run.records) if c]
+        first_ok = sum(not c.get("is_error") for c in firsts)
+        return run.label, calls, _pct(calls - failed, calls), _pct(first_ok, len(firsts)), failed
+
+    return Table(
+        "tool_calls",
+        "Table 28: tool-call statistics",
+        (
+            Column("Run"),
+            Column("Calls", "int"),
+            Column("Success %", "pct"),
+            Column("First %", "pct"),
+            Column("Failures", "int"),
+        ),
+        tuple(row(run) for run in runs),
+        "First %: trajectories with at least one call whose first call succeeded.",
+    )
+
+
+def table_after_failure(runs: Sequence[Run]) -> Table:
+    """Table 29: what the call right after a failed call did."""
+
+    def row(run: Run) -> tuple[Any, ...]:
+        failures = nexts = ok = same = 0
+        for calls in map(calls_of, run.records):
+            for i, call in enumerate(calls):
+                if not call.get("is_error"):
+                    continue
+                failures += 1
+                if i + 1 < len(calls):
+                    nexts += 1
+                    ok += not calls[i + 1].get("is_error")
+                    same += calls[i + 1]["name"] == call["name"]
+        return run.label, failures, nexts, _pct(ok, nexts), _pct(same, nexts)
+
+    return Table(
+        "after_failure",
+        "Table 29: next call after a failure",
+        (
+            Column("Run"),
+            Column("Failures", "int"),
+            Column("Next calls", "int"),
+            Column("Success %", "pct"),
+            Column("Same %", "pct"),
+        ),
+        tuple(row(run) for run in runs),
+        "Denominators leave out failures with no following call. Same: the next call uses the "
+        "same tool.",
+    )
+
+
+def table_iterations(runs: Sequence[Run]) -> Table:
+    """Table 40: distribution of iterations per episode (population standard deviation)."""
+
+    def row(run: Run) -> tuple[Any, ...]:
+        its = [r["iterations"] for r in run.records]
+        if not its:
+            return run.label, None, None, None, None, 0, 0, 0
+        return (
+            run.label,
+            statistics.fmean(its),
+            statistics.median(its),
+            statistics.pstdev(its),
+            max(its),
+            sum(i == 1 for i in its),
+            sum(i >= 10 for i in its),
+            sum(i >= 15 for i in its),
+        )
+
+    return Table(
+        "iterations",
+        "Table 40: iteration distribution",
+        (
+            Column("Run"),
+            Column("Mean", "num"),
+            Column("Median", "num"),
+            Column("SD", "num"),
+            Column("Max", "int"),
+            Column("=1", "int"),
+            Column(">=10", "int"),
+            Column(">=15", "int"),
+        ),
+        tuple(row(run) for run in runs),
+    )
+
+
+def table_pass_hat_k(runs: Sequence[Run]) -> Table:
+    """pass^k for k = 1..repeats, per run (N/A beyond a run's repeats)."""
+    repeats = [repeats_of(run.records) for run in runs]
+    top = max(repeats, default=1)
+    rows = tuple(
+        (
+            run.label,
+            r,
+            *(pass_hat_k(run.records, k) if k <= r else None for k in range(1, top + 1)),
+        )
+        for run, r in zip(runs, repeats, strict=True)
+    )
+    return Table(
+        "pass_hat_k",
+        "pass^k over repeats",
+        (
+            Column("Run"),
+            Column("Repeats", "int"),
+            *(Column(f"pass^{k}", "score") for k in range(1, top + 1)),
+        ),
+        rows,
+        "The probability that k repeats of a scenario all pass, averaged over scenarios.",
+    )
+
+
+#: Every table, in report order.
+TABLES: tuple[Callable[[Sequence[Run]], Table], ...] = (
+    table_results,
+    table_by_category,
+    table_by_difficulty,
+    table_by_domain_count,
+    table_wilson,
+    table_jaccard,
+    table_completion_by_iteration,
+    table_partition,
+    table_repeated_calls,
+    table_by_outcome,
+    table_iteration_buckets,
+    table_indicators,
+    table_tool_calls,
+    table_after_failure,
+    table_iterations,
+)
+
+
+def build_report(runs: Sequence[Run]) -> list[Table]:
+    """All tables for these runs; pass^k only when some run repeats its scenarios."""
+    tables = [make(runs) for make in TABLES]
+    if any(repeats_of(run.records) > 1 for run in runs):
+        tables.append(table_pass_hat_k(runs))
+    return tables

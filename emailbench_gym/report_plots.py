@@ -1,0 +1,142 @@
+"""PNG figures for the report (paper Figures 2, 3, 5, 6 and 7); needs the "plots" extra.
+
+Each figure is drawn on a `matplotlib.figure.Figure` (no pyplot, no global state) and
+returned as PNG bytes. matplotlib is imported only when a figure is drawn.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from emailbench_gym.report import (
+    Frac,
+    Run,
+    Table,
+    completed_pass_rate,
+    table_by_category,
+    table_by_domain_count,
+    table_results,
+    table_wilson,
+)
+
+MAX_ITERATIONS = 15
+
+
+def plots_available() -> bool:
+    """Whether matplotlib is installed."""
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def _new_figure(width: float = 6.4, height: float = 4.0) -> tuple[Any, Any]:
+    from matplotlib.figure import Figure
+
+    figure = Figure(figsize=(width, height), dpi=100, layout="constrained")
+    return figure, figure.add_subplot()
+
+
+def _png(figure: Any) -> bytes:
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png")
+    return buffer.getvalue()
+
+
+def figure_completion(runs: Sequence[Run]) -> bytes:
+    """Figure 2: percent of episodes passed and finished by each iteration."""
+    figure, ax = _new_figure()
+    ks = range(1, MAX_ITERATIONS + 1)
+    for run in runs:
+        ax.plot(
+            ks,
+            [completed_pass_rate(run.records, k) or 0.0 for k in ks],
+            marker="o",
+            label=run.label,
+        )
+    ax.set(
+        xlabel="Iteration K",
+        ylabel="Completed passes (% of episodes)",
+        title="Completion by iteration",
+    )
+    ax.set_xticks(list(ks))
+    ax.legend(fontsize="small")
+    return _png(figure)
+
+
+def figure_latency(runs: Sequence[Run]) -> bytes:
+    """Figure 3: mean episode latency against pass rate, one point per run."""
+    figure, ax = _new_figure()
+    table = table_results(runs)
+    columns = [c.name for c in table.columns]
+    for row in table.rows:
+        cell = dict(zip(columns, row, strict=True))
+        x, y = cell["Latency"] or 0.0, cell["Full %"] or 0.0
+        ax.scatter(x, y)
+        ax.annotate(row[0], (x, y), textcoords="offset points", xytext=(4, 4), fontsize="small")
+    ax.set(xlabel="Mean latency (s)", ylabel="Pass rate (%)", title="Latency vs pass rate")
+    return _png(figure)
+
+
+def figure_wilson(runs: Sequence[Run]) -> bytes:
+    """Figure 5: pass rate per run with its 95% Wilson interval."""
+    figure, ax = _new_figure()
+    rows = table_wilson(runs).rows
+    labels = [row[0] for row in rows]
+    rates = [row[2] or 0.0 for row in rows]
+    errors = [
+        [rate - row[3] for rate, row in zip(rates, rows, strict=True)],
+        [row[4] - rate for rate, row in zip(rates, rows, strict=True)],
+    ]
+    ax.errorbar(rates, range(len(rows)), xerr=errors, fmt="o", capsize=4)
+    ax.set_yticks(range(len(rows)), labels)
+    ax.invert_yaxis()
+    ax.set(xlabel="Pass rate (%) with 95% Wilson interval", title="Pass rate intervals")
+    return _png(figure)
+
+
+def _grouped_bars(table: Table, xlabel: str, title: str) -> bytes:
+    """Bars per group (rows) and run (the table's Frac columns)."""
+    run_columns = [i for i, c in enumerate(table.columns) if c.kind in ("rate", "frac_rate")]
+    groups = [row[0] for row in table.rows]
+    figure, ax = _new_figure(max(6.4, 0.6 * len(groups) * max(1, len(run_columns)) / 2), 4.0)
+    width = 0.8 / max(1, len(run_columns))
+    for offset, i in enumerate(run_columns):
+        values = [(row[i].pct if isinstance(row[i], Frac) else None) or 0.0 for row in table.rows]
+        positions = [g + offset * width for g in range(len(groups))]
+        ax.bar(positions, values, width, label=table.columns[i].name)
+    ax.set_xticks([g + width * (len(run_columns) - 1) / 2 for g in range(len(groups))], groups)
+    ax.tick_params(axis="x", labelrotation=45 if len(groups) > 5 else 0)
+    ax.set(xlabel=xlabel, ylabel="Pass rate (%)", title=title, ylim=(0, 100))
+    ax.legend(fontsize="small")
+    return _png(figure)
+
+
+def figure_categories(runs: Sequence[Run]) -> bytes:
+    """Figure 6: pass rate per category."""
+    return _grouped_bars(table_by_category(runs), "Category", "Pass rate by category")
+
+
+def figure_domains(runs: Sequence[Run]) -> bytes:
+    """Figure 7: pass rate per declared domain count."""
+    return _grouped_bars(
+        table_by_domain_count(runs), "Declared domains", "Pass rate by domain count"
+    )
+
+
+#: File stem and drawing function of every figure, in report order.
+FIGURES: tuple[tuple[str, str, Callable[[Sequence[Run]], bytes]], ...] = (
+    ("figure2_completion", "Figure 2: completion by iteration", figure_completion),
+    ("figure3_latency", "Figure 3: latency vs pass rate", figure_latency),
+    ("figure5_wilson", "Figure 5: Wilson 95% intervals", figure_wilson),
+    ("figure6_categories", "Figure 6: pass rate by category", figure_categories),
+    ("figure7_domains", "Figure 7: pass rate by domain count", figure_domains),
+)
+
+
+def draw_figures(runs: Sequence[Run]) -> dict[str, tuple[str, bytes]]:
+    """Every figure as {file stem: (caption, PNG bytes)}; raises ImportError without matplotlib."""
+    return {stem: (caption, draw(runs)) for stem, caption, draw in FIGURES}

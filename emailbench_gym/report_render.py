@@ -1,0 +1,177 @@
+"""`emailbench report`: the tables of `report` as Markdown, JSON or one self-contained HTML page."""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import html
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from emailbench_gym.report import Frac, Kind, Run, Table, build_report, label_runs, read_run
+
+PLOTS_MISSING = "Plots need matplotlib (pip install 'emailbench-gym[plots]')."
+
+
+def format_cell(value: Any, kind: Kind) -> str:
+    """One cell as text: percentages with one decimal, scores with three, means with two."""
+    if isinstance(value, Frac):
+        if kind == "frac":
+            return f"{value.k}/{value.n}"
+        rate = "N/A" if value.pct is None else f"{value.pct:.1f}"
+        return rate if kind == "rate" else f"{value.k}/{value.n} ({rate})"
+    if value is None:
+        return "N/A"
+    if kind == "pct":
+        return f"{value:.1f}"
+    if kind == "score":
+        return f"{value:.3f}"
+    if kind == "num":
+        return f"{value:.2f}"
+    return str(value)
+
+
+def _text_rows(table: Table) -> list[list[str]]:
+    return [
+        [format_cell(value, column.kind) for value, column in zip(row, table.columns, strict=True)]
+        for row in table.rows
+    ]
+
+
+def render_markdown(tables: Sequence[Table]) -> str:
+    """Every table as a GitHub-flavoured Markdown table under a heading."""
+    parts = []
+    for table in tables:
+        lines = [
+            f"## {table.title}",
+            "",
+            "| " + " | ".join(c.name for c in table.columns) + " |",
+            "|" + "|".join("---" if c.kind == "text" else "--:" for c in table.columns) + "|",
+        ]
+        lines += ["| " + " | ".join(cells) + " |" for cells in _text_rows(table)]
+        if table.note:
+            lines += ["", table.note]
+        parts.append("\n".join(lines))
+    return "\n\n".join(parts) + "\n"
+
+
+def _json_value(value: Any) -> Any:
+    return {"k": value.k, "n": value.n, "pct": value.pct} if isinstance(value, Frac) else value
+
+
+def report_json(runs: Sequence[Run], tables: Sequence[Table]) -> dict[str, Any]:
+    """The runs and every table, rows as {column: raw value}; a k/n cell is {k, n, pct}."""
+    return {
+        "runs": [
+            {"label": run.label, "episodes": len(run.records), "errors": run.errors} for run in runs
+        ],
+        "tables": {
+            table.key: {
+                "title": table.title,
+                "note": table.note,
+                "columns": [c.name for c in table.columns],
+                "rows": [
+                    {c.name: _json_value(v) for c, v in zip(table.columns, row, strict=True)}
+                    for row in table.rows
+                ],
+            }
+            for table in tables
+        },
+    }
+
+
+_STYLE = """
+body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 70em; color: #222; }
+table { border-collapse: collapse; margin: 0.5em 0; }
+th, td { border: 1px solid #ccc; padding: 0.25em 0.6em; }
+th { background: #f3f3f3; }
+td.n { text-align: right; font-variant-numeric: tabular-nums; }
+p.note { color: #555; font-size: 0.9em; max-width: 60em; }
+figure { margin: 1em 0; }
+"""
+
+
+def _html_table(table: Table) -> str:
+    head = "".join(f"<th>{html.escape(c.name)}</th>" for c in table.columns)
+    body = "".join(
+        "<tr>"
+        + "".join(
+            f"<td{'' if c.kind == 'text' else ' class=n'}>{html.escape(cell)}</td>"
+            for c, cell in zip(table.columns, cells, strict=True)
+        )
+        + "</tr>"
+        for cells in _text_rows(table)
+    )
+    note = f'<p class="note">{html.escape(table.note)}</p>' if table.note else ""
+    return f"<h2>{html.escape(table.title)}</h2><table><tr>{head}</tr>{body}</table>{note}"
+
+
+def render_html(
+    runs: Sequence[Run], tables: Sequence[Table], figures: dict[str, tuple[str, bytes]] | None
+) -> str:
+    """One self-contained page: the tables, then the figures as inline PNGs (or a notice)."""
+    labels = ", ".join(html.escape(run.label) for run in runs)
+    if figures is None:
+        plots = f"<p>{html.escape(PLOTS_MISSING)}</p>"
+    else:
+        plots = "".join(
+            f'<figure><img alt="{html.escape(caption)}" '
+            f'src="data:image/png;base64,{base64.b64encode(png).decode("ascii")}">'
+            f"<figcaption>{html.escape(caption)}</figcaption></figure>"
+            for caption, png in figures.values()
+        )
+    return (
+        '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">'
+        f"<title>EmailBench report: {labels}</title><style>{_STYLE}</style></head><body>"
+        f"<h1>EmailBench report</h1><p>Runs: {labels}</p>"
+        + "".join(_html_table(t) for t in tables)
+        + f"<h2>Figures</h2>{plots}</body></html>\n"
+    )
+
+
+def _figures(runs: Sequence[Run]) -> dict[str, tuple[str, bytes]] | None:
+    from emailbench_gym.report_plots import draw_figures, plots_available
+
+    return draw_figures(runs) if plots_available() else None
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    try:
+        loaded = [read_run(d) for d in args.dirs]
+    except FileNotFoundError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    runs = label_runs(loaded, [Path(d).name for d in args.dirs])
+    tables = build_report(runs)
+    figures = _figures(runs) if args.plots or args.format == "html" else None
+    if args.plots:
+        if figures is None:
+            print(PLOTS_MISSING, file=sys.stderr)
+            return 2
+        Path(args.plots).mkdir(parents=True, exist_ok=True)
+        for stem, (_caption, png) in figures.items():
+            (Path(args.plots) / f"{stem}.png").write_bytes(png)
+    if args.format == "json":
+        text = json.dumps(report_json(runs, tables), indent=2) + "\n"
+    elif args.format == "html":
+        text = render_html(runs, tables, figures)
+    else:
+        text = render_markdown(tables)
+    if args.out:
+        Path(args.out).write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def add_report_command(sub: Any) -> None:
+    """Register `emailbench report` on the CLI's subparsers."""
+    p = sub.add_parser("report", help="tables and figures of the paper from run directories")
+    p.add_argument("dirs", nargs="+", metavar="DIR", help="run directories (with results.jsonl)")
+    p.add_argument("--format", choices=["md", "json", "html"], default="md")
+    p.add_argument("--out", metavar="FILE", help="write the report here instead of stdout")
+    p.add_argument("--plots", metavar="DIR", help="also write the figures as PNG files here")
+    p.set_defaults(func=cmd_report)
