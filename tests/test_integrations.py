@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from emailbench_gym.api import METHODS
 from emailbench_gym.integrations.session import ToolSession
 from emailbench_gym.scenarios import load_scenario, resolve_refs
 from emailbench_gym.tools import load_profile
@@ -19,6 +20,7 @@ from tests.integration_helpers import (
     free_port,
     parse_result,
     require_scenario,
+    solve,
     subprocess_env,
 )
 
@@ -168,3 +170,88 @@ def test_mcp_cli_rejects_unknown_scenario() -> None:
         timeout=60,
     )
     assert result.returncode == 2 and "unknown scenario" in result.stderr
+
+
+# --- TRL ----------------------------------------------------------------------------------
+
+
+def _tool_methods(env: Any) -> dict[str, Any]:
+    """The methods TRL exposes as tools (its own rule: public functions but reset/get_reward)."""
+    import inspect
+
+    return {
+        name: getattr(env, name)
+        for name, _ in inspect.getmembers(type(env), predicate=inspect.isfunction)
+        if name not in ("reset", "get_reward") and not name.startswith("_")
+    }
+
+
+@pytest.mark.parametrize("profile", ["adapter", "full"])
+def test_trl_every_tool_schema_round_trips_through_get_json_schema(profile: str) -> None:
+    pytest.importorskip("transformers")
+    from transformers.utils import get_json_schema
+
+    from emailbench_gym.integrations.trl import environment_class
+
+    env = environment_class(profile)()
+    methods = _tool_methods(env)
+    expected = load_profile(profile).tools
+    assert set(methods) == set(expected) | {"submit_answer"}
+    for name, method in methods.items():
+        schema = get_json_schema(method)["function"]
+        assert schema["name"] == name and schema["description"]
+        properties = schema["parameters"].get("properties", {})
+        if name == "submit_answer":
+            assert schema["parameters"]["required"] == ["answer"]
+            continue
+        visible = expected[name] or tuple(properties)
+        assert tuple(properties) == tuple(visible)
+        assert set(schema["parameters"].get("required", [])) == set(METHODS[name].required) & set(
+            properties
+        )
+        assert all(p.get("description") for p in properties.values())
+
+
+def test_trl_scripted_episode_reaches_reward_one() -> None:
+    from emailbench_gym.integrations.trl import EmailBenchToolEnv, scenario_dataset
+
+    scenario = require_scenario()
+    env = EmailBenchToolEnv()
+    (row,) = scenario_dataset([scenario])
+    prompt = env.reset(**row)
+    assert load_scenario(scenario).query in prompt and "submit_answer" in prompt
+
+    def call(name: str, arguments: dict[str, Any]) -> str:
+        result = getattr(env, name)(**arguments)
+        assert isinstance(result, str), result
+        return result
+
+    answer = solve(scenario, call)
+    grade = json.loads(env.submit_answer(answer))
+    assert grade["passed"] is True
+    assert env.get_reward() == 1.0
+    # a fresh episode on the same instance starts clean
+    env.reset(**row)
+    assert env.get_reward() < 1.0
+
+
+def test_trl_bad_calls_return_error_values_not_exceptions() -> None:
+    from emailbench_gym.integrations.trl import EmailBenchToolEnv
+
+    scenario = require_scenario()
+    env = EmailBenchToolEnv()
+    assert env.folders_list()["error"] == "no_episode"
+    env.reset(scenario_id=scenario, prompt=[])
+    digest = env._session.env.workspace.digest()
+    assert env.folders_create(displayName="X", bogus=1)["error"] == "invalid_arguments"
+    assert env.folders_create()["error"] == "invalid_arguments"
+    assert env.folders_get(id="folder-404")["error"] == "not_found"
+    assert env.messages_search("a", 5, "extra")["error"] == "invalid_arguments"
+    assert env.messages_list(top="many")["error"] == "invalid_arguments"
+    assert env._session.env.workspace.digest() == digest
+    assert isinstance(env.folders_get("inbox"), str)  # positional arguments work too
+    env.submit_answer("done")
+    assert env.submit_answer("twice")["error"] == "episode_over"
+    assert env.folders_list()["error"] == "episode_over"
+    with pytest.raises(ValueError, match="scenario_id"):
+        env.reset(prompt=[])

@@ -109,11 +109,8 @@ def build_server(session: ToolSession) -> Server:
             raise MCPError(
                 -32602, f"unknown prompt {params.name!r}; this server has {PROMPT_NAME!r}"
             )
-        text = (
-            f"{session.system_prompt}\n\nTask: {session.task}\n\n"
-            f"When the work is done, call {SUBMIT_TOOL} with the final answer."
-        )
-        message = types.PromptMessage(role="user", content=types.TextContent(text=text))
+        text = types.TextContent(text=session.task_prompt())
+        message = types.PromptMessage(role="user", content=text)
         return types.GetPromptResult(description=task_description, messages=[message])
 
     return Server(

@@ -78,6 +78,13 @@ class ToolSession:
         self._calls = 0
         return self.task
 
+    def task_prompt(self) -> str:
+        """The persona, the fixed "now" and the task, with how to finish: a model's first message."""
+        return (
+            f"{self.system_prompt}\n\nTask: {self.task}\n\n"
+            "When the work is done, call submit_answer with the final answer."
+        )
+
     def call(self, name: str, arguments: Any = None) -> tuple[str, bool]:
         """Run one tool call; returns (result JSON text, is_error). Ends the episode at the budget."""
         if not self.active:

@@ -1,0 +1,189 @@
+"""An `environment_factory` for TRL's `GRPOTrainer`: EmailBench episodes as tool-calling rollouts.
+
+    from trl import GRPOConfig, GRPOTrainer
+    from emailbench_gym.integrations.trl import EmailBenchToolEnv, scenario_dataset
+
+    trainer = GRPOTrainer(model=..., train_dataset=scenario_dataset(["OB-N520"]),
+                          environment_factory=EmailBenchToolEnv, args=GRPOConfig(...))
+
+TRL makes one instance per rollout, calls `reset(**row)` (the row carries
+`scenario_id`; the returned task prompt is appended to the row's user message),
+exposes every public method as a tool (schemas from `transformers.utils.get_json_schema`),
+and scores the rollout with `get_reward()`. The tool methods are generated from the
+API's `MethodSpec`s (flat typed arguments, Google-style docstrings), so there is
+one source of truth; each runs through the env, and a bad call returns the env's
+error as `{"error": code, "message": ...}` instead of raising. `submit_answer` ends
+the episode with the grade; a rollout that never submits is graded on its final
+state with an empty answer. No import of TRL or transformers happens here.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import json
+from datetime import datetime
+from typing import Any, get_args
+
+from emailbench_gym.api import METHODS, MethodSpec
+from emailbench_gym.integrations.session import (
+    DEFAULT_MAX_CALLS,
+    SUBMIT_ANSWER_DOC,
+    SUBMIT_DESCRIPTION,
+    ToolSession,
+)
+from emailbench_gym.tools import load_profile
+
+DATETIME_NOTE = (
+    " An ISO 8601 date-time text, e.g. 2001-05-14T09:00:00; without an offset it is in the "
+    "mailbox time zone."
+)
+Result = str | dict[str, Any]
+
+
+class _ToolEnvBase:
+    """The non-tool part of every generated environment class (see the module docstring)."""
+
+    profile_name = "adapter"
+    max_calls = DEFAULT_MAX_CALLS
+    judge: str | None = None
+
+    def __init__(self) -> None:
+        self._session: ToolSession | None = None
+
+    def reset(self, **row: Any) -> str:
+        """Start the episode of `row["scenario_id"]`; returns the task prompt for the model."""
+        scenario_id = row.get("scenario_id")
+        if not isinstance(scenario_id, str):
+            raise ValueError(
+                "each dataset row needs a 'scenario_id' column (e.g. 'OB-N520'); "
+                "scenario_dataset() builds such rows"
+            )
+        if self._session is None:
+            self._session = ToolSession(
+                profile=self.profile_name, max_calls=self.max_calls, judge=self.judge
+            )
+        self._session.start(scenario_id)
+        return self._session.task_prompt()
+
+    def get_reward(self) -> float:
+        """The grade's score in [0, 1]; an episode without `submit_answer` is graded as it stands."""
+        if self._session is None:
+            return 0.0
+        if self._session.active:
+            self._session.submit("")
+        return self._session.score
+
+    def submit_answer(self, answer: str) -> Result:
+        if self._session is None:
+            return {"error": "no_episode", "message": "No episode has started: reset first."}
+        summary, is_error = self._session.submit(answer)
+        return summary if is_error else json.dumps(summary)
+
+    def _call(self, name: str, params: tuple[str, ...], args: tuple, kwargs: dict) -> Result:
+        if self._session is None:
+            return {"error": "no_episode", "message": "No episode has started: reset first."}
+        if len(args) > len(params):
+            return {
+                "error": "invalid_arguments",
+                "message": f"{name} takes at most {len(params)} positional arguments.",
+            }
+        arguments = {**dict(zip(params, args, strict=False)), **kwargs}
+        content, is_error = self._session.call(name, arguments)
+        return json.loads(content) if is_error else content
+
+
+# The docstring is the tool's schema: the same text as the MCP and verifiers submit tool.
+_ToolEnvBase.submit_answer.__doc__ = (
+    f"{SUBMIT_DESCRIPTION}\n\nArgs:\n    answer: {SUBMIT_ANSWER_DOC}"
+)
+
+
+def _flat(annotation: Any) -> Any:
+    """The annotation a tool-schema generator accepts: datetimes become ISO text."""
+    if annotation is datetime:
+        return str
+    args = get_args(annotation)
+    if args and datetime in args:
+        return str | None if type(None) in args else str
+    return annotation
+
+
+def _mentions_datetime(annotation: Any) -> bool:
+    return annotation is datetime or datetime in get_args(annotation)
+
+
+def _tool_method(spec: MethodSpec, visible: tuple[str, ...] | None) -> Any:
+    """A method `name(self, <params>) -> str | dict` that runs the API tool through the env."""
+    params = visible if visible is not None else spec.params
+    fields = spec.args_model.model_fields
+    name = spec.name
+
+    def tool(self: _ToolEnvBase, *args: Any, **kwargs: Any) -> Result:
+        return self._call(name, params, args, kwargs)
+
+    parameters = [inspect.Parameter("self", inspect.Parameter.POSITIONAL_OR_KEYWORD)]
+    annotations: dict[str, Any] = {}
+    arg_lines = []
+    for param in params:
+        field = fields[param]
+        annotation = _flat(field.annotation)
+        default = inspect.Parameter.empty if field.is_required() else field.default
+        parameters.append(
+            inspect.Parameter(
+                param,
+                inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                default=default,
+                annotation=annotation,
+            )
+        )
+        annotations[param] = annotation
+        note = DATETIME_NOTE if _mentions_datetime(field.annotation) else ""
+        arg_lines.append(f"    {param}: {spec.param_docs.get(param, '')}{note}")
+    annotations["return"] = Result
+    tool.__signature__ = inspect.Signature(parameters, return_annotation=Result)  # type: ignore[attr-defined]
+    tool.__annotations__ = annotations
+    tool.__name__ = tool.__qualname__ = name
+    tool.__doc__ = spec.description + ("\n\nArgs:\n" + "\n".join(arg_lines) if arg_lines else "")
+    return tool
+
+
+@functools.cache
+def environment_class(
+    profile: str = "adapter", max_calls: int = DEFAULT_MAX_CALLS, judge: str | None = None
+) -> type:
+    """An `environment_factory` class whose tools are the profile's API methods plus `submit_answer`.
+
+    `judge` ("openai:MODEL" / "anthropic:MODEL") adds the rubric part of the score;
+    without one the reward is the static score.
+    """
+    resolved = load_profile(profile)
+    methods = {
+        name: _tool_method(METHODS[name], visible) for name, visible in resolved.tools.items()
+    }
+    attributes = {
+        **methods,
+        "profile_name": profile,
+        "max_calls": max_calls,
+        "judge": judge,
+        "__doc__": f"EmailBench episodes with the {profile!r} tools ({len(methods)}) for TRL.",
+    }
+    return type(f"EmailBench{profile.title()}ToolEnv", (_ToolEnvBase,), attributes)
+
+
+#: The paper's 46-tool adapter profile: pass the class itself as `environment_factory`.
+EmailBenchToolEnv = environment_class("adapter")
+
+
+def scenario_dataset(scenario_ids: list[str] | None = None) -> list[dict[str, Any]]:
+    """Rows for a TRL dataset: `{"prompt": [...], "scenario_id": id}`, one per scenario.
+
+    The user message is left empty: `reset` appends the task prompt to it. Wrap the
+    rows with `datasets.Dataset.from_list(...)`.
+    """
+    from emailbench_gym.scenarios import scenario_ids as all_ids
+
+    return [
+        {"prompt": [{"role": "user", "content": ""}], "scenario_id": sid}
+        for sid in (scenario_ids or all_ids())
+    ]
