@@ -30,19 +30,29 @@ TEXT_CAP = 20_000
 
 
 def format_result(result: Any) -> str:
-    """Compact JSON for a model; long lists keep their first LIST_CAP items and say how to page."""
-    if isinstance(result, list) and len(result) > LIST_CAP:
-        more = len(result) - LIST_CAP
-        payload: Any = {
-            "items": result[:LIST_CAP],
-            "note": f"{more} more not shown; use top/skip (e.g. skip={LIST_CAP}) to page.",
-        }
-    else:
-        payload = result
-    text = json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
+    """Compact JSON for a model; long lists keep their first items and say how to page.
+
+    A list shows at most LIST_CAP items, fewer if they would exceed TEXT_CAP characters, so
+    the text stays valid JSON and keeps its paging hint; anything else that long is cut.
+    """
+    shown = LIST_CAP
+    text = _dump(result, shown)
+    while isinstance(result, list) and len(text) > TEXT_CAP and shown > 1:
+        shown = max(1, min(shown - 1, shown * TEXT_CAP // len(text)))
+        text = _dump(result, shown)
     if len(text) > TEXT_CAP:
         text = text[:TEXT_CAP] + f"... [truncated {len(text) - TEXT_CAP} characters]"
     return text
+
+
+def _dump(result: Any, shown: int) -> str:
+    payload = result
+    if isinstance(result, list) and len(result) > shown:
+        payload = {
+            "items": result[:shown],
+            "note": f"{len(result) - shown} more not shown; use top/skip (e.g. skip={shown}) to page.",
+        }
+    return json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
 
 
 def system_prompt(episode: Episode) -> str:
