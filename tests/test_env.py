@@ -1,0 +1,437 @@
+"""The Gymnasium env (issue 4): registration, reset/step contract, every action shape, episode end,
+profiles, rendering, the suite env, env_checker and vector envs."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import warnings
+from typing import Any
+
+import gymnasium as gym
+import pytest
+from gymnasium.utils.env_checker import check_env
+
+import emailbench_gym
+from emailbench_gym import SCENARIO_IDS
+from emailbench_gym.env import LIST_CAP, TEXT_CAP, EmailBenchEnv, format_result
+from emailbench_gym.grading.grade import Grade
+from emailbench_gym.scenarios import load_scenario
+from emailbench_gym.tools import tool_specs
+from tests.test_actions import ARGS, ONE_CALL_SHAPES
+
+REGISTERED = [f"EmailBench-{sid}" for sid in SCENARIO_IDS]
+N520 = "OB-N520"
+needs_n520 = pytest.mark.skipif(N520 not in SCENARIO_IDS, reason="OB-N520 not authored yet")
+needs_scenarios = pytest.mark.skipif(not SCENARIO_IDS, reason="no scenarios authored yet")
+INFO_KEYS = {
+    "scenario_id",
+    "category",
+    "difficulty",
+    "domains",
+    "retained",
+    "profile",
+    "max_turns",
+    "system_prompt",
+    "tools",
+}
+KEYWORDS = ("Raptor", "Dynegy", "FERC")
+
+
+def call(name: str, call_id: str = "c", **arguments: Any) -> dict[str, Any]:
+    return {"name": name, "arguments": arguments, "id": call_id}
+
+
+def result(observation: dict[str, Any], index: int = 0) -> Any:
+    assert not observation["results"][index]["is_error"], observation["results"][index]
+    return json.loads(observation["results"][index]["content"])
+
+
+def solve_n520(env: gym.Env) -> tuple[float, list[float]]:
+    """Solve OB-N520 through env.step with the ids the results return; (final reward, rewards)."""
+    rewards = []
+
+    def step(action: Any) -> dict[str, Any]:
+        observation, reward, terminated, truncated, _ = env.step(action)
+        rewards.append(reward)
+        assert not (terminated or truncated)
+        return observation
+
+    projects = result(step(call("folders_create", displayName="Projects")))["id"]
+    created = step(
+        [call("folders_create", k, displayName=k, parentFolderId=projects) for k in KEYWORDS]
+    )
+    folders = {k: result(created, i)["id"] for i, k in enumerate(KEYWORDS)}
+    found = step([call("messages_search", k, query=k, top=50) for k in KEYWORDS])
+    moves = [
+        call(
+            "messages_batchMove",
+            k,
+            messageIds=[m["id"] for m in result(found, i)],
+            destinationId=folders[k],
+        )
+        for i, k in enumerate(KEYWORDS)
+    ]
+    step(moves)
+    _, reward, terminated, truncated, info = env.step({"final_answer": "Moved 6, 8 and 8 emails."})
+    assert terminated and not truncated
+    assert isinstance(info["grade"], Grade)
+    return reward, rewards
+
+
+@pytest.fixture
+def env() -> EmailBenchEnv:
+    if N520 not in SCENARIO_IDS:
+        pytest.skip("OB-N520 not authored yet")
+    return EmailBenchEnv(N520)
+
+
+# --- registration and reset ------------------------------------------------------------------
+
+
+def test_suite_is_registered_and_every_scenario_too() -> None:
+    assert "EmailBench-Suite" in gym.registry
+    for env_id in REGISTERED:
+        spec = gym.spec(env_id)
+        assert spec.max_episode_steps is None  # the env owns its turn budget
+        assert spec.version is None
+
+
+@pytest.mark.parametrize("env_id", REGISTERED)
+def test_make_and_reset_every_registered_env(env_id: str) -> None:
+    env = gym.make(env_id)
+    observation, info = env.reset(seed=0)
+    assert observation == {
+        "kind": "task",
+        "content": load_scenario(info["scenario_id"]).query,
+        "results": [],
+    }
+    assert observation in env.observation_space
+    assert set(info) == INFO_KEYS
+    assert f"EmailBench-{info['scenario_id']}" == env_id
+    env.close()
+
+
+def test_reset_info_contract(env: EmailBenchEnv) -> None:
+    _, info = env.reset()
+    assert info["max_turns"] == 15
+    assert info["profile"] == "adapter"
+    assert info["tools"] == tool_specs("adapter")
+    assert len(info["tools"]) == 46
+    assert "Dana Whitfield" in info["system_prompt"]
+    assert "2001" in info["system_prompt"]
+    assert info["category"] == "folders" and info["difficulty"] == "D3"
+
+
+def test_no_wall_clock_values(env: EmailBenchEnv) -> None:
+    observation, info = env.reset()
+    text = json.dumps([observation, info], default=str)
+    today = dt.date.today()
+    for stamp in (today.isoformat(), str(today.year), today.strftime("%B %d")):
+        assert stamp not in text
+    assert (observation, info) == EmailBenchEnv(N520).reset()
+
+
+def test_make_kwargs() -> None:
+    if N520 not in SCENARIO_IDS:
+        pytest.skip("OB-N520 not authored yet")
+    env = gym.make(f"EmailBench-{N520}", profile="full", max_turns=4, judge=None, reward="pass")
+    _, info = env.reset()
+    assert (info["profile"], info["max_turns"], len(info["tools"])) == ("full", 4, 119)
+    with pytest.raises(ValueError, match="reward"):
+        gym.make(f"EmailBench-{N520}", reward="bonus")
+    with pytest.raises(ValueError, match="profile"):
+        gym.make(f"EmailBench-{N520}", profile="nope")
+
+
+# --- actions ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("action", ONE_CALL_SHAPES.values(), ids=list(ONE_CALL_SHAPES))
+def test_step_accepts_every_action_shape(env: EmailBenchEnv, action: Any) -> None:
+    env.reset()
+    observation, reward, terminated, truncated, info = env.step(action)
+    assert observation["kind"] == "tool_results"
+    assert observation in env.observation_space
+    assert (reward, terminated, truncated) == (0.0, False, False)
+    assert info == {"turn": 1, "calls": 1, "errors": 0}
+    (entry,) = observation["results"]
+    assert (entry["id"], entry["name"]) == ("call_a", "messages_search")
+    assert len(json.loads(entry["content"])) == ARGS["top"]
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        {"final_answer": "Nothing to do."},
+        "Nothing to do.",
+        {"role": "assistant", "content": "Nothing to do."},
+        [{"type": "text", "text": "Nothing to do."}],
+    ],
+)
+def test_final_answer_terminates_and_is_graded(env: EmailBenchEnv, action: Any) -> None:
+    env.reset()
+    observation, reward, terminated, truncated, info = env.step(action)
+    assert (observation["kind"], terminated, truncated) == ("final", True, False)
+    assert info["answer"] == "Nothing to do."
+    assert isinstance(info["grade"], Grade)
+    assert reward == info["grade"].score < 1.0  # doing nothing does not pass
+
+
+def test_bad_input_is_an_error_result_and_changes_nothing(env: EmailBenchEnv) -> None:
+    env.reset()
+    before = env.workspace.digest()
+    junk = {
+        None: "final_answer",  # the error lists the accepted forms
+        42: "final_answer",
+        "{}": "final_answer",
+        '{"name": "folders_create", "arguments": "{oops"}': "JSON object",
+    }
+    for raw, hint in junk.items():
+        action = json.loads(raw) if isinstance(raw, str) else raw
+        observation, reward, terminated, _, _ = env.step(action)
+        assert observation["results"][0]["is_error"]
+        assert hint in observation["results"][0]["content"]
+        assert (reward, terminated) == (0.0, False)
+    assert env.workspace.digest() == before
+
+
+def test_parallel_calls_each_get_a_result(env: EmailBenchEnv) -> None:
+    env.reset()
+    observation, *_, info = env.step(
+        [call("messages_get", "a", id="msg-001"), call("messages_get", "b", id="msg-nope")]
+    )
+    assert [r["id"] for r in observation["results"]] == ["a", "b"]
+    assert [r["is_error"] for r in observation["results"]] == [False, True]
+    assert info == {"turn": 1, "calls": 2, "errors": 1}
+    assert "messages_list or messages_search" in observation["results"][1]["content"]
+
+
+def test_tool_outside_profile_is_unavailable(env: EmailBenchEnv) -> None:
+    env.reset()
+    before = env.workspace.digest()
+    observation, *_ = env.step(call("boards_createTask", boardId="board-001", title="X"))
+    content = json.loads(observation["results"][0]["content"])
+    assert content["error"] == "tool_unavailable"
+    assert env.workspace.digest() == before
+
+
+def test_hidden_parameter_is_an_error(env: EmailBenchEnv) -> None:
+    env.reset()
+    observation, *_ = env.step(call("messages_count", filter="isRead eq false", folderId="inbox"))
+    entry = observation["results"][0]
+    assert entry["is_error"]
+    assert "folderId" in entry["content"]
+    full = EmailBenchEnv(N520, profile="full")
+    full.reset()
+    observation, *_ = full.step(call("messages_count", filter="isRead eq false", folderId="inbox"))
+    assert not observation["results"][0]["is_error"]
+
+
+def test_long_lists_are_capped_with_a_paging_hint() -> None:
+    if N520 not in SCENARIO_IDS:
+        pytest.skip("OB-N520 not authored yet")
+    env = EmailBenchEnv(N520, profile="full")
+    env.reset()
+    observation, *_ = env.step(call("messages_list", top=60))
+    text = observation["results"][0]["content"]
+    content = json.loads(text)  # still valid JSON
+    shown = len(content["items"])
+    assert 1 <= shown <= LIST_CAP
+    assert len(text) <= TEXT_CAP
+    assert content["note"].startswith(f"{60 - shown} more not shown")
+    assert f"skip={shown}" in content["note"]
+
+
+def test_format_result_caps() -> None:
+    assert format_result(list(range(LIST_CAP))) == json.dumps(list(range(LIST_CAP))).replace(
+        " ", ""
+    )
+    assert json.loads(format_result(list(range(30))))["items"] == list(range(LIST_CAP))
+    huge = json.loads(format_result(["x" * 3000] * 10))
+    assert len(huge["items"]) < 10 and "skip=" in huge["note"]
+    assert format_result("y" * (TEXT_CAP + 5)).endswith("[truncated 7 characters]")
+
+
+# --- reward and episode end ------------------------------------------------------------------
+
+
+def test_scripted_solution_scores_one_and_rewards_only_at_the_end(env: EmailBenchEnv) -> None:
+    env.reset()
+    reward, rewards = solve_n520(env)
+    assert rewards == [0.0] * 4
+    assert reward == 1.0
+
+
+def test_reward_pass_mode() -> None:
+    if N520 not in SCENARIO_IDS:
+        pytest.skip("OB-N520 not authored yet")
+    env = EmailBenchEnv(N520, reward="pass")
+    env.reset()
+    *_, info = env.step("I did nothing.")
+    assert info["grade"].passed is False
+    env.reset()
+    assert solve_n520(env)[0] == 1.0
+
+
+def test_truncated_at_max_turns_and_graded() -> None:
+    if N520 not in SCENARIO_IDS:
+        pytest.skip("OB-N520 not authored yet")
+    env = EmailBenchEnv(N520, max_turns=3)
+    env.reset()
+    for turn in range(1, 3):
+        _, reward, terminated, truncated, info = env.step(call("folders_list"))
+        assert (reward, terminated, truncated, info["turn"]) == (0.0, False, False, turn)
+    observation, reward, terminated, truncated, info = env.step(call("folders_list"))
+    assert (observation["kind"], terminated, truncated) == ("final", False, True)
+    assert len(observation["results"]) == 1  # the last turn's calls still ran
+    assert isinstance(info["grade"], Grade)
+    assert reward == info["grade"].score
+
+
+def test_stepping_after_the_end_raises_until_reset(env: EmailBenchEnv) -> None:
+    with pytest.raises(RuntimeError, match="reset"):
+        env.step("too early")
+    env.reset()
+    env.step("done")
+    for _ in range(2):
+        with pytest.raises(RuntimeError, match="reset"):
+            env.step(call("folders_list"))
+    env.reset()
+    observation, *_ = env.step(call("folders_list"))
+    assert observation["kind"] == "tool_results"
+
+
+def test_reset_restores_the_start_state(env: EmailBenchEnv) -> None:
+    env.reset()
+    start = env.workspace.digest()
+    solve_n520(env)
+    assert env.workspace.digest() != start
+    env.reset()
+    assert env.workspace.digest() == start
+    observation, *_ = env.step(call("folders_create", displayName="Projects"))
+    assert result(observation)["id"] == "folder-5001"
+
+
+def test_render_ansi() -> None:
+    if N520 not in SCENARIO_IDS:
+        pytest.skip("OB-N520 not authored yet")
+    env = gym.make(f"EmailBench-{N520}", render_mode="ansi")
+    env.reset()
+    env.step(call("folders_create", displayName="Projects"))
+    env.step("Done.")
+    text = env.render()
+    assert isinstance(text, str)
+    for piece in (
+        "[task OB-N520]",
+        "[call folders_create]",
+        "folder-5001",
+        "[answer] Done.",
+        "[end]",
+    ):
+        assert piece in text
+    assert EmailBenchEnv(N520).render() is None
+    with pytest.raises(ValueError, match="render_mode"):
+        EmailBenchEnv(N520, render_mode="human")
+
+
+def test_tool_specs_formats(env: EmailBenchEnv) -> None:
+    assert env.tool_specs() == tool_specs("adapter")
+    assert env.tool_specs("anthropic")[0]["input_schema"]
+    with pytest.raises(ValueError, match="mcp"):
+        env.tool_specs("xml")
+
+
+# --- suite -----------------------------------------------------------------------------------
+
+
+@needs_scenarios
+def test_suite_draws_are_seeded_and_cover_the_pool() -> None:
+    env = gym.make("EmailBench-Suite")
+
+    def draws(seed: int) -> list[str]:
+        first = env.reset(seed=seed)[1]["scenario_id"]
+        return [first] + [env.reset()[1]["scenario_id"] for _ in range(29)]
+
+    assert draws(7) == draws(7)
+    assert set(draws(3)) == set(SCENARIO_IDS)
+
+
+@needs_scenarios
+def test_suite_option_scenario_id() -> None:
+    env = EmailBenchEnv()
+    for sid in SCENARIO_IDS:
+        assert env.reset(options={"scenario_id": sid})[1]["scenario_id"] == sid
+    with pytest.raises(ValueError, match="pool"):
+        env.reset(options={"scenario_id": "OB-Z999"})
+
+
+@needs_scenarios
+def test_suite_filters() -> None:
+    sid = SCENARIO_IDS[0]
+    scenario = load_scenario(sid)
+    by_category = EmailBenchEnv(categories=[scenario.category])
+    assert sid in by_category.pool
+    assert all(load_scenario(s).category == scenario.category for s in by_category.pool)
+    by_level = EmailBenchEnv(difficulty=scenario.difficulty)
+    assert all(load_scenario(s).difficulty == scenario.difficulty for s in by_level.pool)
+    kept = EmailBenchEnv(retained=scenario.retained)
+    assert all(load_scenario(s).retained == scenario.retained for s in kept.pool)
+    assert EmailBenchEnv(scenarios=[sid]).pool == [sid]
+    assert EmailBenchEnv(scenarios=[sid]).reset(seed=1)[1]["scenario_id"] == sid
+    with pytest.raises(ValueError, match="unknown"):
+        EmailBenchEnv(scenarios=["OB-Z999"])
+    with pytest.raises(ValueError, match="unknown"):
+        EmailBenchEnv("OB-Z999")
+    with pytest.raises(ValueError, match="no scenario matches"):
+        EmailBenchEnv(scenarios=[sid], categories=["nonexistent"])
+
+
+@needs_scenarios
+def test_all_envs_share_spaces() -> None:
+    envs = [EmailBenchEnv(sid) for sid in SCENARIO_IDS] + [EmailBenchEnv()]
+    assert all(e.action_space == envs[0].action_space for e in envs)
+    assert all(e.observation_space == envs[0].observation_space for e in envs)
+
+
+# --- env_checker and vector envs -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("env_id", [*REGISTERED, "EmailBench-Suite"] if SCENARIO_IDS else [])
+def test_check_env(env_id: str) -> None:
+    env = gym.make(env_id)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # a checker warning is a failure too
+        check_env(env.unwrapped, skip_render_check=True)
+    env.close()
+
+
+@needs_scenarios
+@pytest.mark.parametrize(
+    ("mode", "kwargs"),
+    [("sync", {}), ("async", {"shared_memory": False})],
+)
+def test_make_vec(mode: str, kwargs: dict[str, Any]) -> None:
+    env_id = f"EmailBench-{N520 if N520 in SCENARIO_IDS else SCENARIO_IDS[0]}"
+    envs = gym.make_vec(env_id, num_envs=2, vectorization_mode=mode, vector_kwargs=kwargs)
+    try:
+        observations, _ = envs.reset(seed=0)
+        assert [o["kind"] for o in observations] == [
+            "task",
+            "task",
+        ]  # custom spaces batch as tuples
+        actions = (call("folders_list"), "Done.")
+        observations, rewards, terminated, truncated, _ = envs.step(actions)
+        assert [o["kind"] for o in observations] == ["tool_results", "final"]
+        assert list(terminated) == [False, True]
+        assert list(truncated) == [False, False]
+        assert rewards[0] == 0.0
+        observations, *_ = envs.step((call("folders_list"), call("folders_list")))
+        assert [o["kind"] for o in observations] == ["tool_results", "task"]  # next-step autoreset
+    finally:
+        envs.close()
+
+
+def test_package_exports_scenario_ids() -> None:
+    assert isinstance(emailbench_gym.SCENARIO_IDS, tuple)
+    assert list(emailbench_gym.SCENARIO_IDS) == sorted(emailbench_gym.SCENARIO_IDS)
