@@ -5,7 +5,11 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import os
+import subprocess
+import sys
 import warnings
+from pathlib import Path
 from typing import Any
 
 import gymnasium as gym
@@ -435,3 +439,30 @@ def test_make_vec(mode: str, kwargs: dict[str, Any]) -> None:
 def test_package_exports_scenario_ids() -> None:
     assert isinstance(emailbench_gym.SCENARIO_IDS, tuple)
     assert list(emailbench_gym.SCENARIO_IDS) == sorted(emailbench_gym.SCENARIO_IDS)
+
+
+# --- examples --------------------------------------------------------------------------------
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _run_example(*args: str) -> str:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    done = subprocess.run(
+        [sys.executable, *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+@needs_scenarios
+def test_random_agent_example() -> None:
+    out = _run_example("examples/random_agent.py", "EmailBench-Suite", "2")
+    assert out.count("episode ") == 2
+    assert "reward" in out
+
+
+@needs_n520
+def test_scripted_episode_example() -> None:
+    out = _run_example("examples/scripted_episode.py")
+    assert "score 1.00, passed True, reward 1.00" in out
