@@ -82,10 +82,13 @@ def _ids_present(mb: Mailbox, message_ids: Sequence[str]) -> list[Message]:
 
 # --- search index --------------------------------------------------------------------------
 
-#: id(message) -> (message, "\ntoken\ntoken..."). Messages are frozen, so an entry never goes
+#: id(message) -> (message, "\nword\nword..."). Messages are frozen, so an entry never goes
 #: stale; holding the message keeps its id() from being reused. Cleared when it grows too big.
-_INDEX: dict[int, tuple[Message, str]] = {}
-_INDEX_LIMIT = 20_000
+_WORDS: dict[int, tuple[Message, str]] = {}
+_WORDS_LIMIT = 20_000
+#: The last `mb.all("messages")` list seen and its (message, words) pairs, newest first. That
+#: list is rebuilt after every write, so holding it and comparing identity is a safe cache key.
+_LATEST: tuple[list[Message], list[tuple[Message, str]]] = ([], [])
 
 
 def _indexed_words(message: Message) -> str:
@@ -94,14 +97,23 @@ def _indexed_words(message: Message) -> str:
     `"\\n" + term in text` then says "some word starts with term", exactly the test of
     `common.matches_words`, but as one C-level substring search per term.
     """
-    entry = _INDEX.get(id(message))
+    entry = _WORDS.get(id(message))
     if entry is not None and entry[0] is message:
         return entry[1]
-    if len(_INDEX) >= _INDEX_LIMIT:
-        _INDEX.clear()
+    if len(_WORDS) >= _WORDS_LIMIT:
+        _WORDS.clear()
     text = "".join(f"\n{w}" for w in dict.fromkeys(words(message_search_text(message))))
-    _INDEX[id(message)] = (message, text)
+    _WORDS[id(message)] = (message, text)
     return text
+
+
+def _search_index(mb: Mailbox) -> list[tuple[Message, str]]:
+    """Every message with its indexed words, newest first (rebuilt only after a write)."""
+    global _LATEST
+    messages = _messages(mb)
+    if _LATEST[0] is not messages:
+        _LATEST = (messages, [(m, _indexed_words(m)) for m in _newest_first(messages)])
+    return _LATEST[1]
 
 
 # --- building messages ---------------------------------------------------------------------
@@ -297,8 +309,10 @@ def messages_search(mb: Mailbox, query: str, top: int = 25) -> list[Message]:
     terms = [f"\n{t}" for t in words(query)]
     if not terms:
         raise ToolError("invalid_arguments", f"query: {query!r} contains no word to search for.")
-    hits = [m for m in _messages(mb) if all(t in _indexed_words(m) for t in terms)]
-    return page(_newest_first(hits), top, 0)
+    hits = _search_index(mb)
+    for term in terms:
+        hits = [(m, text) for m, text in hits if term in text]
+    return page([m for m, _ in hits], top, 0)
 
 
 @operation("messages", "read")

@@ -509,14 +509,20 @@ def test_move_to_a_missing_folder_changes_nothing(ws: Workspace) -> None:
 
 
 def test_copy(ws: Workspace) -> None:
-    copy = ws.call("messages_copy", id="msg-001", destinationId="archive")
-    original = ws.call("messages_get", id="msg-001")
+    source = with_attachments(ws)
+    copy = ws.call("messages_copy", id=source.id, destinationId="archive")
+    original = ws.call("messages_get", id=source.id)
     assert copy["id"] == "msg-5001" and copy["parentFolderId"] == "folder-archive"
-    assert original["parentFolderId"] == "folder-inbox"
-    assert {k: v for k, v in copy.items() if k not in ("id", "parentFolderId")} == {
-        k: v for k, v in original.items() if k not in ("id", "parentFolderId")
+    assert original["parentFolderId"] == source.parentFolderId
+    assert ids(copy["attachments"])[0] == "att-5001"  # the copy owns its attachments
+    same = ("id", "parentFolderId", "attachments")
+    assert {k: v for k, v in copy.items() if k not in same} == {
+        k: v for k, v in original.items() if k not in same
     }
+    strip = [{k: v for k, v in a.items() if k != "id"} for a in original["attachments"]]
+    assert [{k: v for k, v in a.items() if k != "id"} for a in copy["attachments"]] == strip
     assert ws.call("messages_count") == {"count": 66}
+    assert ids(ws.call("messages_search", query=source.subject, top=100)).count("msg-5001") == 1
     fails(ws, "not_found", "messages_copy", id="msg-001", destinationId="folder-nowhere")
     fails(ws, "not_found", "messages_copy", id="msg-999", destinationId="archive")
 
