@@ -100,7 +100,7 @@ class EmailBenchEnv(gym.Env[dict, Any]):
     rubrics are skipped and the score is the static part); `reward`; `render_mode="ansi"`.
     """
 
-    metadata = {"render_modes": ["ansi"]}
+    metadata = {"render_modes": ["ansi"], "render_fps": 4}
 
     def __init__(
         self,

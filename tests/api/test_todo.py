@@ -256,13 +256,13 @@ def test_update_task_errors(ws: Workspace) -> None:
 
 
 def test_complete_task_keeps_first_completion_time(ws: Workspace) -> None:
-    done = ws.call("todo_completeTask", id="task-003")
+    done = ws.call("todo_completeTask", id="task-002")
     assert done["status"] == "completed"
     assert datetime.fromisoformat(done["completedDateTime"]["dateTime"]) == ws.now
     ws.reset(now=ws.now + timedelta(days=1))
-    first = ws.call("todo_completeTask", id="task-003")
+    first = ws.call("todo_completeTask", id="task-002")
     ws.mailbox.now += timedelta(hours=2)
-    assert ws.call("todo_completeTask", id="task-003") == first
+    assert ws.call("todo_completeTask", id="task-002") == first
 
 
 def test_complete_task_error(ws: Workspace) -> None:
