@@ -359,7 +359,7 @@ def table_jaccard(runs: Sequence[Run]) -> Table:
     return Table(
         "jaccard",
         "Table 21: Jaccard similarity of pass sets",
-        (Column(""), *(Column(run.label, "score") for run in runs)),
+        (Column("Run"), *(Column(run.label, "score") for run in runs)),
         rows,
         "A scenario is in a run's pass set when it passed in every repeat.",
     )

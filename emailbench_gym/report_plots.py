@@ -77,14 +77,15 @@ def figure_latency(runs: Sequence[Run]) -> bytes:
         x, y = cell["Latency"] or 0.0, cell["Full %"] or 0.0
         ax.scatter(x, y)
         ax.annotate(row[0], (x, y), textcoords="offset points", xytext=(4, 4), fontsize="small")
+    ax.margins(0.2)
     ax.set(xlabel="Mean latency (s)", ylabel="Pass rate (%)", title="Latency vs pass rate")
     return _png(figure)
 
 
 def figure_wilson(runs: Sequence[Run]) -> bytes:
     """Figure 5: pass rate per run with its 95% Wilson interval."""
-    figure, ax = _new_figure()
     rows = table_wilson(runs).rows
+    figure, ax = _new_figure(height=1.5 + 0.5 * len(rows))
     labels = [row[0] for row in rows]
     rates = [row[2] or 0.0 for row in rows]
     errors = [
@@ -93,7 +94,7 @@ def figure_wilson(runs: Sequence[Run]) -> bytes:
     ]
     ax.errorbar(rates, range(len(rows)), xerr=errors, fmt="o", capsize=4)
     ax.set_yticks(range(len(rows)), labels)
-    ax.invert_yaxis()
+    ax.set_ylim(len(rows) - 0.5, -0.5)
     ax.set(xlabel="Pass rate (%) with 95% Wilson interval", title="Pass rate intervals")
     return _png(figure)
 
@@ -102,7 +103,7 @@ def _grouped_bars(table: Table, xlabel: str, title: str) -> bytes:
     """Bars per group (rows) and run (the table's Frac columns)."""
     run_columns = [i for i, c in enumerate(table.columns) if c.kind in ("rate", "frac_rate")]
     groups = [row[0] for row in table.rows]
-    figure, ax = _new_figure(max(6.4, 0.6 * len(groups) * max(1, len(run_columns)) / 2), 4.0)
+    figure, ax = _new_figure(width=max(6.4, 0.3 * len(groups) * max(1, len(run_columns)) + 2))
     width = 0.8 / max(1, len(run_columns))
     for offset, i in enumerate(run_columns):
         values = [(row[i].pct if isinstance(row[i], Frac) else None) or 0.0 for row in table.rows]
@@ -111,7 +112,7 @@ def _grouped_bars(table: Table, xlabel: str, title: str) -> bytes:
     ax.set_xticks([g + width * (len(run_columns) - 1) / 2 for g in range(len(groups))], groups)
     ax.tick_params(axis="x", labelrotation=45 if len(groups) > 5 else 0)
     ax.set(xlabel=xlabel, ylabel="Pass rate (%)", title=title, ylim=(0, 100))
-    ax.legend(fontsize="small")
+    ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1, 1))
     return _png(figure)
 
 

@@ -41,6 +41,10 @@ def _text_rows(table: Table) -> list[list[str]]:
     ]
 
 
+def _md_row(cells: Sequence[str]) -> str:
+    return "| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |"
+
+
 def render_markdown(tables: Sequence[Table]) -> str:
     """Every table as a GitHub-flavoured Markdown table under a heading."""
     parts = []
@@ -48,10 +52,10 @@ def render_markdown(tables: Sequence[Table]) -> str:
         lines = [
             f"## {table.title}",
             "",
-            "| " + " | ".join(c.name for c in table.columns) + " |",
+            _md_row([c.name for c in table.columns]),
             "|" + "|".join("---" if c.kind == "text" else "--:" for c in table.columns) + "|",
         ]
-        lines += ["| " + " | ".join(cells) + " |" for cells in _text_rows(table)]
+        lines += [_md_row(cells) for cells in _text_rows(table)]
         if table.note:
             lines += ["", table.note]
         parts.append("\n".join(lines))
