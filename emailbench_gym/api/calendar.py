@@ -189,7 +189,7 @@ def _writable_calendar(mb: Mailbox, calendar_id: str) -> Calendar:
 
 
 def _writable_event(mb: Mailbox, event_id: str) -> Event:
-    """An event whose calendar the persona may change (reminders are personal, any such event)."""
+    """An event on a calendar the persona may change (reminders and RSVPs need no more)."""
     event: Event = mb.require("events", event_id)
     _writable_calendar(mb, event.calendarId)
     return event
@@ -240,7 +240,7 @@ def _send_notice(
         parentFolderId=resolve_folder(mb, "sentitems").id,
         subject=subject,
         body=ItemBody(content=content),
-        bodyPreview=content[:100],
+        bodyPreview=" ".join(content.split())[:100],
         from_=_me(mb),
         toRecipients=[Recipient(emailAddress=a) for a in to],
         receivedDateTime=mb.now,
@@ -666,7 +666,7 @@ def calendar_respondToEvent(
         comment: Note to the organizer, sent with the response.
         sendResponse: Whether to send the response to the organizer (stored in Sent Items).
     """
-    event: Event = mb.require("events", id)
+    event = _writable_event(mb, id)
     organizer = event.organizer.emailAddress
     if _same(organizer.address, mb.me.mail):
         raise ToolError(
