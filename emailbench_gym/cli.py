@@ -149,7 +149,9 @@ def _register_extensions() -> None:
     """Subcommands defined elsewhere; their modules import heavy dependencies lazily."""
     from emailbench_gym.integrations.mcp_server import add_subcommand as add_mcp
     from emailbench_gym.report_render import add_report_command
+    from emailbench_gym.run_command import add_run_command
 
+    EXTENSIONS.append(add_run_command)
     EXTENSIONS.append(add_mcp)
     EXTENSIONS.append(add_report_command)
 
