@@ -212,6 +212,11 @@ def test_factory_specs(monkeypatch: pytest.MonkeyPatch) -> None:
         assert (agent.model, agent.kind) == ("anthropic:c", "anthropic")
     with pytest.raises(ValueError, match="unknown agent"):
         make_agent_factory("mistral:x")
+    with pytest.raises(ValueError, match="set OPENAI_API_KEY"):
+        make_agent_factory("openai:m")
+    monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
+    with pytest.raises(ValueError, match="set ANTHROPIC_API_KEY"):
+        make_agent_factory("anthropic:c")
 
 
 def test_reference_agent_replays_the_solution(env: EmailBenchEnv) -> None:

@@ -16,10 +16,12 @@ from emailbench_gym.tools import render
 
 
 def anthropic_client(base_url: str | None = None, *, max_retries: int = 2, timeout: float = 120.0):
-    """An `anthropic.Anthropic` client; a local `base_url` needs no key, so a placeholder is sent."""
+    """An `anthropic.Anthropic` client; the key comes from the environment; a local `base_url` needs none."""
     import anthropic
 
-    key = None if os.environ.get("ANTHROPIC_API_KEY") or not base_url else "not-needed"
+    key = None if os.environ.get("ANTHROPIC_API_KEY") else "not-needed"
+    if key and not base_url:
+        raise ValueError("set ANTHROPIC_API_KEY (or pass a base_url for a local server)")
     return anthropic.Anthropic(
         base_url=base_url, api_key=key, max_retries=max_retries, timeout=timeout
     )
