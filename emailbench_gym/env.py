@@ -22,6 +22,7 @@ from emailbench_gym.tools import (
     neutral_specs,
     render,
     restrict_arguments,
+    shared_specs,
 )
 from emailbench_gym.workspace import Workspace
 
@@ -128,7 +129,7 @@ class EmailBenchEnv(gym.Env[dict, Any]):
         self.judge = make_judge(judge) if isinstance(judge, str) or judge is None else judge
         self.action_space = ToolCallSpace(list(self.profile.tools))
         self.observation_space = ObservationSpace()
-        self._tools = neutral_specs(self.profile)
+        self._tools = shared_specs(self.profile)  # one list per profile: info["tools"] is read-only
         self._workspace = Workspace()
         self._episode: Episode | None = None
         self._turn = 0

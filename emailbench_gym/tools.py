@@ -145,7 +145,17 @@ def _neutral(name: str, params: tuple[str, ...] | None) -> dict[str, Any]:
 
 def neutral_specs(profile: Profile) -> list[dict[str, Any]]:
     """The profile's tools as `{name, description, parameters}` (JSON Schema), sorted by name."""
-    return [copy.deepcopy(_neutral(n, p)) for n, p in sorted(profile.tools.items())]
+    return copy.deepcopy(shared_specs(profile))
+
+
+def shared_specs(profile: Profile) -> list[dict[str, Any]]:
+    """Like `neutral_specs`, but built once per tool set and shared: treat it as read-only."""
+    return _specs(tuple(sorted(profile.tools.items())))
+
+
+@functools.cache
+def _specs(tools: tuple[tuple[str, tuple[str, ...] | None], ...]) -> list[dict[str, Any]]:
+    return [_neutral(name, params) for name, params in tools]
 
 
 def render(specs: list[dict[str, Any]], fmt: str) -> list[dict[str, Any]]:
