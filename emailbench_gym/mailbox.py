@@ -77,6 +77,7 @@ class Mailbox:
         self._counters: dict[str, int] = {}
         self._journal: list[tuple[str, str, Any]] | None = None
         self._cache: dict[str, list[Model]] = {}
+        self._pristine: dict[str, list[Model]] = {}  # the corpus lists, built once
 
     # --- lifecycle ---------------------------------------------------------------------
 
@@ -145,7 +146,9 @@ class Mailbox:
         base = self._base[collection]
         overlay = self._overlay[collection]
         if not overlay:
-            items = list(base.values())
+            items = self._pristine.get(collection)
+            if items is None:
+                items = self._pristine[collection] = list(base.values())
         else:
             items = [overlay.get(k, v) for k, v in base.items()]
             items = [i for i in items if i is not None]
