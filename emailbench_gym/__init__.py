@@ -2,12 +2,34 @@
 
 from __future__ import annotations
 
-from emailbench_gym.corpus import Corpus, load_corpus
+from typing import TYPE_CHECKING, Any
+
+from emailbench_gym.catalog import scenario_ids
 from emailbench_gym.errors import ToolError
-from emailbench_gym.scenarios import load_scenario, scenario_ids
-from emailbench_gym.workspace import Workspace
+
+if TYPE_CHECKING:
+    from emailbench_gym.corpus import Corpus, load_corpus
+    from emailbench_gym.scenarios import load_scenario
+    from emailbench_gym.workspace import Workspace
 
 SCENARIO_IDS: tuple[str, ...] = tuple(scenario_ids())
+
+# Heavy parts load on first use, so `import emailbench_gym` stays cheap (it only registers envs).
+_LAZY = {
+    "Corpus": "emailbench_gym.corpus",
+    "load_corpus": "emailbench_gym.corpus",
+    "load_scenario": "emailbench_gym.scenarios",
+    "Workspace": "emailbench_gym.workspace",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        import importlib
+
+        return getattr(importlib.import_module(_LAZY[name]), name)
+    raise AttributeError(f"module 'emailbench_gym' has no attribute {name!r}")
+
 
 __all__ = ["SCENARIO_IDS", "Corpus", "ToolError", "Workspace", "load_corpus", "load_scenario"]
 __version__ = "0.1.0"
@@ -16,8 +38,6 @@ __version__ = "0.1.0"
 def _register_envs() -> None:
     """Register `EmailBench-<scenario id>` for every scenario, and `EmailBench-Suite`."""
     from gymnasium.envs.registration import register, registry
-
-    from emailbench_gym.scenarios import scenario_ids
 
     entry = "emailbench_gym.env:EmailBenchEnv"
     for scenario_id in scenario_ids():

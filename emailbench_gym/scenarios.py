@@ -19,10 +19,10 @@ from typing import Any, Literal
 
 from pydantic import Field, ValidationError, field_validator
 
+from emailbench_gym.catalog import scenario_ids, scenario_paths
 from emailbench_gym.errors import ScenarioError
 from emailbench_gym.grading.assertions import Assertion
 from emailbench_gym.grading.query import Strict
-from emailbench_gym.paths import data_dir
 
 Category = Literal[
     "messages-read",
@@ -156,24 +156,13 @@ def parse_scenario_file(path: Path) -> Scenario:
     return scenario
 
 
-@functools.lru_cache(maxsize=1)
-def _index() -> dict[str, Path]:
-    root = data_dir("scenarios")
-    return {p.stem: p for p in sorted(root.glob("*/OB-*.json"))}
-
-
-def scenario_ids() -> list[str]:
-    """Every scenario id in the shipped suite, sorted."""
-    return sorted(_index())
-
-
 @functools.cache
 def load_scenario(scenario_id: str) -> Scenario:
     """The scenario with this id (parsed once per process)."""
-    path = _index().get(scenario_id)
+    path = scenario_paths().get(scenario_id)
     if path is None:
         raise KeyError(
-            f"unknown scenario {scenario_id!r}; `emailbench list` shows the {len(_index())} ids"
+            f"unknown scenario {scenario_id!r}; `emailbench list` shows the {len(scenario_paths())} ids"
         )
     return parse_scenario_file(path)
 

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from emailbench_gym import scenarios
+from emailbench_gym import catalog, scenarios
 
 SYNTHETIC_ID = "OB-Z901"
 SYNTHETIC_ID_2 = "OB-Z902"
@@ -52,12 +52,13 @@ def synthetic(scenario_id: str, folder: str) -> dict[str, Any]:
 
 def install(monkeypatch: pytest.MonkeyPatch, root: Path) -> list[str]:
     """Add the synthetic scenarios to the index for this test; returns their ids."""
-    index = dict(scenarios._index())
+    index = dict(catalog.scenario_paths())
     for scenario_id, folder in ((SYNTHETIC_ID, "Projects"), (SYNTHETIC_ID_2, "Archive2001")):
         path = root / "scenarios" / "folders" / f"{scenario_id}.json"
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(synthetic(scenario_id, folder)))
         index[scenario_id] = path
         scenarios.load_scenario.cache_clear()
-    monkeypatch.setattr(scenarios, "_index", lambda: index)
+    monkeypatch.setattr(catalog, "scenario_paths", lambda: index)
+    monkeypatch.setattr(scenarios, "scenario_paths", lambda: index)
     return [SYNTHETIC_ID, SYNTHETIC_ID_2]

@@ -270,3 +270,21 @@ def test_score_follows_the_paper():
         ]
     )
     assert not low.passed
+
+
+def test_property_compares_datetimes_by_instant_and_is_strict_on_types(states):
+    msg1 = {"collection": "messages", "where": [{"path": "id", "value": "msg-001"}]}
+    initial, final = states
+    received = next(m for m in final.messages if m.id == "msg-001").receivedDateTime
+    spec = {
+        "type": "property",
+        "query": msg1,
+        "path": "receivedDateTime",
+        "expected": received.isoformat(),
+    }
+    assert check(spec, states)
+    utc = received.astimezone(__import__("datetime").timezone.utc).isoformat()
+    assert check({**spec, "expected": utc}, states)
+    assert not check({**spec, "expected": "2001-01-01T00:00:00Z"}, states)
+    read = {"type": "property", "query": msg1, "path": "isRead", "expected": 1}
+    assert not check(read, states)  # strict: 1 is not True

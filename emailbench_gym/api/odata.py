@@ -69,7 +69,12 @@ NAME: /[A-Za-z_][A-Za-z0-9_]*/
 %ignore WS
 """
 
-_PARSER = Lark(_GRAMMAR, parser="lalr", maybe_placeholders=False)
+
+@functools.cache
+def _parser() -> Lark:
+    """Built on first use: keeps the grammar compile off the import path."""
+    return Lark(_GRAMMAR, parser="lalr", maybe_placeholders=False)
+
 
 Predicate = Callable[[Any], bool]
 Getter = Callable[[Any], Any]
@@ -346,7 +351,7 @@ def compile_filter(text: str, model: type[BaseModel] | None = None) -> Predicate
     if not isinstance(text, str) or not text.strip():
         raise ToolError("invalid_filter", f"The filter is empty. {FILTER_HELP}")
     try:
-        tree = _PARSER.parse(text)
+        tree = _parser().parse(text)
     except UnexpectedToken as exc:
         raise ToolError(
             "invalid_filter",

@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Annotated, Any, Literal
 
 from pydantic import Field, TypeAdapter, model_validator
 
 from emailbench_gym.api.models import APISnapshot
+from emailbench_gym.api.odata import parse_datetime
 from emailbench_gym.grading.query import (
     Condition,
     Query,
@@ -118,7 +120,7 @@ class PropertyAssertion(_Base):
             found = [value_at(i, self.path or "", self.query.collection) for i in items]
             if self.compute == "sorted_values":
                 found = sorted(found, key=repr)
-        return Outcome(found == self.expected, self.expected, found)
+        return Outcome(_same(found, self.expected), self.expected, _jsonable(found))
 
 
 class StateCheckAssertion(_Base):
@@ -158,7 +160,7 @@ class StateCheckAssertion(_Base):
                     continue
                 fields = self.unchanged or None
                 if fields is None:
-                    if now != item:
+                    if now is not item and now != item:  # copy-on-write: unchanged is identical
                         bad.append(f"{_label(item)}: changed")
                 else:
                     for path in fields:
@@ -268,6 +270,26 @@ class MovedMessageAssertion(_Base):
             else "all in folder"
         )
         return Outcome(not missing and not extra, sorted(self.message_ids), found)
+
+
+def _same(found: Any, expected: Any) -> bool:
+    """Strict equality, except that a datetime equals the ISO text of the same instant."""
+    if isinstance(found, list) and isinstance(expected, list):
+        return len(found) == len(expected) and all(map(_same, found, expected))
+    if isinstance(found, datetime) and isinstance(expected, str):
+        try:
+            return found == parse_datetime(expected)
+        except ValueError:
+            return False
+    return found == expected and type(found) is type(expected)
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, datetime):
+        return value.isoformat()
+    if isinstance(value, list):
+        return [_jsonable(v) for v in value]
+    return value
 
 
 def _phrase(value: str) -> re.Pattern[str]:
