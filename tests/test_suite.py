@@ -64,7 +64,9 @@ def test_ids_are_unique_and_every_scenario_has_static_checks_and_a_rubric():
 
 def test_published_scenarios_are_verbatim():
     by_id = {s.id: s for s in SCENARIOS}
-    assert by_id["OB-H312"].query.startswith("For each person who emailed me, calculate what percentage")
+    assert by_id["OB-H312"].query.startswith(
+        "For each person who emailed me, calculate what percentage"
+    )
     assert (by_id["OB-N520"].category, by_id["OB-N520"].difficulty) == ("folders", "D3")
     assert (by_id["OB-H307"].category, by_id["OB-H307"].difficulty) == ("inbox-cleanup", "D3")
     assert len(by_id["OB-H307"].assertions) >= 6 and len(by_id["OB-N520"].assertions) >= 5
