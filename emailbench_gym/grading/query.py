@@ -10,6 +10,7 @@ selects), resolved against the snapshot being graded.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable
 from datetime import datetime
@@ -195,12 +196,24 @@ def _compare(op: str, found: Any, expected: Any) -> bool:
         return False
 
 
+@functools.lru_cache(maxsize=1024)
+def _attrs(collection: str, path: str) -> list[str]:
+    """Attribute names along a (validated) wire path; shared, do not mutate."""
+    segments = [s for s in re.split(r"[/.]", path) if s]
+    return resolve_path(COLLECTION_MODELS[collection], segments, path)[0]
+
+
 def compile_condition(condition: Condition, collection: str) -> Callable[[Any, APISnapshot], bool]:
-    attrs, _ = resolve_path(COLLECTION_MODELS[collection], condition.segments(), condition.path)
+    attrs = _attrs(collection, condition.path)
+    op, value = condition.op, condition.value
+    memo: list[Any] = [None, None]  # (snapshot, value): resolved once per snapshot, not per item
 
     def check(item: Any, snapshot: APISnapshot) -> bool:
-        expected = resolve_value(condition.value, snapshot)
-        return _compare(condition.op, get_path(item, attrs), expected)
+        if not isinstance(value, dict):
+            return _compare(op, get_path(item, attrs), value)
+        if memo[0] is not snapshot:
+            memo[:] = [snapshot, resolve_value(value, snapshot)]
+        return _compare(op, get_path(item, attrs), memo[1])
 
     return check
 
