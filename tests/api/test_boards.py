@@ -9,32 +9,15 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-import pytest
-
 from emailbench_gym.api import METHODS
-from emailbench_gym.errors import ToolError
 from emailbench_gym.workspace import Workspace
+from tests.api.support import fails
 
 BOARDS = ["board-001", "board-002"]
 COLUMNS = {
     "board-001": ["col-001", "col-002", "col-003"],
     "board-002": ["col-004", "col-005", "col-006"],
 }
-
-
-@pytest.fixture
-def ws() -> Workspace:
-    return Workspace()
-
-
-def fails(ws: Workspace, code: str, method: str, **arguments: Any) -> str:
-    """Call `method`, expect a ToolError with `code` and an unchanged workspace; return the message."""
-    before = ws.digest()
-    with pytest.raises(ToolError) as caught:
-        ws.call(method, **arguments)
-    assert caught.value.code == code, caught.value.message
-    assert ws.digest() == before
-    return caught.value.message
 
 
 def a_task(ws: Workspace, board: str = "board-001") -> dict[str, Any]:
@@ -68,7 +51,7 @@ def test_get_counts_tasks_per_column(ws: Workspace) -> None:
     for column in board["columns"]:
         assert column["taskCount"] == sum(t["columnId"] == column["id"] for t in tasks)
     assert board["taskCount"] == len(tasks) > 0
-    assert "boards_list" in fails(ws, "not_found", "boards_get", id="board-999")
+    assert "boards_list" in fails(ws, "not_found", "boards_get", id="board-999").message
 
 
 def test_list_columns_by_order(ws: Workspace) -> None:
@@ -99,7 +82,7 @@ def test_list_tasks_filters(ws: Workspace) -> None:
 def test_list_tasks_errors(ws: Workspace) -> None:
     message = fails(
         ws, "invalid_arguments", "boards_listTasks", boardId="board-001", columnId="col-004"
-    )
+    ).message
     assert "col-001" in message  # names the board's own columns
     fails(ws, "not_found", "boards_listTasks", boardId="board-001", columnId="col-999")
     fails(ws, "not_found", "boards_listTasks", boardId="board-001", assigneeId="nobody@enron.com")
@@ -108,7 +91,7 @@ def test_list_tasks_errors(ws: Workspace) -> None:
 
 def test_get_task(ws: Workspace) -> None:
     assert ws.call("boards_getTask", id="btask-007")["id"] == "btask-007"
-    assert "boards_listTasks" in fails(ws, "not_found", "boards_getTask", id="btask-999")
+    assert "boards_listTasks" in fails(ws, "not_found", "boards_getTask", id="btask-999").message
 
 
 def test_search_tasks(ws: Workspace) -> None:
@@ -156,7 +139,7 @@ def test_create_board_with_own_columns(ws: Workspace) -> None:
 
 
 def test_create_board_errors(ws: Workspace) -> None:
-    assert "board-001" in fails(ws, "conflict", "boards_create", name="q4 risk REVIEW")
+    assert "board-001" in fails(ws, "conflict", "boards_create", name="q4 risk REVIEW").message
     fails(ws, "invalid_arguments", "boards_create", name=" ")
     fails(ws, "invalid_arguments", "boards_create", name="Empty", columns=[])
     fails(ws, "invalid_arguments", "boards_create", name="Twice", columns=["A", "a"])
@@ -175,8 +158,9 @@ def test_create_column(ws: Workspace) -> None:
 
 
 def test_create_column_errors(ws: Workspace) -> None:
-    assert "col-003" in fails(
-        ws, "conflict", "boards_createColumn", boardId="board-001", name="done"
+    assert (
+        "col-003"
+        in fails(ws, "conflict", "boards_createColumn", boardId="board-001", name="done").message
     )
     fails(ws, "invalid_arguments", "boards_createColumn", boardId="board-001", name="X", order=5)
     fails(ws, "invalid_arguments", "boards_createColumn", boardId="board-001", name="X", order=0)
@@ -196,7 +180,7 @@ def test_rename_column(ws: Workspace) -> None:
 
 def test_delete_column_only_when_empty(ws: Workspace) -> None:
     busy = a_task(ws)["columnId"]
-    message = fails(ws, "conflict", "boards_deleteColumn", id=busy)
+    message = fails(ws, "conflict", "boards_deleteColumn", id=busy).message
     assert "boards_moveTask" in message
     empty = ws.call("boards_createColumn", boardId="board-001", name="Parking")["id"]
     assert ws.call("boards_deleteColumn", id=empty) == {"deleted": empty, "boardId": "board-001"}
@@ -244,7 +228,9 @@ def test_create_task_errors(ws: Workspace) -> None:
     fails(ws, "invalid_arguments", "boards_createTask", **{**base, "columnId": "col-004"})
     fails(ws, "not_found", "boards_createTask", **{**base, "columnId": "col-404"})
     fails(ws, "not_found", "boards_createTask", **{**base, "boardId": "board-404"})
-    message = fails(ws, "not_found", "boards_createTask", **base, assigneeIds=["ghost@enron.com"])
+    message = fails(
+        ws, "not_found", "boards_createTask", **base, assigneeIds=["ghost@enron.com"]
+    ).message
     assert "identity_searchUsers" in message
     fails(ws, "invalid_arguments", "boards_createTask", **{**base, "title": " "})
     fails(ws, "invalid_arguments", "boards_createTask", **base, priority="critical")
@@ -275,7 +261,7 @@ def test_update_task(ws: Workspace) -> None:
 
 def test_update_task_errors(ws: Workspace) -> None:
     task = a_task(ws)["id"]
-    assert "boards_moveTask" in fails(ws, "invalid_arguments", "boards_updateTask", id=task)
+    assert "boards_moveTask" in fails(ws, "invalid_arguments", "boards_updateTask", id=task).message
     fails(ws, "invalid_arguments", "boards_updateTask", id=task, title="")
     fails(ws, "invalid_arguments", "boards_updateTask", id=task, columnId="col-002")
     fails(ws, "not_found", "boards_updateTask", id="btask-404", title="X")
@@ -290,7 +276,9 @@ def test_move_task(ws: Workspace) -> None:
     }
     counts = {c["id"]: c["taskCount"] for c in ws.call("boards_get", id="board-002")["columns"]}
     assert counts[target] >= 1
-    message = fails(ws, "invalid_arguments", "boards_moveTask", id=task["id"], columnId="col-001")
+    message = fails(
+        ws, "invalid_arguments", "boards_moveTask", id=task["id"], columnId="col-001"
+    ).message
     assert "col-004" in message
     fails(ws, "not_found", "boards_moveTask", id=task["id"], columnId="col-404")
     fails(ws, "not_found", "boards_moveTask", id="btask-404", columnId=target)

@@ -6,29 +6,12 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
-import pytest
-
-from emailbench_gym.errors import ToolError
 from emailbench_gym.workspace import Workspace
+from tests.api.support import fails
 
 ME = "dana.whitfield@enron.com"
 SALLY = "sally.beck@enron.com"
 OCT17 = {"startDateTime": "2001-10-17T00:00:00", "endDateTime": "2001-10-18T00:00:00"}
-
-
-@pytest.fixture
-def ws() -> Workspace:
-    return Workspace()
-
-
-def fails(ws: Workspace, code: str, method: str, **arguments: Any) -> ToolError:
-    """Call `method`, expect a ToolError with `code`, and check that nothing changed."""
-    before = ws.digest()
-    with pytest.raises(ToolError) as caught:
-        ws.call(method, **arguments)
-    assert caught.value.code == code, caught.value.message
-    assert ws.digest() == before
-    return caught.value
 
 
 def ids(items: list[dict[str, Any]]) -> list[str]:

@@ -8,30 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from emailbench_gym.api import METHODS
-from emailbench_gym.errors import ToolError
 from emailbench_gym.workspace import Workspace
+from tests.api.support import fails
 
 CONTACTS = [f"contact-{n:03d}" for n in range(1, 16)]
 GROUPS = ["group-001", "group-002", "group-003"]
 SALLY = "sally.beck@enron.com"
-
-
-@pytest.fixture
-def ws() -> Workspace:
-    return Workspace()
-
-
-def fails(ws: Workspace, code: str, method: str, **arguments: Any) -> str:
-    """Call `method`, expect a ToolError with `code` and an unchanged workspace; return the message."""
-    before = ws.digest()
-    with pytest.raises(ToolError) as caught:
-        ws.call(method, **arguments)
-    assert caught.value.code == code, caught.value.message
-    assert ws.digest() == before
-    return caught.value.message
 
 
 def sally(ws: Workspace) -> dict[str, Any]:
@@ -82,7 +65,7 @@ def test_list_sorted_by_name_paged_filtered(ws: Workspace) -> None:
 def test_get(ws: Workspace) -> None:
     contact = ws.call("contacts_get", id="contact-001")
     assert contact["id"] == "contact-001" and contact["emailAddresses"]
-    assert "contacts_search" in fails(ws, "not_found", "contacts_get", id="contact-999")
+    assert "contacts_search" in fails(ws, "not_found", "contacts_get", id="contact-999").message
 
 
 def test_search_over_names_addresses_and_work_details(ws: Workspace) -> None:
@@ -103,7 +86,9 @@ def test_list_groups_and_get_group(ws: Workspace) -> None:
     assert [g["id"] for g in groups] == GROUPS
     assert all(g["memberIds"] and set(g["memberIds"]) <= set(CONTACTS) for g in groups)
     assert ws.call("contacts_getGroup", id="group-002") == groups[1]
-    assert "contacts_listGroups" in fails(ws, "not_found", "contacts_getGroup", id="group-9")
+    assert (
+        "contacts_listGroups" in fails(ws, "not_found", "contacts_getGroup", id="group-9").message
+    )
 
 
 def test_list_group_members(ws: Workspace) -> None:
@@ -141,7 +126,7 @@ def test_create_errors(ws: Workspace) -> None:
     existing = sally(ws)
     message = fails(
         ws, "conflict", "contacts_create", displayName="Sally", emailAddress=SALLY.upper()
-    )
+    ).message
     assert existing["id"] in message
     fails(ws, "invalid_arguments", "contacts_create", displayName="X", emailAddress="not-an-email")
     fails(ws, "invalid_arguments", "contacts_create", displayName=" ", emailAddress="x@y.com")
@@ -178,8 +163,9 @@ def test_update(ws: Workspace) -> None:
 
 def test_update_errors(ws: Workspace) -> None:
     contact = new_contact(ws)
-    assert "at least one field" in fails(
-        ws, "invalid_arguments", "contacts_update", id=contact["id"]
+    assert (
+        "at least one field"
+        in fails(ws, "invalid_arguments", "contacts_update", id=contact["id"]).message
     )
     fails(ws, "conflict", "contacts_update", id=contact["id"], emailAddress=SALLY)
     fails(ws, "invalid_arguments", "contacts_update", id=contact["id"], emailAddress="nope")
@@ -220,10 +206,13 @@ def test_create_group(ws: Workspace) -> None:
 
 def test_create_group_errors(ws: Workspace) -> None:
     name = ws.call("contacts_getGroup", id="group-001")["displayName"]
-    assert "group-001" in fails(ws, "conflict", "contacts_createGroup", displayName=name.upper())
+    assert (
+        "group-001"
+        in fails(ws, "conflict", "contacts_createGroup", displayName=name.upper()).message
+    )
     message = fails(
         ws, "not_found", "contacts_createGroup", displayName="New", memberIds=["contact-999"]
-    )
+    ).message
     assert "memberIds" in message and "contact-999" in message
     fails(ws, "invalid_arguments", "contacts_createGroup", displayName="")
 
@@ -265,7 +254,7 @@ def test_remove_from_group_errors(ws: Workspace) -> None:
         "contacts_removeFromGroup",
         groupId="group-003",
         contactIds=[members[0], outsider],
-    )
+    ).message
     assert outsider in message and members[0] not in message.split("members are")[0]
     fails(ws, "invalid_arguments", "contacts_removeFromGroup", groupId="group-003", contactIds=[])
     fails(ws, "not_found", "contacts_removeFromGroup", groupId="nope", contactIds=members)

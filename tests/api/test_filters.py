@@ -10,29 +10,12 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-import pytest
-
 from emailbench_gym.api import METHODS
 from emailbench_gym.api.models import EmailAddress, ItemBody, Message, Recipient
-from emailbench_gym.errors import ToolError
 from emailbench_gym.workspace import Workspace
+from tests.api.support import fails
 
 ENRONONLINE = "enrononline@enron.com"
-
-
-@pytest.fixture
-def ws() -> Workspace:
-    return Workspace()
-
-
-def fails(ws: Workspace, code: str, method: str, **arguments: Any) -> str:
-    """Call `method`, expect a ToolError with `code` and an unchanged workspace; return the message."""
-    before = ws.digest()
-    with pytest.raises(ToolError) as caught:
-        ws.call(method, **arguments)
-    assert caught.value.code == code, caught.value.message
-    assert ws.digest() == before
-    return caught.value.message
 
 
 def plant(
@@ -100,7 +83,7 @@ def test_get(ws: Workspace) -> None:
     rule = ws.call("filters_get", id="rule-001")
     assert rule["conditions"]["fromAddresses"] == [ENRONONLINE]
     assert rule["actions"]["assignCategories"] == ["Trading"]
-    assert "filters_list" in fails(ws, "not_found", "filters_get", id="rule-999")
+    assert "filters_list" in fails(ws, "not_found", "filters_get", id="rule-999").message
 
 
 def test_test_matches_corpus_rule(ws: Workspace) -> None:
@@ -114,7 +97,7 @@ def test_test_matches_corpus_rule(ws: Workspace) -> None:
         if m.from_ and m.from_.emailAddress.address == ENRONONLINE
     ]
     assert all(matching_rules(ws, m) == ["rule-001"] for m in corpus_notices)
-    assert "messages_list" in fails(ws, "not_found", "filters_test", messageId="msg-999")
+    assert "messages_list" in fails(ws, "not_found", "filters_test", messageId="msg-999").message
 
 
 def test_test_conditions_and_across_kinds_or_within(ws: Workspace) -> None:
@@ -183,7 +166,9 @@ def test_create_does_not_touch_existing_mail(ws: Workspace) -> None:
 
 
 def test_create_errors(ws: Workspace) -> None:
-    message = fails(ws, "invalid_arguments", "filters_create", displayName="X", markAsRead=True)
+    message = fails(
+        ws, "invalid_arguments", "filters_create", displayName="X", markAsRead=True
+    ).message
     assert "fromAddresses" in message and "subjectContains" in message
     message = fails(
         ws,
@@ -192,7 +177,7 @@ def test_create_errors(ws: Workspace) -> None:
         displayName="X",
         subjectContains=["a"],
         stopProcessingRules=True,
-    )
+    ).message
     assert "moveToFolder" in message and "markAsRead" in message
     name = ws.call("filters_get", id="rule-001")["displayName"]
     message = fails(
@@ -202,7 +187,7 @@ def test_create_errors(ws: Workspace) -> None:
         displayName=name.lower(),
         subjectContains=["a"],
         delete=True,
-    )
+    ).message
     assert "rule-001" in message
     bad: list[tuple[str, dict[str, Any]]] = [
         ("not_found", {"moveToFolder": "Projects"}),
@@ -250,7 +235,10 @@ def test_update(ws: Workspace) -> None:
 
 def test_update_errors(ws: Workspace) -> None:
     rule = create(ws)
-    assert "at least one field" in fails(ws, "invalid_arguments", "filters_update", id=rule["id"])
+    assert (
+        "at least one field"
+        in fails(ws, "invalid_arguments", "filters_update", id=rule["id"]).message
+    )
     fails(ws, "not_found", "filters_update", id="rule-999", isEnabled=False)
     name = ws.call("filters_get", id="rule-001")["displayName"]
     fails(ws, "conflict", "filters_update", id=rule["id"], displayName=name)

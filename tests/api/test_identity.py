@@ -8,29 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from emailbench_gym.api import METHODS
-from emailbench_gym.errors import ToolError
 from emailbench_gym.workspace import Workspace
+from tests.api.support import fails
 
 ME = "dana.whitfield@enron.com"
 SYSTEM = {"enrononline@enron.com", "gasbank@enron.com", "legal-tickets@enron.com"}
-
-
-@pytest.fixture
-def ws() -> Workspace:
-    return Workspace()
-
-
-def fails(ws: Workspace, code: str, method: str, **arguments: Any) -> str:
-    """Call `method`, expect a ToolError with `code` and an unchanged workspace; return the message."""
-    before = ws.digest()
-    with pytest.raises(ToolError) as caught:
-        ws.call(method, **arguments)
-    assert caught.value.code == code, caught.value.message
-    assert ws.digest() == before
-    return caught.value.message
 
 
 def user_by_mail(ws: Workspace, address: str) -> dict[str, Any]:
@@ -62,7 +45,7 @@ def test_get_user_by_id_or_address(ws: Workspace) -> None:
     sally = ws.call("identity_getUser", id="user-004")
     assert sally["mail"] == "sally.beck@enron.com"
     assert ws.call("identity_getUser", id="Sally.Beck@Enron.com") == sally
-    message = fails(ws, "not_found", "identity_getUser", id="ken.lay@enron.com")
+    message = fails(ws, "not_found", "identity_getUser", id="ken.lay@enron.com").message
     assert "identity_searchUsers" in message
 
 
@@ -83,7 +66,7 @@ def test_get_manager(ws: Workspace) -> None:
     assert ws.call("identity_getManager")["id"] == me["managerId"]
     assert ws.call("identity_getManager", id=ME)["id"] == me["managerId"]
     top = next(u for u in ws.call("identity_listUsers", top=100) if u["managerId"] is None)
-    assert "no manager" in fails(ws, "not_found", "identity_getManager", id=top["id"])
+    assert "no manager" in fails(ws, "not_found", "identity_getManager", id=top["id"]).message
     fails(ws, "not_found", "identity_getManager", id="user-999")
 
 

@@ -11,26 +11,11 @@ import pytest
 from emailbench_gym.api import METHODS
 from emailbench_gym.api.common import matches_words, message_search_text
 from emailbench_gym.api.models import Message
-from emailbench_gym.errors import ToolError
 from emailbench_gym.workspace import Workspace
+from tests.api.support import fails
 
 ME = "dana.whitfield@enron.com"
 SALLY = "sally.beck@enron.com"
-
-
-@pytest.fixture
-def ws() -> Workspace:
-    return Workspace()
-
-
-def fails(ws: Workspace, code: str, name: str, **arguments: Any) -> ToolError:
-    """Call `name`, expect a ToolError with `code`, and check that the state did not change."""
-    before = ws.digest()
-    with pytest.raises(ToolError) as caught:
-        ws.call(name, **arguments)
-    assert caught.value.code == code, caught.value.message
-    assert ws.digest() == before
-    return caught.value
 
 
 def corpus_messages(ws: Workspace) -> list[Message]:

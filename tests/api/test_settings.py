@@ -7,33 +7,15 @@ automatic replies disabled); label use on items is set up by the tests themselve
 from __future__ import annotations
 
 from datetime import datetime, timedelta, timezone
-from typing import Any
-
-import pytest
 
 from emailbench_gym.api import METHODS
 from emailbench_gym.api.common import SUPPORTED_TIME_ZONES, updated
 from emailbench_gym.api.settings import LANGUAGES
-from emailbench_gym.errors import ToolError
 from emailbench_gym.workspace import Workspace
+from tests.api.support import fails
 
 CDT = timezone(timedelta(hours=-5))
 WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday"]
-
-
-@pytest.fixture
-def ws() -> Workspace:
-    return Workspace()
-
-
-def fails(ws: Workspace, code: str, method: str, **arguments: Any) -> str:
-    """Call `method`, expect a ToolError with `code` and an unchanged workspace; return the message."""
-    before = ws.digest()
-    with pytest.raises(ToolError) as caught:
-        ws.call(method, **arguments)
-    assert caught.value.code == code, caught.value.message
-    assert ws.digest() == before
-    return caught.value.message
 
 
 def tag(ws: Workspace, collection: str, item_id: str, *names: str) -> None:
@@ -137,23 +119,29 @@ def test_set_automatic_replies_errors(ws: Workspace) -> None:
         internalReplyMessage="Away",
         status="scheduled",
         scheduledStartDateTime="2001-10-22T08:00:00",
-    )
+    ).message
     assert "scheduledEndDateTime" in message
-    assert "after" in fails(
-        ws,
-        "invalid_arguments",
-        "settings_setAutomaticReplies",
-        internalReplyMessage="Away",
-        status="scheduled",
-        scheduledStartDateTime="2001-10-22T08:00:00",
-        scheduledEndDateTime="2001-10-22T08:00:00",
+    assert (
+        "after"
+        in fails(
+            ws,
+            "invalid_arguments",
+            "settings_setAutomaticReplies",
+            internalReplyMessage="Away",
+            status="scheduled",
+            scheduledStartDateTime="2001-10-22T08:00:00",
+            scheduledEndDateTime="2001-10-22T08:00:00",
+        ).message
     )
-    assert "status='scheduled'" in fails(
-        ws,
-        "invalid_arguments",
-        "settings_setAutomaticReplies",
-        internalReplyMessage="Away",
-        scheduledEndDateTime="2001-10-22T08:00:00",
+    assert (
+        "status='scheduled'"
+        in fails(
+            ws,
+            "invalid_arguments",
+            "settings_setAutomaticReplies",
+            internalReplyMessage="Away",
+            scheduledEndDateTime="2001-10-22T08:00:00",
+        ).message
     )
     fails(
         ws,
@@ -212,14 +200,23 @@ def test_set_working_hours_partial_and_full(ws: Workspace) -> None:
 
 
 def test_set_working_hours_errors(ws: Workspace) -> None:
-    assert "at least one" in fails(ws, "invalid_arguments", "settings_setWorkingHours")
-    assert "HH:MM" in fails(ws, "invalid_arguments", "settings_setWorkingHours", startTime="9am")
+    assert "at least one" in fails(ws, "invalid_arguments", "settings_setWorkingHours").message
+    assert (
+        "HH:MM"
+        in fails(ws, "invalid_arguments", "settings_setWorkingHours", startTime="9am").message
+    )
     fails(ws, "invalid_arguments", "settings_setWorkingHours", endTime="24:00")
-    assert "after" in fails(ws, "invalid_arguments", "settings_setWorkingHours", endTime="07:00")
+    assert (
+        "after"
+        in fails(ws, "invalid_arguments", "settings_setWorkingHours", endTime="07:00").message
+    )
     fails(ws, "invalid_arguments", "settings_setWorkingHours", daysOfWeek=[])
     fails(ws, "invalid_arguments", "settings_setWorkingHours", daysOfWeek=["funday"])
-    assert "Central Standard Time" in fails(
-        ws, "invalid_arguments", "settings_setWorkingHours", timeZone="Mars/Olympus"
+    assert (
+        "Central Standard Time"
+        in fails(
+            ws, "invalid_arguments", "settings_setWorkingHours", timeZone="Mars/Olympus"
+        ).message
     )
 
 
@@ -252,7 +249,7 @@ def test_set_language(ws: Workspace) -> None:
 
 
 def test_set_language_error_lists_accepted(ws: Workspace) -> None:
-    message = fails(ws, "invalid_arguments", "settings_setLanguage", locale="Klingon")
+    message = fails(ws, "invalid_arguments", "settings_setLanguage", locale="Klingon").message
     assert all(tag in message for tag in LANGUAGES)
 
 
@@ -272,10 +269,13 @@ def test_create_label_errors(ws: Workspace) -> None:
     existing = ws.call("settings_listLabels")[0]
     message = fails(
         ws, "conflict", "settings_createLabel", displayName=existing["displayName"].lower()
-    )
+    ).message
     assert existing["id"] in message
-    assert "preset24" in fails(
-        ws, "invalid_arguments", "settings_createLabel", displayName="New", color="red"
+    assert (
+        "preset24"
+        in fails(
+            ws, "invalid_arguments", "settings_createLabel", displayName="New", color="red"
+        ).message
     )
     fails(ws, "invalid_arguments", "settings_createLabel", displayName="  ")
 
@@ -319,8 +319,9 @@ def test_update_label_errors(ws: Workspace) -> None:
         displayName=labels[1]["displayName"],
     )
     fails(ws, "invalid_arguments", "settings_updateLabel", id=labels[0]["id"], color="preset25")
-    assert "settings_listLabels" in fails(
-        ws, "not_found", "settings_updateLabel", id="label-999", color="preset1"
+    assert (
+        "settings_listLabels"
+        in fails(ws, "not_found", "settings_updateLabel", id="label-999", color="preset1").message
     )
 
 

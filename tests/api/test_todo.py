@@ -10,28 +10,11 @@ from __future__ import annotations
 from datetime import datetime, timedelta, timezone
 from typing import Any
 
-import pytest
-
 from emailbench_gym.api import METHODS
-from emailbench_gym.errors import ToolError
 from emailbench_gym.workspace import Workspace
+from tests.api.support import fails
 
 CDT = timezone(timedelta(hours=-5))
-
-
-@pytest.fixture
-def ws() -> Workspace:
-    return Workspace()
-
-
-def fails(ws: Workspace, code: str, method: str, **arguments: Any) -> str:
-    """Call `method`, expect a ToolError with `code` and an unchanged workspace; return the message."""
-    before = ws.digest()
-    with pytest.raises(ToolError) as caught:
-        ws.call(method, **arguments)
-    assert caught.value.code == code, caught.value.message
-    assert ws.digest() == before
-    return caught.value.message
 
 
 def label(ws: Workspace) -> str:
@@ -80,7 +63,7 @@ def test_list_tasks_all_by_list_status_filter_order_and_page(ws: Workspace) -> N
 
 
 def test_list_tasks_errors(ws: Workspace) -> None:
-    assert "todo_listLists" in fails(ws, "not_found", "todo_listTasks", listId="list-999")
+    assert "todo_listLists" in fails(ws, "not_found", "todo_listTasks", listId="list-999").message
     fails(ws, "invalid_arguments", "todo_listTasks", status="done")
     fails(ws, "invalid_filter", "todo_listTasks", filter="priority eq 'high'")
     fails(ws, "invalid_arguments", "todo_listTasks", top=0)
@@ -89,7 +72,7 @@ def test_list_tasks_errors(ws: Workspace) -> None:
 def test_get_task(ws: Workspace) -> None:
     task = ws.call("todo_getTask", id="task-004")
     assert task["id"] == "task-004" and task["title"]
-    assert "todo_listTasks" in fails(ws, "not_found", "todo_getTask", id="task-999")
+    assert "todo_listTasks" in fails(ws, "not_found", "todo_getTask", id="task-999").message
 
 
 def test_search_tasks_matches_title_body_and_checklist(ws: Workspace) -> None:
@@ -133,7 +116,9 @@ def test_create_list(ws: Workspace) -> None:
 
 def test_create_list_errors(ws: Workspace) -> None:
     existing = ws.call("todo_listLists")[1]
-    message = fails(ws, "conflict", "todo_createList", displayName=existing["displayName"].upper())
+    message = fails(
+        ws, "conflict", "todo_createList", displayName=existing["displayName"].upper()
+    ).message
     assert existing["id"] in message
     fails(ws, "invalid_arguments", "todo_createList", displayName=" ")
 
@@ -163,7 +148,7 @@ def test_delete_list_deletes_its_tasks(ws: Workspace) -> None:
 
 
 def test_delete_list_errors(ws: Workspace) -> None:
-    assert "built-in" in fails(ws, "forbidden", "todo_deleteList", id="list-001")
+    assert "built-in" in fails(ws, "forbidden", "todo_deleteList", id="list-001").message
     fails(ws, "not_found", "todo_deleteList", id="list-999")
 
 
@@ -210,8 +195,9 @@ def test_create_task_errors(ws: Workspace) -> None:
     fails(ws, "invalid_arguments", "todo_createTask", title="  ")
     fails(ws, "not_found", "todo_createTask", title="X", listId="list-999")
     fails(ws, "not_found", "todo_createTask", title="X", linkedMessageId="msg-999")
-    assert "settings_createLabel" in fails(
-        ws, "invalid_arguments", "todo_createTask", title="X", categories=["Nope"]
+    assert (
+        "settings_createLabel"
+        in fails(ws, "invalid_arguments", "todo_createTask", title="X", categories=["Nope"]).message
     )
     fails(ws, "invalid_arguments", "todo_createTask", title="X", importance="urgent")
     fails(ws, "invalid_arguments", "todo_createTask", title="X", dueDateTime="next friday")
@@ -247,7 +233,9 @@ def test_update_task_status_sets_and_clears_completion(ws: Workspace) -> None:
 
 
 def test_update_task_errors(ws: Workspace) -> None:
-    assert "at least one" in fails(ws, "invalid_arguments", "todo_updateTask", id="task-001")
+    assert (
+        "at least one" in fails(ws, "invalid_arguments", "todo_updateTask", id="task-001").message
+    )
     fails(ws, "not_found", "todo_updateTask", id="task-999", title="X")
     fails(ws, "not_found", "todo_updateTask", id="task-001", listId="list-999")
     fails(ws, "invalid_arguments", "todo_updateTask", id="task-001", status="done")
@@ -318,7 +306,7 @@ def test_update_checklist_item_errors(ws: Workspace) -> None:
         taskId=task_id,
         itemId="chk-999",
         isChecked=True,
-    )
+    ).message
     assert "checklist-5001" in message
     fails(
         ws, "invalid_arguments", "todo_updateChecklistItem", taskId=task_id, itemId="checklist-5001"
