@@ -14,6 +14,7 @@ the same trace is free. The SDKs are imported only when a judge is made.
 from __future__ import annotations
 
 import hashlib
+import importlib
 import inspect
 import json
 import os
@@ -101,15 +102,25 @@ class Judge(Protocol):
     def judge(self, criterion: str, evidence: Evidence) -> Verdict: ...
 
 
-class _CachedJudge:
-    """Shared retry, parsing and cache logic; subclasses send one request."""
+class _SDKJudge:
+    """Shared client set-up, retries, parsing and cache; subclasses send one request.
 
-    transient: tuple[type[BaseException], ...] = ()
+    `sdk` names the official SDK module and `client_class` its client; both SDKs
+    expose the same transient error classes (timeouts, dropped connections, 429, 5xx).
+    """
+
+    provider = ""
+    sdk = ""
+    client_class = ""
+    key_variable = ""
 
     def __init__(
         self,
         model: str,
         *,
+        base_url: str | None = None,
+        api_key: str | None = None,
+        timeout: float = 60.0,
         cache_dir: str | Path | None = None,
         max_attempts: int = 4,
         backoff: float = 1.0,
@@ -119,12 +130,23 @@ class _CachedJudge:
         self.backoff = backoff
         default = Path(os.environ.get("EMAILBENCH_CACHE", Path.home() / ".cache" / "emailbench"))
         self.cache_dir = Path(cache_dir) if cache_dir else default / "judge"
+        module = importlib.import_module(self.sdk)
+        self.client = getattr(module, self.client_class)(
+            base_url=base_url,
+            api_key=api_key or os.environ.get(self.key_variable) or "not-needed",
+            max_retries=0,  # retried here, with garbage output too
+            timeout=timeout,
+        )
+        self.transient: tuple[type[BaseException], ...] = (
+            module.APITimeoutError,
+            module.APIConnectionError,
+            module.RateLimitError,
+            module.InternalServerError,
+        )
 
     @property
     def name(self) -> str:
         return f"{self.provider}:{self.model}"
-
-    provider = ""
 
     def _send(self, prompt: str) -> str:
         raise NotImplementedError
@@ -154,35 +176,10 @@ class _CachedJudge:
         return verdict
 
 
-class OpenAIJudge(_CachedJudge):
+class OpenAIJudge(_SDKJudge):
     """A judge served by the Chat Completions API (OpenAI or any compatible server)."""
 
-    provider = "openai"
-
-    def __init__(
-        self,
-        model: str,
-        *,
-        base_url: str | None = None,
-        api_key: str | None = None,
-        timeout: float = 60.0,
-        **kw: Any,
-    ) -> None:
-        super().__init__(model, **kw)
-        import openai
-
-        self.client = openai.OpenAI(
-            base_url=base_url,
-            api_key=api_key or os.environ.get("OPENAI_API_KEY") or "not-needed",
-            max_retries=0,
-            timeout=timeout,
-        )
-        self.transient = (
-            openai.APITimeoutError,
-            openai.APIConnectionError,
-            openai.RateLimitError,
-            openai.InternalServerError,
-        )
+    provider, sdk, client_class, key_variable = "openai", "openai", "OpenAI", "OPENAI_API_KEY"
 
     def _send(self, prompt: str) -> str:
         response = self.client.chat.completions.create(
@@ -196,46 +193,26 @@ class OpenAIJudge(_CachedJudge):
         return response.choices[0].message.content or ""
 
 
-class AnthropicJudge(_CachedJudge):
+class AnthropicJudge(_SDKJudge):
     """A judge served by the Anthropic Messages API."""
 
-    provider = "anthropic"
-
-    def __init__(
-        self,
-        model: str,
-        *,
-        base_url: str | None = None,
-        api_key: str | None = None,
-        timeout: float = 60.0,
-        **kw: Any,
-    ) -> None:
-        super().__init__(model, **kw)
-        import anthropic
-
-        self.client = anthropic.Anthropic(
-            base_url=base_url,
-            api_key=api_key or os.environ.get("ANTHROPIC_API_KEY") or "not-needed",
-            max_retries=0,
-            timeout=timeout,
-        )
-        # Newer SDKs dropped `temperature` from Messages; send it only where it is accepted.
-        accepted = inspect.signature(self.client.messages.create).parameters
-        self._sampling: dict[str, Any] = {"temperature": 0} if "temperature" in accepted else {}
-        self.transient = (
-            anthropic.APITimeoutError,
-            anthropic.APIConnectionError,
-            anthropic.RateLimitError,
-            anthropic.InternalServerError,
-        )
+    provider, sdk, client_class, key_variable = (
+        "anthropic",
+        "anthropic",
+        "Anthropic",
+        "ANTHROPIC_API_KEY",
+    )
 
     def _send(self, prompt: str) -> str:
+        # Newer SDKs dropped `temperature` from Messages; send it only where it is accepted.
+        accepted = inspect.signature(self.client.messages.create).parameters
+        sampling: dict[str, Any] = {"temperature": 0} if "temperature" in accepted else {}
         response = self.client.messages.create(
             model=self.model,
             max_tokens=400,
             system=SYSTEM_PROMPT,
             messages=[{"role": "user", "content": prompt}],
-            **self._sampling,
+            **sampling,
         )
         return "".join(getattr(block, "text", "") for block in response.content)
 
