@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import time
 from collections import Counter
 
@@ -98,3 +99,12 @@ def test_distribution_matches_the_paper():
     assert sum(len(s.assertions) for s in SCENARIOS) >= 258
     assert sum(len(s.rubrics) for s in SCENARIOS) >= 211
     assert {a.type for s in SCENARIOS for a in s.assertions} == set(ASSERTION_TYPES)
+
+
+def test_reference_agent_passes_every_scenario_through_the_env(tmp_path):
+    """The README's main job: every reference solution also passes as seen through the env."""
+    from emailbench_gym.cli import main
+
+    assert main(["run", "--agent", "reference", "--out", str(tmp_path), "--quiet"]) == 0
+    summary = json.loads((tmp_path / "summary.json").read_text())
+    assert summary["episodes"] == len(SCENARIOS) and summary["passed"] == len(SCENARIOS)
