@@ -206,16 +206,20 @@ def _attrs(collection: str, path: str) -> list[str]:
 def compile_condition(condition: Condition, collection: str) -> Callable[[Any, APISnapshot], bool]:
     attrs = _attrs(collection, condition.path)
     op, value = condition.op, condition.value
-    memo: list[Any] = [None, None]  # (snapshot, value): resolved once per snapshot, not per item
 
     def check(item: Any, snapshot: APISnapshot) -> bool:
-        if not isinstance(value, dict):
-            return _compare(op, get_path(item, attrs), value)
+        return _compare(op, get_path(item, attrs), value)
+
+    if not isinstance(value, dict):
+        return check
+    memo: list[Any] = [None, None]  # (snapshot, value): resolved once per snapshot, not per item
+
+    def check_reference(item: Any, snapshot: APISnapshot) -> bool:
         if memo[0] is not snapshot:
             memo[:] = [snapshot, resolve_value(value, snapshot)]
         return _compare(op, get_path(item, attrs), memo[1])
 
-    return check
+    return check_reference
 
 
 def select(query: Query, snapshot: APISnapshot) -> list[Any]:
@@ -224,6 +228,9 @@ def select(query: Query, snapshot: APISnapshot) -> list[Any]:
     items = collection_items(snapshot, query.collection)
     if not checks:
         return list(items)
+    if len(checks) == 1:
+        (check,) = checks
+        return [item for item in items if check(item, snapshot)]
     combine = all if query.match == "all" else any
     return [item for item in items if combine(check(item, snapshot) for check in checks)]
 
