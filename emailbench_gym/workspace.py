@@ -40,7 +40,8 @@ class Workspace:
         """Run API method `name` with keyword `arguments`; see `emailbench_gym.api.METHODS`."""
         spec = METHODS.get(name) if isinstance(name, str) else None
         if spec is None or spec.kind == "evaluation":
-            close = difflib.get_close_matches(str(name), list(METHODS), n=3)
+            tools = [n for n, s in METHODS.items() if s.kind != "evaluation"]
+            close = difflib.get_close_matches(str(name), tools, n=3)
             hint = f" Did you mean {', '.join(close)}?" if close else ""
             raise ToolError("unknown_method", f"No API method named {name!r}.{hint}")
         args = spec.validate(arguments)
