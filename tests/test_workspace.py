@@ -125,6 +125,15 @@ def test_bad_calls_raise_tool_error_and_change_nothing(
     assert ws.call("folders_create", displayName="After")["id"] == "folder-5002"
 
 
+def test_unknown_method_suggests_tools_only(ws: Workspace) -> None:
+    with pytest.raises(ToolError) as info:
+        ws.call("snapshot")
+    assert "Did you mean" not in info.value.message  # an evaluation utility, not a tool
+    with pytest.raises(ToolError) as info:
+        ws.call("messages_serch")
+    assert "messages_search" in info.value.message
+
+
 def test_failed_write_rolls_back_partial_changes(ws: Workspace) -> None:
     """A write that raises after putting something leaves nothing behind (transaction)."""
     before = ws.digest()
