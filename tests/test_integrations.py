@@ -255,3 +255,57 @@ def test_trl_bad_calls_return_error_values_not_exceptions() -> None:
     assert env.folders_list()["error"] == "episode_over"
     with pytest.raises(ValueError, match="scenario_id"):
         env.reset(prompt=[])
+
+
+# --- verifiers ----------------------------------------------------------------------------
+
+
+def test_verifiers_environment_tools_and_reward_offline() -> None:
+    pytest.importorskip("verifiers.v1")
+    from mcp import Client
+    from mcp.server.mcpserver import MCPServer
+
+    import emailbench_gym.integrations.verifiers as ebv
+
+    scenario = require_scenario()
+    env = ebv.load_environment([scenario])
+    (task,) = list(env.taskset)
+    assert task.data.prompt == load_scenario(scenario).query
+    assert "submit_answer" in task.data.system_prompt
+    (toolset,) = type(task).toolsets(task.config)
+
+    # The rollout's state channel, kept in memory: one state object across calls.
+    state = ebv.EmailBenchState()
+    trace = type("Trace", (), {"state": state})()
+
+    async def pull() -> ebv.EmailBenchState:
+        return state
+
+    async def push(before: bytes) -> None:
+        return None
+
+    toolset._pull_state, toolset._push_state = pull, push  # type: ignore[method-assign]
+    reference = load_scenario(scenario).solution
+
+    async def run() -> None:
+        await toolset.setup_task(task.data)
+        server = MCPServer("emailbench")
+        toolset.register(server)
+        async with Client(server) as client:
+            names = {t.name for t in (await client.list_tools()).tools}
+            assert names == set(load_profile("adapter").tools) | {"submit_answer"}
+            bad = await client.call_tool("folders_get", {"id": "folder-404"})
+            assert bad.is_error and "not_found" in bad.content[0].text
+            parsed: list[Any] = []
+            for step in reference.calls:
+                result = await client.call_tool(step.name, resolve_refs(step.arguments, parsed))
+                assert not result.is_error, result.content[0].text
+                parsed.append(parse_result(result.content[0].text))
+            assert len(state.calls) == 1 + len(reference.calls)
+            # Not submitted yet: the scorer replays the recorded calls with an empty answer.
+            assert 0.0 < await task.emailbench_score(trace) < 1.0
+            graded = await client.call_tool("submit_answer", {"answer": reference.answer})
+            assert not graded.is_error and json.loads(graded.content[0].text)["passed"]
+            assert await task.emailbench_score(trace) == 1.0
+
+    asyncio.run(run())

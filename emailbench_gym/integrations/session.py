@@ -8,9 +8,12 @@ final answer and keeps the grade. Nothing raises on bad input.
 
 from __future__ import annotations
 
+import inspect
 import json
-from typing import Any
+from datetime import datetime
+from typing import Any, get_args
 
+from emailbench_gym.api import MethodSpec
 from emailbench_gym.env import EmailBenchEnv
 from emailbench_gym.grading.grade import Grade
 from emailbench_gym.grading.judge import Judge
@@ -39,6 +42,67 @@ def submit_spec() -> dict[str, Any]:
             "additionalProperties": False,
         },
     }
+
+
+DATETIME_NOTE = (
+    " An ISO 8601 date-time text, e.g. 2001-05-14T09:00:00; without an offset it is in the "
+    "mailbox time zone."
+)
+
+
+def _flat(annotation: Any) -> Any:
+    """The annotation a tool-schema generator accepts: datetimes become ISO text."""
+    if annotation is datetime:
+        return str
+    args = get_args(annotation)
+    if args and datetime in args:
+        return str | None if type(None) in args else str
+    return annotation
+
+
+def _mentions_datetime(annotation: Any) -> bool:
+    return annotation is datetime or datetime in get_args(annotation)
+
+
+def tool_method(spec: MethodSpec, visible: tuple[str, ...] | None) -> Any:
+    """A method `name(self, <params>)` with the tool's typed signature and Google docstring.
+
+    Schema generators (transformers' `get_json_schema`, MCP's function tools) read the
+    signature and docstring; the body forwards any arguments, unchecked, to the owner's
+    `_call(name, params, args, kwargs)`, so bad arguments reach the env and come back
+    as its error results.
+    """
+    params = visible if visible is not None else spec.params
+    fields = spec.args_model.model_fields
+    name = spec.name
+
+    def tool(self: Any, *args: Any, **kwargs: Any) -> Any:
+        return self._call(name, params, args, kwargs)
+
+    parameters = [inspect.Parameter("self", inspect.Parameter.POSITIONAL_OR_KEYWORD)]
+    annotations: dict[str, Any] = {}
+    arg_lines = []
+    for param in params:
+        field = fields[param]
+        annotation = _flat(field.annotation)
+        default = inspect.Parameter.empty if field.is_required() else field.default
+        parameters.append(
+            inspect.Parameter(
+                param,
+                inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                default=default,
+                annotation=annotation,
+            )
+        )
+        annotations[param] = annotation
+        note = DATETIME_NOTE if _mentions_datetime(field.annotation) else ""
+        arg_lines.append(f"    {param}: {spec.param_docs.get(param, '')}{note}")
+    annotations["return"] = str | dict[str, Any]
+    tool.__signature__ = inspect.Signature(parameters, return_annotation=annotations["return"])  # type: ignore[attr-defined]
+    tool.__annotations__ = annotations
+    tool.__name__ = tool.__qualname__ = name
+    tool.__doc__ = spec.description + ("\n\nArgs:\n" + "\n".join(arg_lines) if arg_lines else "")
+    return tool
 
 
 class ToolSession:

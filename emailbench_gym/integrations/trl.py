@@ -20,24 +20,19 @@ state with an empty answer. No import of TRL or transformers happens here.
 from __future__ import annotations
 
 import functools
-import inspect
 import json
-from datetime import datetime
-from typing import Any, get_args
+from typing import Any
 
-from emailbench_gym.api import METHODS, MethodSpec
+from emailbench_gym.api import METHODS
 from emailbench_gym.integrations.session import (
     DEFAULT_MAX_CALLS,
     SUBMIT_ANSWER_DOC,
     SUBMIT_DESCRIPTION,
     ToolSession,
+    tool_method,
 )
 from emailbench_gym.tools import load_profile
 
-DATETIME_NOTE = (
-    " An ISO 8601 date-time text, e.g. 2001-05-14T09:00:00; without an offset it is in the "
-    "mailbox time zone."
-)
 Result = str | dict[str, Any]
 
 
@@ -99,55 +94,6 @@ _ToolEnvBase.submit_answer.__doc__ = (
 )
 
 
-def _flat(annotation: Any) -> Any:
-    """The annotation a tool-schema generator accepts: datetimes become ISO text."""
-    if annotation is datetime:
-        return str
-    args = get_args(annotation)
-    if args and datetime in args:
-        return str | None if type(None) in args else str
-    return annotation
-
-
-def _mentions_datetime(annotation: Any) -> bool:
-    return annotation is datetime or datetime in get_args(annotation)
-
-
-def _tool_method(spec: MethodSpec, visible: tuple[str, ...] | None) -> Any:
-    """A method `name(self, <params>) -> str | dict` that runs the API tool through the env."""
-    params = visible if visible is not None else spec.params
-    fields = spec.args_model.model_fields
-    name = spec.name
-
-    def tool(self: _ToolEnvBase, *args: Any, **kwargs: Any) -> Result:
-        return self._call(name, params, args, kwargs)
-
-    parameters = [inspect.Parameter("self", inspect.Parameter.POSITIONAL_OR_KEYWORD)]
-    annotations: dict[str, Any] = {}
-    arg_lines = []
-    for param in params:
-        field = fields[param]
-        annotation = _flat(field.annotation)
-        default = inspect.Parameter.empty if field.is_required() else field.default
-        parameters.append(
-            inspect.Parameter(
-                param,
-                inspect.Parameter.POSITIONAL_OR_KEYWORD,
-                default=default,
-                annotation=annotation,
-            )
-        )
-        annotations[param] = annotation
-        note = DATETIME_NOTE if _mentions_datetime(field.annotation) else ""
-        arg_lines.append(f"    {param}: {spec.param_docs.get(param, '')}{note}")
-    annotations["return"] = Result
-    tool.__signature__ = inspect.Signature(parameters, return_annotation=Result)  # type: ignore[attr-defined]
-    tool.__annotations__ = annotations
-    tool.__name__ = tool.__qualname__ = name
-    tool.__doc__ = spec.description + ("\n\nArgs:\n" + "\n".join(arg_lines) if arg_lines else "")
-    return tool
-
-
 @functools.cache
 def environment_class(
     profile: str = "adapter", max_calls: int = DEFAULT_MAX_CALLS, judge: str | None = None
@@ -159,7 +105,7 @@ def environment_class(
     """
     resolved = load_profile(profile)
     methods = {
-        name: _tool_method(METHODS[name], visible) for name, visible in resolved.tools.items()
+        name: tool_method(METHODS[name], visible) for name, visible in resolved.tools.items()
     }
     attributes = {
         **methods,
