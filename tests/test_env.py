@@ -12,7 +12,9 @@ import warnings
 from pathlib import Path
 from typing import Any
 
+import anthropic
 import gymnasium as gym
+import openai
 import pytest
 from gymnasium.utils.env_checker import check_env
 
@@ -22,6 +24,15 @@ from emailbench_gym.env import LIST_CAP, TEXT_CAP, EmailBenchEnv, format_result
 from emailbench_gym.grading.grade import Grade
 from emailbench_gym.scenarios import load_scenario
 from emailbench_gym.tools import tool_specs
+from tests.fakellm import (
+    FakeLLM,
+    chat_text,
+    chat_tool_calls,
+    messages_text,
+    messages_tool_use,
+    responses_text,
+    responses_tool_calls,
+)
 from tests.test_actions import ARGS, ONE_CALL_SHAPES
 
 REGISTERED = [f"EmailBench-{sid}" for sid in SCENARIO_IDS]
@@ -162,6 +173,49 @@ def test_step_accepts_every_action_shape(env: EmailBenchEnv, action: Any) -> Non
     (entry,) = observation["results"]
     assert (entry["id"], entry["name"]) == ("call_a", "messages_search")
     assert len(json.loads(entry["content"])) == ARGS["top"]
+
+
+def test_real_sdk_replies_are_actions(env: EmailBenchEnv) -> None:
+    """Replies parsed by the real SDKs (from the loopback server) step the env as they are."""
+    calls = [("messages_search", {"query": "Raptor", "top": 50}), ("folders_list", "{}")]
+    replies = iter(
+        [
+            chat_tool_calls(calls),
+            chat_text("Done."),
+            responses_tool_calls(calls),
+            responses_text("Done."),
+            messages_tool_use([(n, a if isinstance(a, dict) else {}) for n, a in calls]),
+            messages_text("Done."),
+        ]
+    )
+    with FakeLLM(lambda request: next(replies)) as server:
+        client = openai.OpenAI(base_url=server.openai_base_url, api_key="test", max_retries=0)
+        claude = anthropic.Anthropic(
+            base_url=server.anthropic_base_url, api_key="test", max_retries=0
+        )
+        chat = [{"role": "user", "content": "go"}]
+        turns = {
+            "chat": lambda: (
+                client.chat.completions.create(model="m", messages=chat).choices[0].message
+            ),
+            "responses": lambda: client.responses.create(model="m", input="go").output,
+            "anthropic": lambda: (
+                claude.messages.create(
+                    model="m", max_tokens=16, messages=[{"role": "user", "content": "go"}]
+                ).content
+            ),
+        }
+        for api, turn in turns.items():
+            env.reset()
+            observation, *_ = env.step(turn())
+            assert [r["name"] for r in observation["results"]] == [
+                "messages_search",
+                "folders_list",
+            ]
+            assert not any(r["is_error"] for r in observation["results"]), api
+            assert len(json.loads(observation["results"][0]["content"])) == 6
+            _, _, terminated, _, info = env.step(turn())
+            assert terminated and info["answer"] == "Done.", api
 
 
 @pytest.mark.parametrize(
