@@ -181,6 +181,8 @@ def junk_action(rng: np.random.Generator, tool: str) -> Any:
         lambda: float(rng.random()),
         lambda: huge,
         lambda: b"\x00\xff bytes",
+        lambda: {"name": tool, "arguments": {"id": "\x00\x1b[31m\xff\ufffd" * 50, "query": "\x00"}},
+        lambda: {"name": tool, "arguments": {"id": {"deep": [[[[{"x": None}]]]]}, "top": 1e308}},
         lambda: {"name": tool, "arguments": huge},
         lambda: {"name": tool, "arguments": {"id": huge, "top": -1, "filter": "((("}},
         lambda: {"name": tool, "arguments": [1, None, {"a": b"x"}]},
