@@ -262,13 +262,16 @@ def _select_pool(
     difficulty: Sequence[str] | str | None,
     retained: bool | None,
 ) -> list[str]:
-    known = scenario_ids()
     if scenario_id is not None:
-        if scenario_id not in known:
+        try:
+            load_scenario(scenario_id)  # cached: no scan of the suite on every gym.make
+        except KeyError:
             raise ValueError(
-                f"unknown scenario {scenario_id!r}; `emailbench list` shows the {len(known)} ids"
-            )
+                f"unknown scenario {scenario_id!r}; "
+                f"`emailbench list` shows the {len(scenario_ids())} ids"
+            ) from None
         return [scenario_id]
+    known = scenario_ids()
     pool = list(scenarios) if scenarios else known
     unknown = sorted(set(pool) - set(known))
     if unknown:
