@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 _PACKAGE = Path(__file__).resolve().parent
 
 
+@functools.cache
 def data_dir(name: str) -> Path:
     """The `corpus`, `scenarios` or `envs` folder, wherever the package was installed from.
 
