@@ -137,7 +137,7 @@ def test_trl_grpo_example_dry_run() -> None:
     out = run_example("trl_grpo.py", "--dry-run", "--scenarios", scenario)
     report = json.loads(out.strip().splitlines()[-1])
     assert report["rows"] == 1 and report["tools"] == 47
-    assert report["reward_before_any_call"] == 0.0
+    assert 0.0 <= report["reward_before_any_call"] < 1.0
 
 
 def test_mcp_client_example() -> None:

@@ -296,14 +296,14 @@ def test_verifiers_environment_tools_and_reward_offline() -> None:
             assert names == set(load_profile("adapter").tools) | {"submit_answer"}
             bad = await client.call_tool("folders_get", {"id": "folder-404"})
             assert bad.is_error and "not_found" in bad.content[0].text
+            # Not submitted: the scorer replays the recorded calls and grades the state as is.
+            assert await task.emailbench_score(trace) < 1.0
             parsed: list[Any] = []
             for step in reference.calls:
                 result = await client.call_tool(step.name, resolve_refs(step.arguments, parsed))
                 assert not result.is_error, result.content[0].text
                 parsed.append(parse_result(result.content[0].text))
             assert len(state.calls) == 1 + len(reference.calls)
-            # Not submitted yet: the scorer replays the recorded calls with an empty answer.
-            assert 0.0 < await task.emailbench_score(trace) < 1.0
             graded = await client.call_tool("submit_answer", {"answer": reference.answer})
             assert not graded.is_error and json.loads(graded.content[0].text)["passed"]
             assert await task.emailbench_score(trace) == 1.0
