@@ -2,12 +2,14 @@
 
     python examples/rl_rollouts.py --num-envs 4 --episodes 8 --out rollouts.jsonl
     python examples/rl_rollouts.py --policy random --mode async --episodes 16
+    python examples/rl_rollouts.py --profile full --episodes 200 --out demos.jsonl
 
 Each output line is one finished episode: its scenario, the (observation, action,
 reward) steps, the return and the grade's pass flag. Policies: `reference`
 replays each scenario's reference solution one call per turn, resolving `$N`
-references from the observed results (expert demonstrations); `random` samples
-the action space for a few turns, then answers.
+references from the observed results (expert demonstrations; use `--profile full`,
+since the paper's 46-tool adapter lacks some tools, e.g. boards); `random` samples the
+action space for a few turns, then answers.
 """
 
 from __future__ import annotations
@@ -48,6 +50,15 @@ class ReferencePolicy:
             return {"final_answer": self.solution.answer}
 
 
+def _parsed(content: str) -> Any:
+    """A result's data; a long list arrives paged as {"items", "note"}, huge text truncated."""
+    try:
+        data = json.loads(content)
+    except json.JSONDecodeError:
+        return None
+    return data["items"] if isinstance(data, dict) and "note" in data else data
+
+
 class RandomPolicy:
     """Samples the action space for a few turns, then gives a final answer."""
 
@@ -65,6 +76,7 @@ def main(argv: list[str] | None = None) -> list[dict]:
     parser.add_argument("--episodes", type=int, default=4, help="finished episodes to collect")
     parser.add_argument("--mode", choices=["sync", "async"], default="sync")
     parser.add_argument("--policy", choices=["reference", "random"], default="reference")
+    parser.add_argument("--profile", default="adapter", help="tool profile: adapter or full")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", default="-", help="JSONL file ('-' for stdout)")
     args = parser.parse_args(argv)
@@ -73,7 +85,11 @@ def main(argv: list[str] | None = None) -> list[dict]:
     # Observations are dicts of text, so async workers must not use shared memory.
     kwargs = {"shared_memory": False} if args.mode == "async" else {}
     envs = gym.make_vec(
-        "EmailBench-Suite", args.num_envs, vectorization_mode=args.mode, vector_kwargs=kwargs
+        "EmailBench-Suite",
+        args.num_envs,
+        vectorization_mode=args.mode,
+        vector_kwargs=kwargs,
+        profile=args.profile,
     )
     envs.single_action_space.seed(args.seed)
 
