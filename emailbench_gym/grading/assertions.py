@@ -120,7 +120,7 @@ class PropertyAssertion(_Base):
             found = [value_at(i, self.path or "", self.query.collection) for i in items]
             if self.compute == "sorted_values":
                 found = sorted(found, key=repr)
-        return Outcome(_same(found, self.expected), self.expected, _jsonable(found))
+        return Outcome(_same(found, self.expected), self.expected, found)
 
 
 class StateCheckAssertion(_Base):
@@ -253,17 +253,9 @@ class MovedMessageAssertion(_Base):
             target = self.folder
         if target is None:
             return Outcome(False, f"folder {self.folder!r} with the messages", "folder missing")
-        where = {m.id: m.parentFolderId for m in final.messages}
-        missing = [i for i in self.message_ids if where.get(i) != target]
-        extra = (
-            [
-                m.id
-                for m in final.messages
-                if m.parentFolderId == target and m.id not in self.message_ids
-            ]
-            if self.exact
-            else []
-        )
+        inside = {m.id for m in final.messages if m.parentFolderId == target}
+        missing = [i for i in self.message_ids if i not in inside]
+        extra = sorted(inside.difference(self.message_ids)) if self.exact else []
         found = (
             {"not in folder": missing, "unexpected in folder": extra}
             if missing or extra
@@ -282,14 +274,6 @@ def _same(found: Any, expected: Any) -> bool:
         except ValueError:
             return False
     return found == expected and type(found) is type(expected)
-
-
-def _jsonable(value: Any) -> Any:
-    if isinstance(value, datetime):
-        return value.isoformat()
-    if isinstance(value, list):
-        return [_jsonable(v) for v in value]
-    return value
 
 
 def _phrase(value: str) -> re.Pattern[str]:

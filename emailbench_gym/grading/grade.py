@@ -11,6 +11,7 @@ if the rubric is critical.
 from __future__ import annotations
 
 import json
+from datetime import datetime
 from collections.abc import Sequence
 from typing import Any, Literal
 
@@ -127,11 +128,16 @@ def score_items(items: list[ItemResult], judge: str | None = None) -> Grade:
 
 
 def _jsonable(value: Any) -> Any:
-    try:
-        json.dumps(value)
+    """Plain JSON data: containers recurse, anything unusual (datetimes, models) becomes text."""
+    if value is None or isinstance(value, str | int | float | bool):
         return value
-    except TypeError:
-        return json.loads(json.dumps(value, default=str))
+    if isinstance(value, list | tuple):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, datetime):
+        return value.isoformat()
+    return str(value)
 
 
 # --- evidence for the judge ---------------------------------------------------------------

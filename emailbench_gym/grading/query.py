@@ -11,6 +11,7 @@ selects), resolved against the snapshot being graded.
 from __future__ import annotations
 
 import functools
+import operator
 import re
 from collections.abc import Callable
 from datetime import datetime
@@ -197,27 +198,38 @@ def _compare(op: str, found: Any, expected: Any) -> bool:
 
 
 @functools.lru_cache(maxsize=1024)
-def _attrs(collection: str, path: str) -> list[str]:
-    """Attribute names along a (validated) wire path; shared, do not mutate."""
+def _attrs(collection: str, path: str) -> tuple[list[str], bool]:
+    """Attribute names along a (validated) wire path, and whether it fans out over a list."""
     segments = [s for s in re.split(r"[/.]", path) if s]
-    return resolve_path(COLLECTION_MODELS[collection], segments, path)[0]
+    return resolve_path(COLLECTION_MODELS[collection], segments, path)
 
 
 def compile_condition(condition: Condition, collection: str) -> Callable[[Any, APISnapshot], bool]:
-    attrs = _attrs(collection, condition.path)
+    attrs, many = _attrs(collection, condition.path)
     op, value = condition.op, condition.value
-
-    def check(item: Any, snapshot: APISnapshot) -> bool:
-        return _compare(op, get_path(item, attrs), value)
+    getter: Callable[[Any], Any] = (
+        operator.attrgetter(attrs[0]) if len(attrs) == 1 else lambda item: get_path(item, attrs)
+    )
+    if (
+        not many
+        and op in ("eq", "ne", "in")
+        and isinstance(value, list)
+        and all(isinstance(v, str) for v in value)
+    ):
+        # Membership in a fixed list of ids or names (the collateral-damage checks): a set lookup.
+        members = frozenset(value)
+        if op == "ne":
+            return lambda item, snapshot: getter(item) not in members
+        return lambda item, snapshot: getter(item) in members
 
     if not isinstance(value, dict):
-        return check
+        return lambda item, snapshot: _compare(op, getter(item), value)
     memo: list[Any] = [None, None]  # (snapshot, value): resolved once per snapshot, not per item
 
     def check_reference(item: Any, snapshot: APISnapshot) -> bool:
         if memo[0] is not snapshot:
             memo[:] = [snapshot, resolve_value(value, snapshot)]
-        return _compare(op, get_path(item, attrs), memo[1])
+        return _compare(op, getter(item), memo[1])
 
     return check_reference
 
