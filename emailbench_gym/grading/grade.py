@@ -11,8 +11,8 @@ if the rubric is critical.
 from __future__ import annotations
 
 import json
-from datetime import datetime
 from collections.abc import Sequence
+from datetime import datetime
 from typing import Any, Literal
 
 from pydantic import BaseModel
