@@ -55,6 +55,10 @@ def test_session_budget_ends_and_grades_the_episode() -> None:
     content, _ = session.call("folders_list", {})
     assert "Episode over" in content and session.grade is not None
     assert session.submit("late")[1] is True
+    session.start()
+    session.call("folders_list", {})
+    content, is_error = session.call("folders_get", {"id": "folder-404"})  # error on the last call
+    assert is_error and "Episode over" in json.loads(content)["message"]
 
 
 # --- MCP ----------------------------------------------------------------------------------

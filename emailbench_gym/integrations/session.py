@@ -158,9 +158,13 @@ class ToolSession:
         action["id"] = f"call_{self._calls}"
         observation, _reward, terminated, truncated, info = self.env.step(action)
         result = observation["results"][0]
-        if terminated or truncated:
+        if terminated or truncated:  # the call budget is used up: say so with the result
             self.grade = info["grade"]
-            return f"{result['content']}\n{observation['content']}", result["is_error"]
+            if result["is_error"]:
+                error = json.loads(result["content"])
+                error["message"] = f"{error['message']} {observation['content']}"
+                return json.dumps(error), True
+            return f"{result['content']}\n{observation['content']}", False
         return result["content"], result["is_error"]
 
     def submit(self, answer: str) -> tuple[dict[str, Any], bool]:
