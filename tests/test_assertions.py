@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import timezone
+
 import pytest
 from pydantic import ValidationError
 
@@ -274,7 +276,7 @@ def test_score_follows_the_paper():
 
 def test_property_compares_datetimes_by_instant_and_is_strict_on_types(states):
     msg1 = {"collection": "messages", "where": [{"path": "id", "value": "msg-001"}]}
-    initial, final = states
+    _initial, final = states
     received = next(m for m in final.messages if m.id == "msg-001").receivedDateTime
     spec = {
         "type": "property",
@@ -283,7 +285,7 @@ def test_property_compares_datetimes_by_instant_and_is_strict_on_types(states):
         "expected": received.isoformat(),
     }
     assert check(spec, states)
-    utc = received.astimezone(__import__("datetime").timezone.utc).isoformat()
+    utc = received.astimezone(timezone.utc).isoformat()
     assert check({**spec, "expected": utc}, states)
     assert not check({**spec, "expected": "2001-01-01T00:00:00Z"}, states)
     read = {"type": "property", "query": msg1, "path": "isRead", "expected": 1}

@@ -93,9 +93,9 @@ def test_anthropic_retries_overload(tmp_path):
 
 
 def test_garbage_then_failure_is_a_judge_error(tmp_path):
-    with FakeLLM(sequence(chat_text("I think it is fine"), chat_text('{"score": 7}'))) as server:
-        with pytest.raises(JudgeError):
-            openai_judge(server, tmp_path, max_attempts=3).judge("criterion text", EVIDENCE)
+    garbage = sequence(chat_text("I think it is fine"), chat_text('{"score": 7}'))
+    with FakeLLM(garbage) as server, pytest.raises(JudgeError):
+        openai_judge(server, tmp_path, max_attempts=3).judge("criterion text", EVIDENCE)
     assert len(server.requests) == 3
 
 
