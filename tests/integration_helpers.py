@@ -10,19 +10,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import pytest
-
-from emailbench_gym.scenarios import load_scenario, resolve_refs, scenario_ids
+from emailbench_gym.scenarios import load_scenario, resolve_refs
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIO = "OB-N520"
-
-
-def require_scenario() -> str:
-    """OB-N520's id, or skip while the scenario is not authored yet."""
-    if SCENARIO not in scenario_ids():
-        pytest.skip(f"{SCENARIO} is not in the suite yet")
-    return SCENARIO
 
 
 def subprocess_env() -> dict[str, str]:

@@ -37,8 +37,6 @@ from tests.test_actions import ARGS, ONE_CALL_SHAPES
 
 REGISTERED = [f"EmailBench-{sid}" for sid in SCENARIO_IDS]
 N520 = "OB-N520"
-needs_n520 = pytest.mark.skipif(N520 not in SCENARIO_IDS, reason="OB-N520 not authored yet")
-needs_scenarios = pytest.mark.skipif(not SCENARIO_IDS, reason="no scenarios authored yet")
 INFO_KEYS = {
     "scenario_id",
     "category",
@@ -403,7 +401,6 @@ def test_tool_specs_formats(env: EmailBenchEnv) -> None:
 # --- suite -----------------------------------------------------------------------------------
 
 
-@needs_scenarios
 def test_suite_draws_are_seeded_and_cover_the_pool() -> None:
     env = gym.make("EmailBench-Suite")
 
@@ -416,7 +413,6 @@ def test_suite_draws_are_seeded_and_cover_the_pool() -> None:
     assert drawn <= set(SCENARIO_IDS) and len(drawn) > 10
 
 
-@needs_scenarios
 def test_suite_option_scenario_id() -> None:
     env = EmailBenchEnv()
     for sid in SCENARIO_IDS:
@@ -425,7 +421,6 @@ def test_suite_option_scenario_id() -> None:
         env.reset(options={"scenario_id": "OB-Z999"})
 
 
-@needs_scenarios
 def test_suite_filters() -> None:
     sid = SCENARIO_IDS[0]
     scenario = load_scenario(sid)
@@ -446,7 +441,6 @@ def test_suite_filters() -> None:
         EmailBenchEnv(scenarios=[sid], categories=["nonexistent"])
 
 
-@needs_scenarios
 def test_all_envs_share_spaces() -> None:
     envs = [EmailBenchEnv(sid) for sid in SCENARIO_IDS] + [EmailBenchEnv()]
     assert all(e.action_space == envs[0].action_space for e in envs)
@@ -465,7 +459,6 @@ def test_check_env(env_id: str) -> None:
     env.close()
 
 
-@needs_scenarios
 @pytest.mark.parametrize(
     ("mode", "kwargs"),
     [("sync", {}), ("async", {"shared_memory": False})],
@@ -510,14 +503,12 @@ def _run_example(*args: str) -> str:
     return done.stdout
 
 
-@needs_scenarios
 def test_random_agent_example() -> None:
     out = _run_example("examples/random_agent.py", "EmailBench-Suite", "2")
     assert out.count("episode ") == 2
     assert "reward" in out
 
 
-@needs_n520
 def test_scripted_episode_example() -> None:
     out = _run_example("examples/scripted_episode.py")
     assert "score 1.00, passed True, reward 1.00" in out

@@ -20,7 +20,7 @@ from tests.fakellm import (
     messages_text,
     messages_tool_use,
 )
-from tests.integration_helpers import ROOT, parse_result, require_scenario, subprocess_env
+from tests.integration_helpers import ROOT, SCENARIO, parse_result, subprocess_env
 
 
 def run_example(name: str, *args: str, env: dict[str, str] | None = None) -> str:
@@ -70,7 +70,7 @@ def _anthropic_results(body: dict[str, Any]) -> list[str]:
 
 
 def test_openai_agent_example_solves_the_scenario() -> None:
-    scenario = require_scenario()
+    scenario = SCENARIO
     model = reference_model(
         scenario, _chat_results, lambda n, a: chat_tool_calls([(n, a)]), chat_text
     )
@@ -86,7 +86,7 @@ def test_openai_agent_example_solves_the_scenario() -> None:
 
 
 def test_anthropic_agent_example_solves_the_scenario() -> None:
-    scenario = require_scenario()
+    scenario = SCENARIO
     model = reference_model(
         scenario, _anthropic_results, lambda n, a: messages_tool_use([(n, a)]), messages_text
     )
@@ -106,7 +106,6 @@ def test_anthropic_agent_example_solves_the_scenario() -> None:
 
 @pytest.mark.parametrize("mode", ["sync", "async"])
 def test_rl_rollouts_example_writes_trainer_ready_jsonl(mode: str, tmp_path: Any) -> None:
-    require_scenario()
     out = tmp_path / "rollouts.jsonl"
     run_example(
         "rl_rollouts.py", "--num-envs", "2", "--episodes", "3", "--mode", mode, "--out", str(out)
@@ -125,7 +124,6 @@ def test_rl_rollouts_example_writes_trainer_ready_jsonl(mode: str, tmp_path: Any
 
 
 def test_rl_rollouts_random_policy() -> None:
-    require_scenario()
     out = run_example("rl_rollouts.py", "--policy", "random", "--episodes", "2")
     episodes = [json.loads(line) for line in out.splitlines()]
     assert len(episodes) == 2 and all(e["steps"] for e in episodes)
@@ -133,7 +131,7 @@ def test_rl_rollouts_random_policy() -> None:
 
 def test_trl_grpo_example_dry_run() -> None:
     pytest.importorskip("transformers")
-    scenario = require_scenario()
+    scenario = SCENARIO
     out = run_example("trl_grpo.py", "--dry-run", "--scenarios", scenario)
     report = json.loads(out.strip().splitlines()[-1])
     assert report["rows"] == 1 and report["tools"] == 47
@@ -142,7 +140,7 @@ def test_trl_grpo_example_dry_run() -> None:
 
 def test_mcp_client_example() -> None:
     pytest.importorskip("mcp")
-    scenario = require_scenario()
+    scenario = SCENARIO
     out = run_example("mcp_client.py", "--scenario", scenario)
     assert "folders_get -> ERROR" in out
     summary = json.loads(out.strip().splitlines()[-1])

@@ -16,10 +16,10 @@ from emailbench_gym.scenarios import load_scenario, resolve_refs
 from emailbench_gym.tools import load_profile
 from tests.integration_helpers import (
     ROOT,
+    SCENARIO,
     cli_command,
     free_port,
     parse_result,
-    require_scenario,
     solve,
     subprocess_env,
 )
@@ -28,7 +28,7 @@ from tests.integration_helpers import (
 
 
 def test_session_errors_never_raise_and_episode_closes() -> None:
-    scenario = require_scenario()
+    scenario = SCENARIO
     session = ToolSession(scenario)
     assert session.call("folders_list", {})[1] is True  # not started yet
     assert session.start() and session.scenario_id == scenario
@@ -49,7 +49,7 @@ def test_session_errors_never_raise_and_episode_closes() -> None:
 
 
 def test_session_budget_ends_and_grades_the_episode() -> None:
-    session = ToolSession(require_scenario(), max_calls=2)
+    session = ToolSession(SCENARIO, max_calls=2)
     session.start()
     assert session.call("folders_list", {})[1] is False
     content, _ = session.call("folders_list", {})
@@ -111,7 +111,7 @@ def test_mcp_over_stdio_with_the_sdk_client() -> None:
     from mcp import Client, StdioServerParameters
     from mcp.client.stdio import stdio_client
 
-    scenario = require_scenario()
+    scenario = SCENARIO
     command = cli_command("mcp", "--scenario", scenario)
     params = StdioServerParameters(
         command=command[0], args=command[1:], env=subprocess_env(), cwd=str(ROOT)
@@ -128,7 +128,7 @@ def test_mcp_over_streamable_http_with_the_sdk_client() -> None:
     pytest.importorskip("mcp")
     from mcp import Client
 
-    scenario = require_scenario()
+    scenario = SCENARIO
     port = free_port()
     server = subprocess.Popen(
         cli_command("mcp", "--scenario", scenario, "--transport", "http", "--port", str(port)),
@@ -219,7 +219,7 @@ def test_trl_every_tool_schema_round_trips_through_get_json_schema(profile: str)
 def test_trl_scripted_episode_reaches_reward_one() -> None:
     from emailbench_gym.integrations.trl import EmailBenchToolEnv, scenario_dataset
 
-    scenario = require_scenario()
+    scenario = SCENARIO
     env = EmailBenchToolEnv()
     (row,) = scenario_dataset([scenario])
     prompt = env.reset(**row)
@@ -242,7 +242,7 @@ def test_trl_scripted_episode_reaches_reward_one() -> None:
 def test_trl_bad_calls_return_error_values_not_exceptions() -> None:
     from emailbench_gym.integrations.trl import EmailBenchToolEnv
 
-    scenario = require_scenario()
+    scenario = SCENARIO
     env = EmailBenchToolEnv()
     assert env.folders_list()["error"] == "no_episode"
     env.reset(scenario_id=scenario, prompt=[])
@@ -271,7 +271,7 @@ def test_verifiers_environment_tools_and_reward_offline() -> None:
 
     import emailbench_gym.integrations.verifiers as ebv
 
-    scenario = require_scenario()
+    scenario = SCENARIO
     env = ebv.load_environment([scenario])
     (task,) = list(env.taskset)
     assert task.data.prompt == load_scenario(scenario).query
