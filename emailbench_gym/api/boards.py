@@ -5,8 +5,8 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, Literal, TypeVar, cast
 
-from emailbench_gym.api.common import localize, matches_words, page, updated
-from emailbench_gym.api.models import Board, BoardColumn, BoardTask, Model, User
+from emailbench_gym.api.common import find_user, localize, matches_words, page, updated
+from emailbench_gym.api.models import Board, BoardColumn, BoardTask, Model
 from emailbench_gym.api.registry import operation
 from emailbench_gym.errors import ToolError
 from emailbench_gym.mailbox import Mailbox
@@ -62,22 +62,9 @@ def _check_column_name(mb: Mailbox, board_id: str, name: str, exclude: str | Non
     return name
 
 
-def _user_id(mb: Mailbox, who: str, argument: str) -> str:
-    """A user id from a user id or a user's email address (case-insensitive)."""
-    key = who.strip().casefold()
-    for user in _items(mb, "users", User):
-        if key in (user.id.casefold(), user.mail.casefold()):
-            return user.id
-    raise ToolError(
-        "not_found",
-        f"{argument}: no user with id or email {who!r}. "
-        "Use identity_searchUsers or identity_listUsers to find users.",
-    )
-
-
 def _assignees(mb: Mailbox, who: list[str]) -> list[str]:
     """User ids for `who`, deduplicated, in the order given."""
-    return list(dict.fromkeys(_user_id(mb, w, "assigneeIds") for w in who))
+    return list(dict.fromkeys(find_user(mb, w, "assigneeIds").id for w in who))
 
 
 def _labels(labels: list[str]) -> list[str]:
@@ -129,7 +116,7 @@ def boards_listTasks(
     """
     board = mb.require("boards", boardId, Board)
     column = _column_on_board(mb, board, columnId).id if columnId is not None else None
-    user = _user_id(mb, assigneeId, "assigneeId") if assigneeId is not None else None
+    user = find_user(mb, assigneeId, "assigneeId").id if assigneeId is not None else None
     position = {c.id: c.order for c in _columns(mb, board.id)}
     tasks = [
         t

@@ -10,7 +10,7 @@ from zoneinfo import ZoneInfo
 
 from pydantic import BaseModel
 
-from emailbench_gym.api.models import DateTimeTimeZone, EmailAddress, MailFolder, Recipient
+from emailbench_gym.api.models import DateTimeTimeZone, EmailAddress, MailFolder, Recipient, User
 from emailbench_gym.api.odata import compile_filter, compile_order_by
 from emailbench_gym.errors import ToolError
 from emailbench_gym.mailbox import Mailbox
@@ -175,3 +175,16 @@ def date_time_time_zone(mb: Mailbox, value: datetime) -> DateTimeTimeZone:
 def local_now(mb: Mailbox) -> datetime:
     """The persona's "now" in the mailbox time zone."""
     return mb.now.astimezone(zone(mb.settings.timeZone))
+
+
+def find_user(mb: Mailbox, who: str, argument: str) -> User:
+    """A directory user by id or email address (case-insensitive), or a `not_found` error."""
+    key = who.strip().casefold()
+    for user in mb.all("users"):
+        if key in (user.id.casefold(), user.mail.casefold()):  # type: ignore[attr-defined]
+            return user  # type: ignore[return-value]
+    raise ToolError(
+        "not_found",
+        f"{argument}: no user with id or email address {who!r}. "
+        "Use identity_searchUsers or identity_listUsers to find users.",
+    )

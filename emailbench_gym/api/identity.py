@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from emailbench_gym.api.common import apply_query, matches_words, page
+from emailbench_gym.api.common import apply_query, find_user, matches_words, page
 from emailbench_gym.api.models import User
 from emailbench_gym.api.registry import operation
 from emailbench_gym.errors import ToolError
@@ -16,19 +16,9 @@ def _users(mb: Mailbox) -> list[User]:
     return mb.all("users")  # type: ignore[return-value]
 
 
-def _find_user(mb: Mailbox, id: str | None, argument: str = "id") -> User:
-    """A user by id or email address (case-insensitive); the persona when `id` is None."""
-    if id is None:
-        return mb.me
-    key = id.strip().casefold()
-    for user in _users(mb):
-        if user.id.casefold() == key or user.mail.casefold() == key:
-            return user
-    raise ToolError(
-        "not_found",
-        f"{argument}: no user with id or email address {id!r}. "
-        "Use identity_searchUsers or identity_listUsers to find users.",
-    )
+def _find_user(mb: Mailbox, id: str | None) -> User:
+    """A user by id or email address; the persona when `id` is None."""
+    return mb.me if id is None else find_user(mb, id, "id")
 
 
 def _require_text(value: str, argument: str) -> None:
