@@ -18,6 +18,7 @@ from typing import Any, Literal
 from pydantic import BaseModel
 
 from emailbench_gym.api.models import APISnapshot
+from emailbench_gym.mailbox import COLLECTIONS
 from emailbench_gym.grading.judge import Evidence, Judge, JudgeError
 
 Outcome = Literal["passed", "failed", "skipped", "judge_error"]
@@ -157,21 +158,8 @@ def summarize_calls(calls: Sequence[dict[str, Any]], limit: int = 60) -> str:
     return "\n".join(lines)
 
 
-_DIFF_COLLECTIONS = (
-    "messages",
-    "folders",
-    "filters",
-    "events",
-    "calendars",
-    "contacts",
-    "contact_groups",
-    "todo_lists",
-    "todo_tasks",
-    "boards",
-    "board_columns",
-    "board_tasks",
-    "labels",
-)
+#: Every collection but the read-only directory.
+_DIFF_COLLECTIONS = tuple(name for name in COLLECTIONS if name != "users")
 
 
 def state_diff(initial: APISnapshot, final: APISnapshot, limit: int = 80) -> str:

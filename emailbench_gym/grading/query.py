@@ -29,23 +29,7 @@ COLLECTION_MODELS: dict[str, type[Model]] = {
     **{name: model for name, (_file, model) in CORPUS_FILES.items()},
     "settings": MailboxSettings,
 }
-CollectionName = Literal[
-    "messages",
-    "folders",
-    "filters",
-    "events",
-    "calendars",
-    "contacts",
-    "contact_groups",
-    "todo_lists",
-    "todo_tasks",
-    "boards",
-    "board_columns",
-    "board_tasks",
-    "users",
-    "labels",
-    "settings",
-]
+CollectionName = Literal[tuple(COLLECTION_MODELS)]  # type: ignore[valid-type]
 Op = Literal["eq", "ne", "contains", "icontains", "in", "regex", "gt", "lt", "gte", "lte", "exists"]
 
 
