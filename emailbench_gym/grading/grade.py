@@ -18,8 +18,8 @@ from typing import Any, Literal
 from pydantic import BaseModel
 
 from emailbench_gym.api.models import APISnapshot
-from emailbench_gym.mailbox import COLLECTIONS
 from emailbench_gym.grading.judge import Evidence, Judge, JudgeError
+from emailbench_gym.mailbox import COLLECTIONS
 
 Outcome = Literal["passed", "failed", "skipped", "judge_error"]
 
