@@ -1,0 +1,171 @@
+"""Scenario files (format and errors), the CLI, and the published scenarios against wrong trajectories."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from emailbench_gym.cli import main
+from emailbench_gym.episode import Episode
+from emailbench_gym.errors import ScenarioError
+from emailbench_gym.scenarios import load_scenario, parse_scenario_file, resolve_refs
+
+N520 = load_scenario("OB-N520").model_dump(mode="json", exclude_none=True)
+
+
+def write(tmp_path: Path, data: dict, category: str = "folders", name: str = "OB-N520") -> Path:
+    path = tmp_path / category / f"{name}.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data))
+    return path
+
+
+def test_a_valid_file_round_trips(tmp_path):
+    assert parse_scenario_file(write(tmp_path, N520)).id == "OB-N520"
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"difficulty": "D4"}, r"field 'difficulty': Input should be 'D1', 'D2' or 'D3'"),
+        ({"category": "email"}, r"field 'category'"),
+        ({"id": "N520"}, r"field 'id': String should match pattern"),
+        ({"rubrics": []}, r"field 'rubrics'"),
+        ({"assertions": [{"type": "nearly", "values": ["x"]}]}, r"field 'assertions\.0'"),
+        ({"domains": ["messages", "messages"]}, r"domains must not repeat"),
+        ({"extra": 1}, r"field 'extra': Extra inputs are not permitted"),
+        (
+            {
+                "assertions": [
+                    {
+                        "type": "exists",
+                        "query": {"collection": "folders", "where": [{"path": "name"}]},
+                    }
+                ]
+            },
+            r"Unknown field 'name'.*Fields of MailFolder: displayName",
+        ),
+    ],
+)
+def test_malformed_files_name_file_field_and_rule(tmp_path, change, message):
+    path = write(tmp_path, {**N520, **change})
+    with pytest.raises(ScenarioError, match=message) as caught:
+        parse_scenario_file(path)
+    assert str(path) in str(caught.value)
+
+
+def test_invalid_json_and_misplaced_files_are_reported(tmp_path):
+    path = tmp_path / "folders" / "OB-N520.json"
+    path.parent.mkdir()
+    path.write_text("{not json")
+    with pytest.raises(ScenarioError, match="invalid JSON at line 1"):
+        parse_scenario_file(path)
+    with pytest.raises(ScenarioError, match=re.escape("expected scenarios/folders/OB-N520.json")):
+        parse_scenario_file(write(tmp_path, N520, category="todo"))
+
+
+def test_references_resolve_and_bad_ones_are_explained():
+    results = [{"id": "folder-5001"}, [{"id": "msg-001"}, {"id": "msg-002"}]]
+    assert resolve_refs(
+        {"a": "$0.id", "b": "$1[*].id", "c": "$1[0].id", "d": "plain"}, results
+    ) == {
+        "a": "folder-5001",
+        "b": ["msg-001", "msg-002"],
+        "c": "msg-001",
+        "d": "plain",
+    }
+    with pytest.raises(ScenarioError, match="points past"):
+        resolve_refs("$5.id", results)
+    with pytest.raises(ScenarioError, match=re.escape("no '.name'")):
+        resolve_refs("$0.name", results)
+
+
+# --- the CLI -------------------------------------------------------------------------------
+
+
+def test_list_json_has_every_label_and_count(capsys):
+    assert main(["list", "--json"]) == 0
+    rows = {row["id"]: row for row in json.loads(capsys.readouterr().out)}
+    assert len(rows) == 206
+    assert set(rows["OB-N520"]) == {
+        "id",
+        "query",
+        "category",
+        "difficulty",
+        "domains",
+        "static",
+        "rubrics",
+        "static_types",
+        "retained",
+    }
+    assert rows["OB-N520"]["static"] >= 5 and "moved-message" in rows["OB-N520"]["static_types"]
+
+
+def test_show_validate_and_schema(capsys):
+    assert main(["show", "OB-H312"]) == 0
+    assert json.loads(capsys.readouterr().out)["category"] == "messages-read"
+    assert main(["show", "OB-X999"]) == 2
+    assert main(["validate", "OB-H312", "OB-N520", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert [r["reference_passed"] for r in rows] == [True, True]
+    assert [r["null_passed"] for r in rows] == [False, False]
+    assert main(["validate", "OB-X999"]) == 2
+    assert main(["schema", "scenario"]) == 0
+    schema = json.loads(capsys.readouterr().out)
+    assert {"id", "query", "assertions", "rubrics", "solution"} <= set(schema["properties"])
+
+
+# --- OB-H307 against trajectories the paper's grading let through -----------------------------
+
+
+def triage(skip: set[str] = frozenset(), extra: list[tuple[str, dict]] = ()) -> Episode:
+    """Replay OB-H307's reference, leaving out named steps and adding extra calls."""
+    episode = Episode(load_scenario("OB-H307"))
+    results: list = []
+    steps = ["folders"] * 3 + ["automated"] * 2 + ["high"] * 2 + ["unread"] * 2
+    for step, call in zip(steps, episode.scenario.solution.calls, strict=True):
+        if step in skip:
+            results.append([])
+            continue
+        result, is_error = episode.call(call.name, resolve_refs(call.arguments, results))
+        assert not is_error, result
+        results.append(result)
+    for name, arguments in extra:
+        episode.call(name, arguments)
+    return episode
+
+
+def static_pass(episode: Episode) -> bool:
+    return episode.grade(episode.scenario.solution.answer).passed
+
+
+def test_h307_reference_passes():
+    assert static_pass(triage())
+
+
+def test_h307_skipping_step_4_fails():
+    assert not static_pass(triage(skip={"unread"}))
+
+
+def test_h307_moving_a_sent_message_fails():
+    assert not static_pass(
+        triage(extra=[("messages_move", {"id": "msg-051", "destinationId": "folder-5002"})])
+    )
+
+
+def test_h307_creating_the_folders_twice_fails():
+    again = [
+        ("folders_create", {"displayName": n, "parentFolderId": "inbox"})
+        for n in ("Action Required", "FYI Only", "Automated")
+    ]
+    assert not static_pass(triage(extra=again))
+
+
+def test_n520_moving_matches_to_the_wrong_subfolder_fails():
+    episode = Episode(load_scenario("OB-N520"))
+    results, answer = episode.replay_reference()
+    episode.call("messages_move", {"id": results[4][0]["id"], "destinationId": results[3]["id"]})
+    assert not episode.grade(answer).passed
