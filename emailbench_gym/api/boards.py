@@ -5,7 +5,15 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, Literal, TypeVar, cast
 
-from emailbench_gym.api.common import find_user, localize, matches_words, page, updated
+from emailbench_gym.api.common import (
+    find_user,
+    localize,
+    matches_words,
+    nonempty,
+    page,
+    unique_name,
+    updated,
+)
 from emailbench_gym.api.models import Board, BoardColumn, BoardTask, Model
 from emailbench_gym.api.registry import operation
 from emailbench_gym.errors import ToolError
@@ -31,13 +39,6 @@ def _tasks(mb: Mailbox, board_id: str) -> list[BoardTask]:
     return [t for t in _items(mb, "board_tasks", BoardTask) if t.boardId == board_id]
 
 
-def _nonempty(value: str, argument: str) -> str:
-    value = value.strip()
-    if not value:
-        raise ToolError("invalid_arguments", f"{argument} must not be empty.")
-    return value
-
-
 def _column_on_board(mb: Mailbox, board: Board, column_id: str) -> BoardColumn:
     """A column that must belong to `board`; the error lists the board's columns."""
     column = mb.require("board_columns", column_id, BoardColumn)
@@ -52,7 +53,7 @@ def _column_on_board(mb: Mailbox, board: Board, column_id: str) -> BoardColumn:
 
 
 def _check_column_name(mb: Mailbox, board_id: str, name: str, exclude: str | None = None) -> str:
-    name = _nonempty(name, "name")
+    name = nonempty(name, "name")
     for column in _columns(mb, board_id):
         if column.id != exclude and column.name.casefold() == name.casefold():
             raise ToolError(
@@ -68,7 +69,7 @@ def _assignees(mb: Mailbox, who: list[str]) -> list[str]:
 
 
 def _labels(labels: list[str]) -> list[str]:
-    return list(dict.fromkeys(_nonempty(label, "labels") for label in labels))
+    return list(dict.fromkeys(nonempty(label, "labels") for label in labels))
 
 
 @operation("boards", "read")
@@ -144,7 +145,7 @@ def boards_searchTasks(mb: Mailbox, query: str, top: int = 25) -> list[BoardTask
         query: Words that must all occur (as word prefixes, case-insensitive), e.g. 'raptor memo'.
         top: Maximum number of tasks to return (at most 100).
     """
-    _nonempty(query, "query")
+    nonempty(query, "query")
     found = [
         t
         for t in _items(mb, "board_tasks", BoardTask)
@@ -164,14 +165,8 @@ def boards_create(
         description: What the board is for.
         columns: Column names from left to right; omit for To Do, In Progress, Done.
     """
-    name = _nonempty(name, "name")
-    for board in _items(mb, "boards", Board):
-        if board.name.casefold() == name.casefold():
-            raise ToolError(
-                "conflict",
-                f"A board named {board.name!r} already exists (id {board.id}). Use that id instead.",
-            )
-    names = [_nonempty(c, "columns") for c in (DEFAULT_COLUMNS if columns is None else columns)]
+    name = unique_name(mb.all("boards"), name, noun="board", argument="name", attribute="name")
+    names = [nonempty(c, "columns") for c in (DEFAULT_COLUMNS if columns is None else columns)]
     if not names:
         raise ToolError(
             "invalid_arguments", "columns must name at least one column, or be omitted."
@@ -276,7 +271,7 @@ def boards_createTask(
     board = mb.require("boards", boardId, Board)
     column = _column_on_board(mb, board, columnId)
     fields = {
-        "title": _nonempty(title, "title"),
+        "title": nonempty(title, "title"),
         "description": description,
         "assigneeIds": _assignees(mb, assigneeIds or []),
         "dueDateTime": localize(mb, dueDateTime) if dueDateTime else None,
@@ -310,7 +305,7 @@ def boards_updateTask(
     task = mb.require("board_tasks", id, BoardTask)
     changes: dict[str, Any] = {}
     if title is not None:
-        changes["title"] = _nonempty(title, "title")
+        changes["title"] = nonempty(title, "title")
     if description is not None:
         changes["description"] = description
     if dueDateTime is not None:

@@ -19,8 +19,10 @@ from emailbench_gym.api.common import (
     email_address,
     localize,
     matches_words,
+    nonempty,
     page,
     resolve_folder,
+    unique_name,
     updated,
     zone,
 )
@@ -209,13 +211,6 @@ def _organized_event(mb: Mailbox, event_id: str, action: str) -> Event:
     return event
 
 
-def _nonempty(value: str, argument: str) -> str:
-    value = value.strip()
-    if not value:
-        raise ToolError("invalid_arguments", f"{argument} must not be empty.")
-    return value
-
-
 # --- notices ---------------------------------------------------------------------------
 
 
@@ -311,7 +306,7 @@ def calendar_searchEvents(mb: Mailbox, query: str, top: int = 25) -> list[Event]
         query: Words that must all occur (case-insensitive, word prefixes), e.g. 'FERC review'.
         top: Maximum number of events to return (1-100).
     """
-    _nonempty(query, "query")
+    nonempty(query, "query")
 
     def text(event: Event) -> str:
         people = [event.organizer.emailAddress] + [a.emailAddress for a in event.attendees]
@@ -541,7 +536,7 @@ def calendar_createEvent(
         reminderMinutesBeforeStart: Reminder lead time in minutes (0-40320).
         importance: low, normal or high.
     """
-    title = _nonempty(subject, "subject")
+    title = nonempty(subject, "subject")
     start, end = _window(mb, startDateTime, endDateTime)
     if isAllDay:
         start, end = _all_day(mb, start, end)
@@ -597,7 +592,7 @@ def calendar_updateEvent(
     event = _organized_event(mb, id, "update")
     changes: dict[str, Any] = {}
     if subject is not None:
-        changes["subject"] = _nonempty(subject, "subject")
+        changes["subject"] = nonempty(subject, "subject")
     if startDateTime is not None or endDateTime is not None:
         start = localize(mb, startDateTime) if startDateTime else _instant(event.start)
         end = localize(mb, endDateTime) if endDateTime else _instant(event.end)
@@ -780,20 +775,14 @@ def calendar_createCalendar(mb: Mailbox, name: str, color: str = "auto") -> Cale
         name: Calendar name; must be unique.
         color: auto, lightBlue, lightGreen, lightOrange, lightGray, lightYellow, lightTeal, lightPink, lightBrown or lightRed.
     """
-    title = _nonempty(name, "name")
+    title = nonempty(name, "name")
     shade = next((c for c in CALENDAR_COLORS if _same(c, color.strip())), None)
     if shade is None:
         raise ToolError(
             "invalid_arguments",
             f"color: {color!r} is not a calendar color. Accepted: {', '.join(CALENDAR_COLORS)}.",
         )
-    for calendar in mb.all("calendars"):
-        if _same(calendar.name, title):  # type: ignore[attr-defined]
-            raise ToolError(
-                "conflict",
-                f"A calendar named {calendar.name!r} already exists (id {calendar.id}). "  # type: ignore[attr-defined]
-                "Use that id instead of creating another.",
-            )
+    unique_name(mb.all("calendars"), title, noun="calendar", argument="name", attribute="name")
     calendar = Calendar(
         id=mb.new_id("calendars"), name=title, color=shade, owner=_me(mb).emailAddress
     )

@@ -188,3 +188,36 @@ def find_user(mb: Mailbox, who: str, argument: str) -> User:
         f"{argument}: no user with id or email address {who!r}. "
         "Use identity_searchUsers or identity_listUsers to find users.",
     )
+
+
+def nonempty(value: str, argument: str) -> str:
+    """`value` without surrounding blanks, or an error naming the empty argument."""
+    value = value.strip()
+    if not value:
+        raise ToolError("invalid_arguments", f"{argument} must not be empty.")
+    return value
+
+
+def unique_name(
+    items: Iterable[Any],
+    name: str,
+    *,
+    noun: str,
+    argument: str = "displayName",
+    attribute: str = "displayName",
+    exclude: str | None = None,
+    scope: str = "",
+    hint: str = "Use that id instead of creating another.",
+) -> str:
+    """A non-empty name that no other item (but `exclude`) has, compared case-insensitively."""
+    name = nonempty(name, argument)
+    key = name.casefold()
+    for item in items:
+        existing = getattr(item, attribute)
+        if item.id != exclude and existing.casefold() == key:
+            where = f" {scope}" if scope else ""
+            raise ToolError(
+                "conflict",
+                f"A {noun} named {existing!r} already exists{where} (id {item.id}). {hint}",
+            )
+    return name

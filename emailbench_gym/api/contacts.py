@@ -5,7 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from emailbench_gym.api import common
-from emailbench_gym.api.common import apply_query, email_address, matches_words, page, updated
+from emailbench_gym.api.common import (
+    apply_query,
+    email_address,
+    matches_words,
+    nonempty,
+    page,
+    unique_name,
+    updated,
+)
 from emailbench_gym.api.models import Contact, ContactGroup, EmailAddress
 from emailbench_gym.api.registry import operation
 from emailbench_gym.errors import ToolError
@@ -25,13 +33,6 @@ def _search_text(contact: Contact) -> str:
     parts += [contact.department, contact.jobTitle]
     parts += [e.address for e in contact.emailAddresses]
     return " ".join(parts)
-
-
-def _name(value: str, argument: str) -> str:
-    name = value.strip()
-    if not name:
-        raise ToolError("invalid_arguments", f"{argument} must not be empty.")
-    return name
 
 
 def _unique_address(mb: Mailbox, address: str, exclude: str | None = None) -> str:
@@ -59,15 +60,12 @@ def _group(mb: Mailbox, group_id: str) -> ContactGroup:
 
 
 def _unique_group_name(mb: Mailbox, displayName: str) -> str:
-    name = _name(displayName, "displayName")
-    for group in _groups(mb):
-        if group.displayName.casefold() == name.casefold():
-            raise ToolError(
-                "conflict",
-                f"A contact group named {group.displayName!r} already exists (id {group.id}). "
-                "Use contacts_addToGroup to add members to it.",
-            )
-    return name
+    return unique_name(
+        _groups(mb),
+        displayName,
+        noun="contact group",
+        hint="Use contacts_addToGroup to add members to it.",
+    )
 
 
 def _contact_ids(mb: Mailbox, ids: list[str], argument: str) -> list[str]:
@@ -191,7 +189,7 @@ def contacts_create(
         categories: Existing label names to tag the contact with (settings_listLabels lists them).
         personalNotes: Free-text notes about the contact.
     """
-    name = _name(displayName, "displayName")
+    name = nonempty(displayName, "displayName")
     contact = Contact(
         id=mb.new_id("contacts"),
         displayName=name,
@@ -255,7 +253,7 @@ def contacts_update(
     if mobilePhone is not None:
         changes["mobilePhone"] = mobilePhone.strip() or None
     if displayName is not None or emailAddress is not None:
-        name = contact.displayName if displayName is None else _name(displayName, "displayName")
+        name = contact.displayName if displayName is None else nonempty(displayName, "displayName")
         addresses = [e.model_dump() for e in contact.emailAddresses]
         if emailAddress is not None:
             primary = _unique_address(mb, emailAddress, exclude=contact.id)

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from emailbench_gym.api import common
-from emailbench_gym.api.common import email_address, resolve_folder, updated
+from emailbench_gym.api.common import email_address, resolve_folder, unique_name, updated
 from emailbench_gym.api.models import (
     Importance,
     Message,
@@ -90,16 +90,13 @@ def _build(
     fields: dict[str, Any],
 ) -> MessageRule:
     """A complete, checked rule: unique name, positive sequence, a condition and an action."""
-    name = displayName.strip()
-    if not name:
-        raise ToolError("invalid_arguments", "displayName must not be empty.")
-    for other in mb.all("filters"):
-        if other.id != rule_id and other.displayName.casefold() == name.casefold():  # type: ignore[attr-defined]
-            raise ToolError(
-                "conflict",
-                f"A rule named {other.displayName!r} already exists (id {other.id}). "  # type: ignore[attr-defined]
-                "Pick another name or change that rule with filters_update.",
-            )
+    name = unique_name(
+        mb.all("filters"),
+        displayName,
+        noun="rule",
+        exclude=rule_id,
+        hint="Pick another name or change that rule with filters_update.",
+    )
     if sequence < 1:
         raise ToolError("invalid_arguments", f"sequence must be >= 1 (got {sequence}).")
     conditions = MessageRulePredicates(**{k: v for k, v in fields.items() if k in CONDITIONS})

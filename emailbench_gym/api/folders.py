@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from emailbench_gym.api.common import resolve_folder, updated
+from emailbench_gym.api.common import resolve_folder, unique_name, updated
 from emailbench_gym.api.models import MailFolder
 from emailbench_gym.api.registry import operation
 from emailbench_gym.errors import ToolError
@@ -26,18 +26,8 @@ def _descendants(mb: Mailbox, folder_id: str) -> list[MailFolder]:
 def _check_unique_name(
     mb: Mailbox, name: str, parent_id: str | None, exclude: str | None = None
 ) -> str:
-    name = name.strip()
-    if not name:
-        raise ToolError("invalid_arguments", "displayName must not be empty.")
-    for sibling in _children(mb, parent_id):
-        if sibling.id != exclude and sibling.displayName.casefold() == name.casefold():
-            where = "at the top level" if parent_id is None else f"under {parent_id}"
-            raise ToolError(
-                "conflict",
-                f"A folder named {sibling.displayName!r} already exists {where} (id {sibling.id}). "
-                "Use that id instead of creating another.",
-            )
-    return name
+    where = "at the top level" if parent_id is None else f"under {parent_id}"
+    return unique_name(_children(mb, parent_id), name, noun="folder", exclude=exclude, scope=where)
 
 
 @operation("folders", "read")

@@ -12,7 +12,13 @@ import re
 from datetime import datetime
 from typing import Any, Literal, get_args
 
-from emailbench_gym.api.common import SUPPORTED_TIME_ZONES, date_time_time_zone, updated, zone
+from emailbench_gym.api.common import (
+    SUPPORTED_TIME_ZONES,
+    date_time_time_zone,
+    unique_name,
+    updated,
+    zone,
+)
 from emailbench_gym.api.models import (
     AutomaticReplies,
     DayOfWeek,
@@ -57,17 +63,13 @@ def _zone_name(value: str) -> str:
 
 
 def _label_name(mb: Mailbox, name: str, exclude: str | None = None) -> str:
-    name = name.strip()
-    if not name:
-        raise ToolError("invalid_arguments", "displayName must not be empty.")
-    for label in mb.all("labels"):
-        if label.id != exclude and label.displayName.casefold() == name.casefold():  # type: ignore[attr-defined]
-            raise ToolError(
-                "conflict",
-                f"A label named {label.displayName!r} already exists (id {label.id}). "  # type: ignore[attr-defined]
-                "Use that label, or settings_updateLabel to change it.",
-            )
-    return name
+    return unique_name(
+        mb.all("labels"),
+        name,
+        noun="label",
+        exclude=exclude,
+        hint="Use that label, or settings_updateLabel to change it.",
+    )
 
 
 def _color(color: str) -> str:

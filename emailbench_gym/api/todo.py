@@ -11,7 +11,15 @@ from datetime import datetime
 from typing import Any
 
 from emailbench_gym.api import common
-from emailbench_gym.api.common import apply_query, date_time_time_zone, matches_words, page, updated
+from emailbench_gym.api.common import (
+    apply_query,
+    date_time_time_zone,
+    matches_words,
+    nonempty,
+    page,
+    unique_name,
+    updated,
+)
 from emailbench_gym.api.models import (
     ChecklistItem,
     Importance,
@@ -25,23 +33,8 @@ from emailbench_gym.errors import ToolError
 from emailbench_gym.mailbox import Mailbox
 
 
-def _nonempty(value: str, argument: str) -> str:
-    value = value.strip()
-    if not value:
-        raise ToolError("invalid_arguments", f"{argument} must not be empty.")
-    return value
-
-
 def _check_unique_list_name(mb: Mailbox, name: str, exclude: str | None = None) -> str:
-    name = _nonempty(name, "displayName")
-    for todo_list in mb.all("todo_lists"):
-        if todo_list.id != exclude and todo_list.displayName.casefold() == name.casefold():  # type: ignore[attr-defined]
-            raise ToolError(
-                "conflict",
-                f"A todo list named {todo_list.displayName!r} already exists (id {todo_list.id}). "  # type: ignore[attr-defined]
-                "Use that id instead of creating another.",
-            )
-    return name
+    return unique_name(mb.all("todo_lists"), name, noun="todo list", exclude=exclude)
 
 
 def _default_list(mb: Mailbox) -> TodoList:
@@ -120,7 +113,7 @@ def todo_searchTasks(mb: Mailbox, query: str, top: int = 25) -> list[TodoTask]:
         query: Words to look for (case-insensitive, word prefixes), e.g. 'Raptor'.
         top: Maximum number of tasks to return (1-100).
     """
-    _nonempty(query, "query")
+    nonempty(query, "query")
     found = [t for t in mb.all("todo_tasks") if matches_words(query, _task_text(t))]  # type: ignore[arg-type]
     return page(found, top, 0)  # type: ignore[arg-type]
 
@@ -197,7 +190,7 @@ def todo_createTask(
     todo_list = mb.require("todo_lists", listId) if listId is not None else _default_list(mb)
     if linkedMessageId is not None:
         mb.require("messages", linkedMessageId)
-    title = _nonempty(title, "title")
+    title = nonempty(title, "title")
     tags = common.categories(mb, categories, "categories")
     task = TodoTask(
         id=mb.new_id("todo_tasks"),
@@ -241,7 +234,7 @@ def todo_updateTask(
     task: TodoTask = mb.require("todo_tasks", id)
     changes: dict[str, Any] = {}
     if title is not None:
-        changes["title"] = _nonempty(title, "title")
+        changes["title"] = nonempty(title, "title")
     if dueDateTime is not None:
         changes["dueDateTime"] = date_time_time_zone(mb, dueDateTime)
     if importance is not None:
@@ -304,7 +297,7 @@ def todo_addChecklistItem(mb: Mailbox, taskId: str, displayName: str) -> TodoTas
     """
     task: TodoTask = mb.require("todo_tasks", taskId)
     item = ChecklistItem(
-        id=mb.new_id("checklist"), displayName=_nonempty(displayName, "displayName")
+        id=mb.new_id("checklist"), displayName=nonempty(displayName, "displayName")
     )
     return mb.put("todo_tasks", updated(task, checklistItems=[*task.checklistItems, item]))  # type: ignore[return-value]
 
@@ -331,7 +324,7 @@ def todo_updateChecklistItem(
     if isChecked is not None:
         changes["isChecked"] = isChecked
     if displayName is not None:
-        changes["displayName"] = _nonempty(displayName, "displayName")
+        changes["displayName"] = nonempty(displayName, "displayName")
     if not changes:
         raise ToolError(
             "invalid_arguments",
