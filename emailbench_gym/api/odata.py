@@ -353,6 +353,12 @@ def compile_filter(text: str, model: type[BaseModel] | None = None) -> Predicate
     try:
         tree = _parser().parse(text)
     except UnexpectedToken as exc:
+        if exc.token.type == "$END":
+            raise ToolError(
+                "invalid_filter",
+                f"Filter {text!r} ends too early: something is missing after "
+                f"'{text.split()[-1]}'. {FILTER_HELP}",
+            ) from None
         raise ToolError(
             "invalid_filter",
             f"Unexpected '{exc.token}' at column {exc.column} of filter {text!r}. {FILTER_HELP}",
