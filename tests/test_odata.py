@@ -71,9 +71,9 @@ def test_errors_quote_the_offending_token_and_show_the_accepted_form(text, quote
     with pytest.raises(ToolError) as caught:
         compile_filter(text, Message)
     assert caught.value.code == "invalid_filter"
-    assert (
-        quoted in caught.value.message and "Accepted" in caught.value.message
-    ) or "Fields of" in caught.value.message
+    message = caught.value.message
+    assert quoted in message
+    assert "Accepted" in message or "Fields of" in message
 
 
 def test_order_by_sorts_by_each_key_with_missing_values_last():
