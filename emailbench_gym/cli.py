@@ -1,11 +1,11 @@
-"""The `emailbench` command: list, show, validate and schema (run, report and mcp join later)."""
+"""The `emailbench` command: list, show, validate, schema, run, report and mcp."""
 
 from __future__ import annotations
 
 import argparse
 import json
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from emailbench_gym.errors import ScenarioError, ToolError
@@ -136,27 +136,15 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("schema", help="print a JSON Schema")
     p.add_argument("what", choices=["scenario"])
     p.set_defaults(func=cmd_schema)
-    for extend in EXTENSIONS:
-        extend(sub)
-    return parser
-
-
-#: Modules that add subcommands (runner, report, MCP) register a function here.
-EXTENSIONS: list[Callable[[Any], None]] = []
-
-
-def _register_extensions() -> None:
-    """Subcommands defined elsewhere; their modules import heavy dependencies lazily."""
-    from emailbench_gym.integrations.mcp_server import add_subcommand as add_mcp
+    # Defined in their own modules, which import heavy dependencies only when a command runs.
+    from emailbench_gym.integrations.mcp_server import add_subcommand as add_mcp_command
     from emailbench_gym.report_render import add_report_command
     from emailbench_gym.run_command import add_run_command
 
-    EXTENSIONS.append(add_run_command)
-    EXTENSIONS.append(add_mcp)
-    EXTENSIONS.append(add_report_command)
-
-
-_register_extensions()
+    add_run_command(sub)
+    add_mcp_command(sub)
+    add_report_command(sub)
+    return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -1,7 +1,4 @@
-"""`emailbench run`: the argparse wiring (light: the runner and agents load only when it runs).
-
-`emailbench_gym.cli` adds `add_run_command` to its `EXTENSIONS`.
-"""
+"""`emailbench run`: the argparse wiring (light: the runner and agents load only when it runs)."""
 
 from __future__ import annotations
 
