@@ -356,7 +356,7 @@ def compile_filter(text: str, model: type[BaseModel] | None = None) -> Predicate
         if exc.token.type == "$END":
             raise ToolError(
                 "invalid_filter",
-                f"Filter {text!r} ends too early: something is missing after "
+                f"The filter {text!r} ends too early: something is missing after "
                 f"'{text.split()[-1]}'. {FILTER_HELP}",
             ) from None
         raise ToolError(
@@ -371,7 +371,7 @@ def compile_filter(text: str, model: type[BaseModel] | None = None) -> Predicate
         ) from None
     except (UnexpectedEOF, UnexpectedInput):
         raise ToolError(
-            "invalid_filter", f"Filter {text!r} ends too early. {FILTER_HELP}"
+            "invalid_filter", f"The filter {text!r} ends too early. {FILTER_HELP}"
         ) from None
     return _compile_node(tree, model, text, {})
 
