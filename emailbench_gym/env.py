@@ -16,13 +16,11 @@ from emailbench_gym.grading.judge import Judge, make_judge
 from emailbench_gym.scenarios import Scenario, load_scenario, scenario_ids
 from emailbench_gym.spaces import ObservationSpace, ToolCallSpace
 from emailbench_gym.tools import (
-    FORMATS,
     Profile,
     load_profile,
-    neutral_specs,
-    render,
     restrict_arguments,
     shared_specs,
+    tool_specs,
 )
 from emailbench_gym.workspace import Workspace
 
@@ -148,9 +146,7 @@ class EmailBenchEnv(gym.Env[dict, Any]):
 
     def tool_specs(self, fmt: str = "neutral") -> list[dict[str, Any]]:
         """The profile's tools for a provider: one of neutral, openai_chat, openai_responses, anthropic, mcp."""
-        if fmt not in FORMATS:
-            raise ValueError(f"unknown tool format {fmt!r}; accepted: {', '.join(FORMATS)}")
-        return render(neutral_specs(self.profile), fmt)
+        return tool_specs(self.profile, fmt)
 
     # --- gymnasium API --------------------------------------------------------------------
 

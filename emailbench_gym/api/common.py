@@ -98,10 +98,6 @@ def resolve_folder(mb: Mailbox, folder_id: str, argument: str = "folderId") -> M
     return found  # type: ignore[return-value]
 
 
-def well_known(mb: Mailbox, name: str) -> MailFolder:
-    return resolve_folder(mb, name)
-
-
 def categories(mb: Mailbox, names: Sequence[str] | None, argument: str) -> list[str]:
     """Existing label names (case-insensitive), deduplicated, spelled as the labels are."""
     labels = {label.displayName.casefold(): label.displayName for label in mb.all("labels")}  # type: ignore[attr-defined]
