@@ -21,7 +21,7 @@ from pydantic import Field, ValidationError, field_validator
 
 from emailbench_gym.catalog import scenario_ids, scenario_paths
 from emailbench_gym.errors import ScenarioError
-from emailbench_gym.grading.assertions import Assertion
+from emailbench_gym.grading.assertions import ANSWER_TYPES, Assertion
 from emailbench_gym.grading.query import Strict
 
 Category = Literal[
@@ -94,7 +94,7 @@ class Scenario(Strict):
 
     @property
     def answer_graded(self) -> bool:
-        return any(a.type in ("return-contains", "return-excludes") for a in self.assertions)
+        return any(a.type in ANSWER_TYPES for a in self.assertions)
 
 
 _REF = re.compile(r"^\$(\d+)((?:\[\*\]|\.[A-Za-z_]\w*|\[\d+\])*)$")
