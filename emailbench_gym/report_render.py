@@ -2,16 +2,12 @@
 
 from __future__ import annotations
 
-import argparse
 import base64
 import html
-import json
-import sys
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
-from emailbench_gym.report import Frac, Kind, Run, Table, build_report, label_runs, read_run
+from emailbench_gym.report import Frac, Kind, Run, Table
 
 PLOTS_MISSING = "Plots need matplotlib (pip install 'emailbench-gym[plots]')."
 
@@ -136,46 +132,7 @@ def render_html(
     )
 
 
-def _figures(runs: Sequence[Run]) -> dict[str, tuple[str, bytes]] | None:
+def figures_of(runs: Sequence[Run]) -> dict[str, tuple[str, bytes]] | None:
     from emailbench_gym.report_plots import draw_figures, plots_available
 
     return draw_figures(runs) if plots_available() else None
-
-
-def cmd_report(args: argparse.Namespace) -> int:
-    try:
-        loaded = [read_run(d) for d in args.dirs]
-    except FileNotFoundError as exc:
-        print(exc, file=sys.stderr)
-        return 2
-    runs = label_runs(loaded, [Path(d).name for d in args.dirs])
-    tables = build_report(runs)
-    figures = _figures(runs) if args.plots or args.format == "html" else None
-    if args.plots:
-        if figures is None:
-            print(PLOTS_MISSING, file=sys.stderr)
-            return 2
-        Path(args.plots).mkdir(parents=True, exist_ok=True)
-        for stem, (_caption, png) in figures.items():
-            (Path(args.plots) / f"{stem}.png").write_bytes(png)
-    if args.format == "json":
-        text = json.dumps(report_json(runs, tables), indent=2) + "\n"
-    elif args.format == "html":
-        text = render_html(runs, tables, figures)
-    else:
-        text = render_markdown(tables)
-    if args.out:
-        Path(args.out).write_text(text, encoding="utf-8")
-    else:
-        sys.stdout.write(text)
-    return 0
-
-
-def add_report_command(sub: Any) -> None:
-    """Register `emailbench report` on the CLI's subparsers."""
-    p = sub.add_parser("report", help="tables and figures of the paper from run directories")
-    p.add_argument("dirs", nargs="+", metavar="DIR", help="run directories (with results.jsonl)")
-    p.add_argument("--format", choices=["md", "json", "html"], default="md")
-    p.add_argument("--out", metavar="FILE", help="write the report here instead of stdout")
-    p.add_argument("--plots", metavar="DIR", help="also write the figures as PNG files here")
-    p.set_defaults(func=cmd_report)

@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 
 from emailbench_gym import Workspace
-from emailbench_gym.cli import validate_scenario
+from emailbench_gym.cli.scenarios import validate_scenario
 from emailbench_gym.episode import Episode
 from emailbench_gym.grading import ASSERTION_TYPES
 from emailbench_gym.scenarios import load_all, scenario_ids

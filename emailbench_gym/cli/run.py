@@ -49,7 +49,8 @@ def cmd_run(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_run_command(sub: Any) -> None:
+def register(sub: Any) -> None:
+    """Register `emailbench run` on the CLI's subparsers."""
     p = sub.add_parser(
         "run",
         help="run an agent or a model over scenarios (resumable) and print the Table 3 row",

@@ -1,11 +1,10 @@
-"""The `emailbench` command: list, show, validate, schema, run, report and mcp."""
+"""`emailbench list`, `show`, `validate` and `schema`: the scenario suite from the command line."""
 
 from __future__ import annotations
 
 import argparse
 import json
 import sys
-from collections.abc import Sequence
 from typing import Any
 
 from emailbench_gym.errors import ScenarioError, ToolError
@@ -116,11 +115,8 @@ def cmd_schema(args: argparse.Namespace) -> int:
     return 0
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="emailbench", description="EmailBench: scenarios, validation, runs and reports."
-    )
-    sub = parser.add_subparsers(dest="command", required=True)
+def register(sub: Any) -> None:
+    """Register list, show, validate and schema on the CLI's subparsers."""
     p = sub.add_parser("list", help="list scenarios")
     p.add_argument("--json", action="store_true", help="one JSON object per scenario")
     p.set_defaults(func=cmd_list)
@@ -136,21 +132,3 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("schema", help="print a JSON Schema")
     p.add_argument("what", choices=["scenario"])
     p.set_defaults(func=cmd_schema)
-    # Defined in their own modules, which import heavy dependencies only when a command runs.
-    from emailbench_gym.integrations.mcp_server import add_subcommand as add_mcp_command
-    from emailbench_gym.report_render import add_report_command
-    from emailbench_gym.run_command import add_run_command
-
-    add_run_command(sub)
-    add_mcp_command(sub)
-    add_report_command(sub)
-    return parser
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
-    return int(args.func(args) or 0)
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

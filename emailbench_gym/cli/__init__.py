@@ -1,0 +1,30 @@
+"""The `emailbench` command; each subcommand lives in its own module of this package.
+
+A command module defines `register(subparsers)`, which adds its parser and sets
+`func`; heavy dependencies are imported only when a command runs, so `emailbench
+--help` stays fast. To add a command, add its module name to COMMANDS.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+from collections.abc import Sequence
+
+#: Command modules of this package, in the order `emailbench --help` lists them.
+COMMANDS: tuple[str, ...] = ("scenarios", "run", "report", "mcp")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="emailbench", description="EmailBench: scenarios, validation, runs and reports."
+    )
+    sub = parser.add_subparsers(dest="command", required=True)
+    for name in COMMANDS:
+        importlib.import_module(f"{__name__}.{name}").register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    return int(args.func(args) or 0)
