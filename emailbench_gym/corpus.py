@@ -3,14 +3,15 @@
 Every entity is parsed into its frozen pydantic model, ids are checked for
 uniqueness and every reference (folder, calendar, list, board, column, user,
 contact) must resolve. A problem raises `CorpusError` naming the file, the
-entity and the field.
+entity and the field. `build_corpus` applies the same checks to models built in
+code (generated worlds), and `write_corpus` writes any corpus back as the files.
 """
 
 from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -67,7 +68,7 @@ class Corpus:
     me: User
     settings: MailboxSettings
     collections: dict[str, MappingProxyType[str, Model]]
-    root: Path
+    root: Path | None  # None for a corpus built in code (build_corpus)
 
     def items(self, collection: str) -> list[Model]:
         return list(self.collections[collection].values())
@@ -126,6 +127,60 @@ def load_corpus(root: str | Path | None = None) -> Corpus:
     return _load(Path(root).resolve() if root else data_dir("corpus"))
 
 
+def build_corpus(
+    now: datetime,
+    me: str,
+    settings: MailboxSettings,
+    collections: Mapping[str, Iterable[Model]],
+    root: Path | None = None,
+) -> Corpus:
+    """Validate models built in code (a generated world) into a `Corpus`, with the files' checks.
+
+    `collections` maps every name of CORPUS_FILES to its models; ids must be unique and
+    every reference must resolve, exactly as `load_corpus` demands of the JSON files.
+    """
+    missing = [name for name in CORPUS_FILES if name not in collections]
+    if missing:
+        raise CorpusError(f"build_corpus: collections missing: {', '.join(missing)}")
+    parsed: dict[str, dict[str, Model]] = {}
+    for name, (file, model) in CORPUS_FILES.items():
+        items: dict[str, Model] = {}
+        for index, item in enumerate(collections[name]):
+            if not isinstance(item, model):
+                raise CorpusError(
+                    f"{file}: entity #{index}: expected a {model.__name__}, got {type(item).__name__}"
+                )
+            if item.id in items:  # type: ignore[attr-defined]
+                raise CorpusError(f"{file}: entity {item.id}: field 'id': duplicate id")  # type: ignore[attr-defined]
+            items[item.id] = item  # type: ignore[attr-defined]
+        parsed[name] = items
+    return _assemble(now, me, settings, parsed, root)
+
+
+def write_corpus(corpus: Corpus, folder: str | Path) -> Path:
+    """Write `corpus` as the shipped JSON files (persona.json and CORPUS_FILES) into `folder`.
+
+    The form is the shipped one (`indent=2`, UTF-8, a final newline), so `load_corpus(folder)`
+    reads back an equal corpus and writing the shipped corpus reproduces its files byte for byte.
+    """
+    target = Path(folder)
+    target.mkdir(parents=True, exist_ok=True)
+    persona = {
+        "now": corpus.now.isoformat(),
+        "me": corpus.me.id,
+        "settings": corpus.settings.model_dump(mode="json", by_alias=True),
+    }
+    _write_json(target / "persona.json", persona)
+    for name, (file, _) in CORPUS_FILES.items():
+        items = [item.model_dump(mode="json", by_alias=True) for item in corpus.items(name)]
+        _write_json(target / file, items)
+    return target
+
+
+def _write_json(path: Path, data: Any) -> None:
+    path.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
 @functools.lru_cache(maxsize=4)
 def _load(root: Path) -> Corpus:
     persona = _read_json(root / "persona.json")
@@ -139,12 +194,22 @@ def _load(root: Path) -> Corpus:
         raise _explain("persona.json", "settings", exc) from None
     except (TypeError, ValueError) as exc:
         raise CorpusError(f"persona.json: field 'now': {exc}") from None
+    parsed = {name: _parse(root / file, model) for name, (file, model) in CORPUS_FILES.items()}
+    return _assemble(now, me_id, settings, parsed, root)
+
+
+def _assemble(
+    now: datetime,
+    me_id: str,
+    settings: MailboxSettings,
+    parsed: dict[str, dict[str, Model]],
+    root: Path | None,
+) -> Corpus:
+    """Check the clock and every cross-reference, then freeze the collections into a Corpus."""
     if now.tzinfo is None:
         raise CorpusError(
             "persona.json: field 'now': needs a UTC offset, e.g. 2001-11-05T15:00:00Z"
         )
-
-    parsed = {name: _parse(root / file, model) for name, (file, model) in CORPUS_FILES.items()}
     users, folders = parsed["users"], parsed["folders"]
     if me_id not in users:
         raise CorpusError(f"persona.json: field 'me': {me_id!r} is not in users.json")
