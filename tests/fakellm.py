@@ -43,6 +43,9 @@ class Reply:
     body: Any = None
     delay: float = 0.0
     headers: dict[str, str] = field(default_factory=dict)
+    #: Bytes sent as they are instead of `body` as JSON (an HTML page, a cut-off body).
+    raw: bytes | None = None
+    content_type: str = "application/json"
 
 
 Responder = Callable[[Request], Reply]
@@ -76,10 +79,14 @@ class FakeLLM:
                 reply = outer.responder(request)
                 if reply.delay:
                     time.sleep(reply.delay)
-                payload = json.dumps(reply.body if reply.body is not None else {}).encode()
+                payload = (
+                    reply.raw
+                    if reply.raw is not None
+                    else json.dumps(reply.body if reply.body is not None else {}).encode()
+                )
                 try:
                     self.send_response(reply.status)
-                    self.send_header("content-type", "application/json")
+                    self.send_header("content-type", reply.content_type)
                     self.send_header("content-length", str(len(payload)))
                     for key, value in reply.headers.items():
                         self.send_header(key, value)

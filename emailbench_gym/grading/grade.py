@@ -10,7 +10,6 @@ if the rubric is critical.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any, Literal
@@ -18,8 +17,9 @@ from typing import Any, Literal
 from pydantic import BaseModel
 
 from emailbench_gym.api.models import APISnapshot
-from emailbench_gym.grading.judge import Evidence, Judge, JudgeError
-from emailbench_gym.mailbox import COLLECTIONS
+from emailbench_gym.grading.evidence import Evidence, build_evidence
+from emailbench_gym.grading.judge import Judge, JudgeError
+from emailbench_gym.redact import redact
 
 Outcome = Literal["passed", "failed", "skipped", "judge_error"]
 
@@ -77,13 +77,7 @@ def grade_episode(
             )
         )
     if scenario.rubrics:
-        evidence = (
-            Evidence(
-                scenario.query, answer or "", summarize_calls(calls), state_diff(initial, final)
-            )
-            if judge
-            else None
-        )
+        evidence = build_evidence(scenario.query, answer, calls, initial, final) if judge else None
         for rubric in scenario.rubrics:
             items.append(_judge_rubric(rubric, judge, evidence))
     return score_items(items, judge.name if judge else None)
@@ -102,6 +96,9 @@ def _judge_rubric(rubric: Any, judge: Judge | None, evidence: Evidence | None) -
         verdict = judge.judge(rubric.criterion, evidence)
     except JudgeError as exc:
         return ItemResult(**base, outcome="judge_error", score=0.0, reason=str(exc))
+    except Exception as exc:  # a custom judge object that raises anything: still judge_error
+        reason = redact(f"{getattr(judge, 'name', 'judge')}: {type(exc).__name__}: {exc}")
+        return ItemResult(**base, outcome="judge_error", score=0.0, reason=reason)
     return ItemResult(
         **base,
         outcome="passed" if verdict.score >= 0.5 else "failed",
@@ -139,67 +136,3 @@ def _jsonable(value: Any) -> Any:
     if isinstance(value, datetime):
         return value.isoformat()
     return str(value)
-
-
-# --- evidence for the judge ---------------------------------------------------------------
-
-
-def summarize_calls(calls: Sequence[dict[str, Any]], limit: int = 60) -> str:
-    """One line per tool call: name, arguments, and ok / error."""
-    lines = []
-    for index, call in enumerate(calls[:limit], 1):
-        args = json.dumps(call.get("arguments", {}), sort_keys=True, default=str)
-        if len(args) > 300:
-            args = args[:297] + "..."
-        status = "ERROR: " + str(call.get("content", ""))[:200] if call.get("is_error") else "ok"
-        lines.append(f"{index}. {call.get('name')}({args}) -> {status}")
-    if len(calls) > limit:
-        lines.append(f"... {len(calls) - limit} more calls")
-    return "\n".join(lines)
-
-
-#: Every collection but the read-only directory.
-_DIFF_COLLECTIONS = tuple(name for name in COLLECTIONS if name != "users")
-
-
-def state_diff(initial: APISnapshot, final: APISnapshot, limit: int = 80) -> str:
-    """A compact account of what changed: created, deleted and changed items (with fields)."""
-    lines: list[str] = []
-    for name in _DIFF_COLLECTIONS:
-        before = {i.id: i for i in getattr(initial, name)}
-        after = {i.id: i for i in getattr(final, name)}
-        for item_id, item in after.items():
-            old = before.get(item_id)
-            if old is None:
-                lines.append(f"created {name} {item_id}: {_brief(item)}")
-            elif old != item:
-                changes = _changed_fields(old, item)
-                lines.append(f"changed {name} {item_id} ({_brief(item)}): {changes}")
-        lines.extend(f"deleted {name} {i} ({_brief(before[i])})" for i in before if i not in after)
-    if initial.settings != final.settings:
-        lines.append(f"changed settings: {_changed_fields(initial.settings, final.settings)}")
-    if len(lines) > limit:
-        lines = [*lines[:limit], f"... {len(lines) - limit} more changes"]
-    return "\n".join(lines)
-
-
-def _brief(item: Any) -> str:
-    data = item.model_dump(mode="json", by_alias=True, exclude_defaults=True)
-    for noisy in ("body", "bodyPreview", "attachments"):
-        data.pop(noisy, None)
-    if "body" in type(item).model_fields and getattr(item, "body", None) is not None:
-        content = item.body.content
-        data["body"] = content if len(content) < 240 else content[:237] + "..."
-    text = json.dumps(data, sort_keys=True)
-    return text if len(text) < 600 else text[:597] + "..."
-
-
-def _changed_fields(old: BaseModel, new: BaseModel) -> str:
-    a = old.model_dump(mode="json", by_alias=True)
-    b = new.model_dump(mode="json", by_alias=True)
-    parts = [
-        f"{k}: {json.dumps(a.get(k))[:80]} -> {json.dumps(b.get(k))[:80]}"
-        for k in b
-        if a.get(k) != b.get(k)
-    ]
-    return "; ".join(parts)
