@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Sequence
 from typing import Any
@@ -23,6 +24,8 @@ from emailbench_gym.tools import (
     tool_specs,
 )
 from emailbench_gym.workspace import Workspace
+
+ToolsKey = tuple[tuple[str, tuple[str, ...] | None], ...]
 
 LIST_CAP = 25
 TEXT_CAP = 20_000
@@ -54,8 +57,39 @@ def _dump(result: Any, shown: int) -> str:
     return json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
 
 
-def system_prompt(episode: Episode) -> str:
-    """The persona and its fixed "now", as the paper's harness told the model."""
+class ToolList(list):
+    """`info["tools"]`: the profile's shared neutral specs (read-only), cheap to send between processes.
+
+    It is a plain list to its readers, but pickles as the tool names and their visible
+    parameters (a few hundred bytes instead of about 45 kB), and unpickles to the receiving
+    process's own shared copy, so async vector envs do not ship the schemas on every reset.
+    """
+
+    def __init__(self, key: ToolsKey, specs: list[dict[str, Any]]) -> None:
+        super().__init__(specs)
+        self.key = key
+
+    def __reduce__(self) -> tuple[Any, tuple[ToolsKey]]:
+        return (tool_list, (self.key,))
+
+
+@functools.cache
+def tool_list(key: ToolsKey) -> ToolList:
+    """The shared `ToolList` of a tool set (`key`: sorted (name, visible parameters) pairs)."""
+    profile = Profile(name="tools", tools=dict(key))
+    return ToolList(key, shared_specs(profile))
+
+
+#: How an episode of the env ends: a turn without tool calls. Surfaces that end an episode with
+#: a tool (MCP, TRL, verifiers: `submit_answer`) state their own rule instead, so every prompt
+#: names exactly one way to finish.
+FINISH_BY_TEXT = (
+    "When the task is done, reply with the final answer in plain text and no tool calls."
+)
+
+
+def persona_prompt(episode: Episode) -> str:
+    """The persona and its fixed "now", as the paper's harness told the model (no finishing rule)."""
     mailbox = episode.workspace.mailbox
     me = mailbox.me
     now = local_now(mailbox)
@@ -64,9 +98,13 @@ def system_prompt(episode: Episode) -> str:
         f"{me.jobTitle}, {me.department}, {me.companyName}. "
         f"The current date and time is {now:%A, %B %d, %Y %I:%M %p} ({mailbox.settings.timeZone}; "
         f"ISO {now.isoformat()}). Use the tools to read and change the mailbox, calendar, contacts, "
-        "to-do lists and settings. Tool results are JSON. When the task is done, reply with a final "
-        "answer in plain text and no tool calls."
+        "to-do lists and settings. Tool results are JSON."
     )
+
+
+def system_prompt(episode: Episode) -> str:
+    """The env's system prompt: the persona and the env's one way to finish."""
+    return f"{persona_prompt(episode)} {FINISH_BY_TEXT}"
 
 
 class EmailBenchEnv(gym.Env[dict, Any]):
@@ -90,7 +128,10 @@ class EmailBenchEnv(gym.Env[dict, Any]):
 
     ## Episode end
     `terminated` on a final answer; `truncated` when `max_turns` (15, as in the paper) turns pass
-    without one. Both are graded. Stepping a finished episode raises until `reset()`.
+    without one. Both are graded. Limit turns with `max_turns`, not a `TimeLimit` wrapper
+    (`gym.make(..., max_episode_steps=N)`): a wrapper cuts the episode without the env knowing,
+    so there is no grade; on such a truncation call `env.unwrapped.grade()`. Stepping a
+    finished episode raises until `reset()`.
 
     ## Arguments
     `scenario_id` (one scenario) or a suite filtered by `scenarios`, `categories`,
@@ -127,7 +168,7 @@ class EmailBenchEnv(gym.Env[dict, Any]):
         self.judge = make_judge(judge) if isinstance(judge, str) or judge is None else judge
         self.action_space = ToolCallSpace(list(self.profile.tools))
         self.observation_space = ObservationSpace()
-        self._tools = shared_specs(self.profile)  # one list per profile: info["tools"] is read-only
+        self._tools = tool_list(tuple(sorted(self.profile.tools.items())))  # shared, read-only
         self._workspace = Workspace()
         self._episode: Episode | None = None
         self._turn = 0
@@ -147,6 +188,23 @@ class EmailBenchEnv(gym.Env[dict, Any]):
     def tool_specs(self, fmt: str = "neutral") -> list[dict[str, Any]]:
         """The profile's tools for a provider: one of neutral, openai_chat, openai_responses, anthropic, mcp."""
         return tool_specs(self.profile, fmt)
+
+    def persona_prompt(self) -> str:
+        """The current episode's persona and "now", without a finishing rule (for tool surfaces)."""
+        if self._episode is None:
+            raise RuntimeError("No episode has started: call env.reset() first.")
+        return persona_prompt(self._episode)
+
+    def grade(self, answer: str = "") -> Grade:
+        """Grade the episode as it stands, with `answer` as the final answer; changes nothing.
+
+        For episodes an outside wrapper cut short (a `TimeLimit` applied by hand, a training
+        loop's own step limit): `env.unwrapped.grade()` gives the grade the env would have
+        given at that point. Works before and after the episode ended, until the next reset.
+        """
+        if self._episode is None:
+            raise RuntimeError("No episode has started: call env.reset() first.")
+        return self._episode.grade(answer, self.judge)
 
     # --- gymnasium API --------------------------------------------------------------------
 

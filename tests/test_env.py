@@ -330,6 +330,33 @@ def test_reward_pass_mode() -> None:
     assert solve_n520(env)[0] == 1.0
 
 
+def test_public_grade_survives_an_outside_time_limit() -> None:
+    """A TimeLimit the env cannot see ends the episode ungraded; env.unwrapped.grade() grades it."""
+    env = gym.make(f"EmailBench-{N520}", max_episode_steps=2)
+    env.reset()
+    env.step(call("folders_create", displayName="Projects"))
+    _, reward, terminated, truncated, info = env.step(call("folders_list"))
+    assert (reward, terminated, truncated, "grade" in info) == (0.0, False, True, False)
+    grade = env.unwrapped.grade()
+    assert isinstance(grade, Grade) and not grade.passed and 0.0 < grade.score < 1.0
+    assert env.unwrapped.grade() == grade  # grading changes nothing
+    fresh = EmailBenchEnv(N520)
+    with pytest.raises(RuntimeError, match="reset"):
+        fresh.grade()
+    fresh.reset()
+    assert solve_n520(fresh)[0] == 1.0
+    assert fresh.grade(load_scenario(N520).solution.answer).passed  # after the end, too
+
+
+def test_info_tools_pickle_small_and_come_back_equal() -> None:
+    import pickle
+
+    info = EmailBenchEnv(N520).reset()[1]
+    data = pickle.dumps(info["tools"])
+    assert len(data) < 3_000 < len(json.dumps(info["tools"]))
+    assert pickle.loads(data) == tool_specs("adapter")
+
+
 def test_truncated_at_max_turns_and_graded() -> None:
     if N520 not in SCENARIO_IDS:
         pytest.skip("OB-N520 not authored yet")

@@ -10,6 +10,9 @@ from __future__ import annotations
 
 import inspect
 import json
+import threading
+import time
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any, get_args
 
@@ -28,6 +31,12 @@ SUBMIT_DESCRIPTION = (
     "the grade; call it once, after all the work is done."
 )
 SUBMIT_ANSWER_DOC = "The final answer for the user, in plain text: what was done or found."
+
+#: The one way to finish on every tool surface (the env's own rule is `env.FINISH_BY_TEXT`).
+FINISH_BY_SUBMIT = (
+    "When the task is done, call the submit_answer tool with the final answer; "
+    "nothing else ends the task."
+)
 
 
 def submit_spec() -> dict[str, Any]:
@@ -106,7 +115,12 @@ def tool_method(spec: MethodSpec, visible: tuple[str, ...] | None) -> Any:
 
 
 class ToolSession:
-    """An `EmailBenchEnv` episode as individual tool calls plus one `submit`."""
+    """An `EmailBenchEnv` episode as individual tool calls plus one `submit`.
+
+    Thread-safe: calls on one session run one at a time (servers run them in worker threads,
+    so a slow judge in one session never holds up another). `on_finish(session)` runs once
+    per episode, when it is graded (by `submit` or by the call budget).
+    """
 
     def __init__(
         self,
@@ -115,13 +129,20 @@ class ToolSession:
         profile: str | Profile = "adapter",
         max_calls: int = DEFAULT_MAX_CALLS,
         judge: str | Judge | None = None,
+        on_finish: Callable[[ToolSession], None] | None = None,
     ) -> None:
         self.env = EmailBenchEnv(scenario_id, profile=profile, max_turns=max_calls, judge=judge)
+        self.on_finish = on_finish
         self.scenario_id: str | None = None
         self.task = ""
         self.system_prompt = ""
         self.grade: Grade | None = None
-        self._calls = 0
+        self.answer = ""
+        self.submitted = False  # ended by `submit`, not by the call budget
+        self.trajectory: list[dict[str, Any]] = []
+        self.started_at = 0.0
+        self.elapsed = 0.0
+        self._lock = threading.Lock()
 
     @property
     def tool_names(self) -> list[str]:
@@ -134,50 +155,70 @@ class ToolSession:
     def start(self, scenario_id: str | None = None) -> str:
         """Reset to `scenario_id` (or the env's own choice) and return the task text."""
         options = {"scenario_id": scenario_id} if scenario_id else None
-        observation, info = self.env.reset(options=options)
-        self.scenario_id = info["scenario_id"]
-        self.task = observation["content"]
-        self.system_prompt = info["system_prompt"]
-        self.grade = None
-        self._calls = 0
+        with self._lock:
+            observation, info = self.env.reset(options=options)
+            self.scenario_id = info["scenario_id"]
+            self.task = observation["content"]
+            self.system_prompt = f"{self.env.persona_prompt()} {FINISH_BY_SUBMIT}"
+            self.grade = None
+            self.answer = ""
+            self.submitted = False
+            self.trajectory = []
+            self.started_at = time.perf_counter()
+            self.elapsed = 0.0
         return self.task
 
     def task_prompt(self) -> str:
         """The persona, the fixed "now" and the task, with how to finish: a model's first message."""
-        return (
-            f"{self.system_prompt}\n\nTask: {self.task}\n\n"
-            "When the work is done, call submit_answer with the final answer."
-        )
+        return f"{self.system_prompt}\n\nTask: {self.task}"
 
     def call(self, name: str, arguments: Any = None) -> tuple[str, bool]:
         """Run one tool call; returns (result JSON text, is_error). Ends the episode at the budget."""
-        if not self.active:
-            return json.dumps(self._closed_error()), True
-        self._calls += 1
-        action = {"name": name, "arguments": {} if arguments is None else arguments}
-        action["id"] = f"call_{self._calls}"
-        observation, _reward, terminated, truncated, info = self.env.step(action)
-        result = observation["results"][0]
-        if terminated or truncated:  # the call budget is used up: say so with the result
-            self.grade = info["grade"]
-            if result["is_error"]:
-                error = json.loads(result["content"])
-                error["message"] = f"{error['message']} {observation['content']}"
-                return json.dumps(error), True
-            return f"{result['content']}\n{observation['content']}", False
-        return result["content"], result["is_error"]
+        with self._lock:
+            if not self.active:
+                return json.dumps(self._closed_error()), True
+            call_id = f"call_{len(self.trajectory) + 1}"
+            action = {"name": name, "arguments": {} if arguments is None else arguments}
+            action["id"] = call_id
+            observation, _reward, terminated, truncated, info = self.env.step(action)
+            result = observation["results"][0]
+            self.trajectory.append(
+                {
+                    "id": call_id,
+                    "name": name,
+                    "arguments": arguments,
+                    "is_error": result["is_error"],
+                    "content": result["content"],
+                }
+            )
+            if not (terminated or truncated):
+                return result["content"], result["is_error"]
+            self._graded(
+                info["grade"], "", submitted=False
+            )  # the call budget is used up: say so with the result
+        if result["is_error"]:
+            error = json.loads(result["content"])
+            error["message"] = f"{error['message']} {observation['content']}"
+            return json.dumps(error), True
+        return f"{result['content']}\n{observation['content']}", False
 
     def submit(self, answer: str) -> tuple[dict[str, Any], bool]:
         """Send the final answer; returns (grade summary, is_error). A second submit is an error."""
-        if not self.active:
-            return self._closed_error(), True
-        if not isinstance(answer, str):
-            answer = json.dumps(answer, default=str)
-        _observation, _reward, _terminated, _truncated, info = self.env.step(
-            {"final_answer": answer}
-        )
-        self.grade = info["grade"]
+        with self._lock:
+            if not self.active:
+                return self._closed_error(), True
+            if not isinstance(answer, str):
+                answer = json.dumps(answer, default=str)
+            _observation, _reward, _terminated, _truncated, info = self.env.step(
+                {"final_answer": answer}
+            )
+            self._graded(info["grade"], answer, submitted=True)
         return self.summary(), False
+
+    def finish(self, answer: str = "") -> None:
+        """Grade an episode that is still open with `answer` (what its model last said, or "")."""
+        if self.active:
+            self.submit(answer)
 
     def summary(self) -> dict[str, Any]:
         """The grade as JSON-able data (score, passed, and why each item passed or failed)."""
@@ -189,6 +230,12 @@ class ToolSession:
     def score(self) -> float:
         """The grade's score, 0.0 while the episode has no grade."""
         return self.grade.score if self.grade is not None else 0.0
+
+    def _graded(self, grade: Grade, answer: str, submitted: bool) -> None:
+        self.grade, self.answer, self.submitted = grade, answer, submitted
+        self.elapsed = time.perf_counter() - self.started_at
+        if self.on_finish is not None:
+            self.on_finish(self)
 
     def _closed_error(self) -> dict[str, str]:
         if self.scenario_id is None:
