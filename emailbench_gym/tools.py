@@ -14,7 +14,7 @@ from __future__ import annotations
 import copy
 import functools
 import sys
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
@@ -112,7 +112,10 @@ def _nullable(schema: dict[str, Any]) -> dict[str, Any]:
 
 def _property(spec: MethodSpec, param: str) -> dict[str, Any]:
     field = spec.args_model.model_fields[param]
-    schema = _clean(TypeAdapter(field.annotation).json_schema())
+    annotation = (
+        Annotated[(field.annotation, *field.metadata)] if field.metadata else field.annotation
+    )
+    schema = _clean(TypeAdapter(annotation).json_schema())
     if "anyOf" in schema:  # `X | None`: keep the non-null branch, strictness re-adds null
         branches = [s for s in schema["anyOf"] if s.get("type") != "null"]
         schema = branches[0] if len(branches) == 1 else {"anyOf": branches}
@@ -158,14 +161,54 @@ def _specs(tools: tuple[tuple[str, tuple[str, ...] | None], ...]) -> list[dict[s
     return [_neutral(name, params) for name, params in tools]
 
 
+#: Size keywords that OpenAI's strict mode does not accept everywhere: stated in words instead,
+#: for the limits real work can reach (ranges, list sizes, long texts; not id or name lengths).
+_LIMIT_KEYWORDS = ("maxLength", "maxItems", "minimum", "maximum")
+_LONG_TEXT = 1_000
+
+
+def _limits_in_words(schema: dict[str, Any]) -> str:
+    """A property's reachable limits (through nullable branches) as a short sentence, or ''."""
+    words = []
+    for branch in schema.get("anyOf", [schema]):
+        if "minimum" in branch and "maximum" in branch:
+            words.append(f"Range {branch['minimum']:,}-{branch['maximum']:,}.")
+        if "maxItems" in branch:
+            words.append(f"Max {branch['maxItems']:,} items.")
+        if branch.get("maxLength", 0) >= _LONG_TEXT:
+            words.append(f"Max {branch['maxLength']:,} characters.")
+    return " ".join(words)
+
+
+def _without_limits(schema: Any) -> Any:
+    if isinstance(schema, dict):
+        return {k: _without_limits(v) for k, v in schema.items() if k not in _LIMIT_KEYWORDS}
+    if isinstance(schema, list):
+        return [_without_limits(v) for v in schema]
+    return schema
+
+
+def openai_strict(spec: dict[str, Any]) -> dict[str, Any]:
+    """A neutral spec for OpenAI's strict mode: size keywords moved into the descriptions."""
+    params = spec["parameters"]
+    properties = {}
+    for name, schema in params["properties"].items():
+        limits = _limits_in_words(schema)
+        schema = _without_limits(schema)
+        if limits:
+            schema["description"] = f"{schema.get('description', '')} {limits}".strip()
+        properties[name] = schema
+    return {**spec, "parameters": {**params, "properties": properties}, "strict": True}
+
+
 def render(specs: list[dict[str, Any]], fmt: str) -> list[dict[str, Any]]:
     """Wrap neutral specs for a provider: see `FORMATS`."""
     if fmt == "neutral":
         return specs
     if fmt == "openai_chat":
-        return [{"type": "function", "function": {**s, "strict": True}} for s in specs]
+        return [{"type": "function", "function": openai_strict(s)} for s in specs]
     if fmt == "openai_responses":
-        return [{"type": "function", **s, "strict": True} for s in specs]
+        return [{"type": "function", **openai_strict(s)} for s in specs]
     if fmt == "anthropic":
         return [
             {"name": s["name"], "description": s["description"], "input_schema": s["parameters"]}

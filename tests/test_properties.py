@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 
 from emailbench_gym import SCENARIO_IDS, ToolError, Workspace, load_corpus
 from emailbench_gym.api import METHODS
+from emailbench_gym.api.registry import plain_type
 from emailbench_gym.env import EmailBenchEnv
 
 TOOLS = sorted(n for n, s in METHODS.items() if s.kind != "evaluation")
@@ -63,6 +64,7 @@ PLAUSIBLE_TEXT = st.one_of(st.sampled_from(IDS), st.sampled_from(WORDS), st.text
 
 def plausible(annotation: Any) -> st.SearchStrategy[Any]:
     """Values of a parameter's type, drawn mostly from the corpus's world."""
+    annotation = plain_type(annotation)
     origin = typing.get_origin(annotation)
     args = [a for a in typing.get_args(annotation) if a is not type(None)]
     if origin is typing.Literal:

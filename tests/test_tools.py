@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import json
 from typing import Any
 
 import anthropic
@@ -15,7 +16,8 @@ from openai.types.shared import FunctionDefinition
 from pydantic import TypeAdapter
 
 from emailbench_gym.api import METHODS
-from emailbench_gym.tools import FORMATS, load_profile, tool_specs
+from emailbench_gym.api.limits import unbounded
+from emailbench_gym.tools import FORMATS, load_profile, openai_strict, tool_specs
 from tests.fakellm import FakeLLM, chat_text, messages_text, responses_text
 
 TABLE_34 = {
@@ -27,8 +29,8 @@ TABLE_34 = {
     "messages_createDraft": ["subject", "body", "toRecipients"],
 }
 PROFILES = ("adapter", "full")
-#: JSON Schema keywords strict mode and Anthropic accept in these tool schemas.
-ALLOWED_KEYWORDS = {
+#: JSON Schema keywords OpenAI's strict mode accepts everywhere in these tool schemas.
+STRICT_KEYWORDS = {
     "type",
     "properties",
     "required",
@@ -40,6 +42,9 @@ ALLOWED_KEYWORDS = {
     "format",
     "const",
 }
+#: The neutral, Anthropic and MCP schemas also state size limits as keywords.
+LIMIT_KEYWORDS = {"maxLength", "maxItems", "minimum", "maximum"}
+ALLOWED_KEYWORDS = STRICT_KEYWORDS | LIMIT_KEYWORDS
 
 
 def _by_name(specs: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
@@ -87,10 +92,10 @@ def test_full_profile_exposes_every_parameter() -> None:
         assert tuple(spec["parameters"]["properties"]) == METHODS[spec["name"]].params
 
 
-def _check_strict(schema: Any, where: str) -> None:
+def _check_strict(schema: Any, where: str, allowed: set[str] = ALLOWED_KEYWORDS) -> None:
     """Every object closed and fully required, no defaults/titles/free-form maps/refs."""
     assert isinstance(schema, dict), where
-    unknown = set(schema) - ALLOWED_KEYWORDS
+    unknown = set(schema) - allowed
     assert not unknown, f"{where}: keywords {unknown}"
     kinds = schema.get("type")
     kinds = kinds if isinstance(kinds, list) else [kinds]
@@ -99,11 +104,11 @@ def _check_strict(schema: Any, where: str) -> None:
         assert isinstance(schema.get("properties"), dict), f"{where}: free-form object"
         assert schema["required"] == list(schema["properties"]), where
         for key, sub in schema["properties"].items():
-            _check_strict(sub, f"{where}.{key}")
+            _check_strict(sub, f"{where}.{key}", allowed)
     if "array" in kinds:
-        _check_strict(schema["items"], f"{where}[]")
+        _check_strict(schema["items"], f"{where}[]", allowed)
     for index, branch in enumerate(schema.get("anyOf", [])):
-        _check_strict(branch, f"{where}|{index}")
+        _check_strict(branch, f"{where}|{index}", allowed)
 
 
 def _nullable(schema: dict[str, Any]) -> bool:
@@ -125,6 +130,28 @@ def test_every_schema_is_strict_valid(profile: str) -> None:
             assert schema.get("description"), f"{spec['name']}.{name}"
             optional = name not in method.required
             assert _nullable(schema) == optional, f"{spec['name']}.{name}"
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_openai_schemas_use_only_strict_keywords_and_state_limits_in_words(profile: str) -> None:
+    neutral = {s["name"]: s for s in tool_specs(profile)}
+    for spec in tool_specs(profile, "openai_chat"):
+        function = spec["function"]
+        _check_strict(function["parameters"], function["name"], STRICT_KEYWORDS)
+        plain = neutral[function["name"]]["parameters"]["properties"]
+        for name, schema in function["parameters"]["properties"].items():
+            if "maxItems" in json.dumps(plain[name]):
+                assert "Max " in schema["description"] and " items." in schema["description"]
+            if '"maximum"' in json.dumps(plain[name]):
+                assert "Range " in schema["description"], (function["name"], name)
+
+
+def test_every_argument_has_a_stated_limit() -> None:
+    for spec in tool_specs("full"):
+        for name, schema in spec["parameters"]["properties"].items():
+            assert not unbounded(schema), (spec["name"], name, unbounded(schema))
+    top = {s["name"]: s for s in tool_specs("full")}["messages_list"]["parameters"]["properties"]
+    assert (top["top"]["minimum"], top["top"]["maximum"]) == (1, 100)
 
 
 @pytest.mark.parametrize("profile", PROFILES)
@@ -171,7 +198,8 @@ def test_every_format_renders_the_same_schemas(fmt: str) -> None:
             or wrapped.get("inputSchema")
             or wrapped["function"]["parameters"]
         )
-        assert schema == plain["parameters"]
+        expected = openai_strict(plain) if fmt.startswith("openai") else plain
+        assert schema == expected["parameters"]
 
 
 def test_unknown_format_is_rejected() -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Any, Literal, TypeVar, cast
 
 from emailbench_gym.api.common import (
@@ -14,6 +13,7 @@ from emailbench_gym.api.common import (
     unique_name,
     updated,
 )
+from emailbench_gym.api.limits import DateTime, Id, Ids, Name, Names, Position, Query, Text, Top
 from emailbench_gym.api.models import Board, BoardColumn, BoardTask, Model
 from emailbench_gym.api.registry import operation
 from emailbench_gym.errors import ToolError
@@ -79,7 +79,7 @@ def boards_list(mb: Mailbox) -> list[Board]:
 
 
 @operation("boards", "read")
-def boards_get(mb: Mailbox, id: str) -> dict[str, Any]:
+def boards_get(mb: Mailbox, id: Id) -> dict[str, Any]:
     """Get one board with its columns in order and the number of tasks in each column.
 
     Args:
@@ -95,7 +95,7 @@ def boards_get(mb: Mailbox, id: str) -> dict[str, Any]:
 
 
 @operation("boards", "read")
-def boards_listColumns(mb: Mailbox, boardId: str) -> list[BoardColumn]:
+def boards_listColumns(mb: Mailbox, boardId: Id) -> list[BoardColumn]:
     """List the columns of a board, left to right (by order).
 
     Args:
@@ -106,7 +106,7 @@ def boards_listColumns(mb: Mailbox, boardId: str) -> list[BoardColumn]:
 
 @operation("boards", "read")
 def boards_listTasks(
-    mb: Mailbox, boardId: str, columnId: str | None = None, assigneeId: str | None = None
+    mb: Mailbox, boardId: Id, columnId: Id | None = None, assigneeId: Id | None = None
 ) -> list[BoardTask]:
     """List the tasks of a board, column by column, optionally only one column or one assignee.
 
@@ -128,7 +128,7 @@ def boards_listTasks(
 
 
 @operation("boards", "read")
-def boards_getTask(mb: Mailbox, id: str) -> BoardTask:
+def boards_getTask(mb: Mailbox, id: Id) -> BoardTask:
     """Get one board task.
 
     Args:
@@ -138,12 +138,12 @@ def boards_getTask(mb: Mailbox, id: str) -> BoardTask:
 
 
 @operation("boards", "read")
-def boards_searchTasks(mb: Mailbox, query: str, top: int = 25) -> list[BoardTask]:
+def boards_searchTasks(mb: Mailbox, query: Query, top: Top = 25) -> list[BoardTask]:
     """Search the tasks of every board by words in their title, description or labels.
 
     Args:
         query: Words that must all occur (as word prefixes, case-insensitive), e.g. 'raptor memo'.
-        top: Maximum number of tasks to return (at most 100).
+        top: Maximum number of tasks to return.
     """
     nonempty(query, "query")
     found = [
@@ -156,7 +156,7 @@ def boards_searchTasks(mb: Mailbox, query: str, top: int = 25) -> list[BoardTask
 
 @operation("boards", "write")
 def boards_create(
-    mb: Mailbox, name: str, description: str = "", columns: list[str] | None = None
+    mb: Mailbox, name: Name, description: Text = "", columns: Names | None = None
 ) -> Board:
     """Create a board owned by you, with its columns (To Do, In Progress, Done by default).
 
@@ -185,7 +185,7 @@ def boards_create(
 
 @operation("boards", "write")
 def boards_createColumn(
-    mb: Mailbox, boardId: str, name: str, order: int | None = None
+    mb: Mailbox, boardId: Id, name: Name, order: Position | None = None
 ) -> BoardColumn:
     """Add a column to a board, at the right end or at a given position.
 
@@ -213,7 +213,7 @@ def boards_createColumn(
 
 
 @operation("boards", "write")
-def boards_renameColumn(mb: Mailbox, id: str, name: str) -> BoardColumn:
+def boards_renameColumn(mb: Mailbox, id: Id, name: Name) -> BoardColumn:
     """Rename a board column.
 
     Args:
@@ -226,7 +226,7 @@ def boards_renameColumn(mb: Mailbox, id: str, name: str) -> BoardColumn:
 
 
 @operation("boards", "write")
-def boards_deleteColumn(mb: Mailbox, id: str) -> dict[str, Any]:
+def boards_deleteColumn(mb: Mailbox, id: Id) -> dict[str, Any]:
     """Delete an empty board column (move its tasks elsewhere first with boards_moveTask).
 
     Args:
@@ -247,14 +247,14 @@ def boards_deleteColumn(mb: Mailbox, id: str) -> dict[str, Any]:
 @operation("boards", "write")
 def boards_createTask(
     mb: Mailbox,
-    boardId: str,
-    columnId: str,
-    title: str,
-    description: str = "",
-    assigneeIds: list[str] | None = None,
-    dueDateTime: datetime | None = None,
+    boardId: Id,
+    columnId: Id,
+    title: Name,
+    description: Text = "",
+    assigneeIds: Ids | None = None,
+    dueDateTime: DateTime | None = None,
     priority: Priority = "medium",
-    labels: list[str] | None = None,
+    labels: Names | None = None,
 ) -> BoardTask:
     """Create a task card in a column of a board.
 
@@ -285,12 +285,12 @@ def boards_createTask(
 @operation("boards", "write")
 def boards_updateTask(
     mb: Mailbox,
-    id: str,
-    title: str | None = None,
-    description: str | None = None,
-    dueDateTime: datetime | None = None,
+    id: Id,
+    title: Name | None = None,
+    description: Text | None = None,
+    dueDateTime: DateTime | None = None,
     priority: Priority | None = None,
-    labels: list[str] | None = None,
+    labels: Names | None = None,
 ) -> BoardTask:
     """Change a board task's title, description, due date, priority or labels (only the fields given).
 
@@ -324,7 +324,7 @@ def boards_updateTask(
 
 
 @operation("boards", "write")
-def boards_moveTask(mb: Mailbox, id: str, columnId: str) -> BoardTask:
+def boards_moveTask(mb: Mailbox, id: Id, columnId: Id) -> BoardTask:
     """Move a board task to another column of the same board (e.g. from In Progress to Done).
 
     Args:
@@ -338,7 +338,7 @@ def boards_moveTask(mb: Mailbox, id: str, columnId: str) -> BoardTask:
 
 
 @operation("boards", "write")
-def boards_assignTask(mb: Mailbox, id: str, assigneeIds: list[str]) -> BoardTask:
+def boards_assignTask(mb: Mailbox, id: Id, assigneeIds: Ids) -> BoardTask:
     """Set who a board task is assigned to, replacing the current assignees.
 
     Args:
@@ -350,7 +350,7 @@ def boards_assignTask(mb: Mailbox, id: str, assigneeIds: list[str]) -> BoardTask
 
 
 @operation("boards", "write")
-def boards_deleteTask(mb: Mailbox, id: str) -> dict[str, Any]:
+def boards_deleteTask(mb: Mailbox, id: Id) -> dict[str, Any]:
     """Delete a board task.
 
     Args:

@@ -13,7 +13,6 @@ from datetime import date, datetime, time, timedelta
 from typing import Any, Literal
 
 from emailbench_gym.api.common import (
-    MAX_TOP,
     apply_query,
     date_time_time_zone,
     email_address,
@@ -25,6 +24,21 @@ from emailbench_gym.api.common import (
     unique_name,
     updated,
     zone,
+)
+from emailbench_gym.api.limits import (
+    Addresses,
+    DateTime,
+    Duration,
+    FilterText,
+    Id,
+    Minutes,
+    Name,
+    OrderByText,
+    Query,
+    Short,
+    Skip,
+    Text,
+    Top,
 )
 from emailbench_gym.api.models import (
     Attendee,
@@ -49,7 +63,6 @@ from emailbench_gym.api.registry import operation
 from emailbench_gym.errors import ToolError
 from emailbench_gym.mailbox import Mailbox
 
-MAX_REMINDER_MINUTES = 40320  # four weeks, as Outlook allows
 MAX_SEARCH_DAYS = 62  # the longest window findMeetingTimes scans (Graph's getSchedule limit)
 SLOT = timedelta(minutes=30)
 DEFAULT_WORKING_DAYS = 5
@@ -101,15 +114,6 @@ def _window(mb: Mailbox, start: datetime, end: datetime) -> tuple[datetime, date
     start, end = localize(mb, start), localize(mb, end)
     _check_order(start, end)
     return start, end
-
-
-def _check_minutes(minutes: int, argument: str) -> int:
-    if not 0 <= minutes <= MAX_REMINDER_MINUTES:
-        raise ToolError(
-            "invalid_arguments",
-            f"{argument} must be between 0 and {MAX_REMINDER_MINUTES} minutes (got {minutes}).",
-        )
-    return minutes
 
 
 # --- people ----------------------------------------------------------------------------
@@ -257,13 +261,13 @@ def calendar_listCalendars(mb: Mailbox) -> list[Calendar]:
 @operation("calendar", "read")
 def calendar_listEvents(
     mb: Mailbox,
-    startDateTime: datetime | None = None,
-    endDateTime: datetime | None = None,
-    calendarId: str | None = None,
-    filter: str | None = None,
-    orderBy: str | None = None,
-    top: int = 50,
-    skip: int = 0,
+    startDateTime: DateTime | None = None,
+    endDateTime: DateTime | None = None,
+    calendarId: Id | None = None,
+    filter: FilterText | None = None,
+    orderBy: OrderByText | None = None,
+    top: Top = 50,
+    skip: Skip = 0,
 ) -> list[Event]:
     """List events overlapping a time window, earliest first; cancelled events are included (isCancelled).
 
@@ -273,7 +277,7 @@ def calendar_listEvents(
         calendarId: Only events of this calendar id (see calendar_listCalendars); omit for all calendars.
         filter: OData filter, e.g. "isCancelled eq false and contains(subject, 'Review')".
         orderBy: OData order, e.g. 'subject' or 'start/dateTime desc'; default start ascending.
-        top: Maximum number of events to return (1-100).
+        top: Maximum number of events to return.
         skip: Number of events to skip, for paging.
     """
     start = localize(mb, startDateTime) if startDateTime else None
@@ -289,7 +293,7 @@ def calendar_listEvents(
 
 
 @operation("calendar", "read")
-def calendar_getEvent(mb: Mailbox, id: str) -> Event:
+def calendar_getEvent(mb: Mailbox, id: Id) -> Event:
     """Get one event with its attendees, their responses and the persona's own response.
 
     Args:
@@ -299,12 +303,12 @@ def calendar_getEvent(mb: Mailbox, id: str) -> Event:
 
 
 @operation("calendar", "read")
-def calendar_searchEvents(mb: Mailbox, query: str, top: int = 25) -> list[Event]:
+def calendar_searchEvents(mb: Mailbox, query: Query, top: Top = 25) -> list[Event]:
     """Search events by words in the subject, body, location, organizer or attendees; earliest first.
 
     Args:
         query: Words that must all occur (case-insensitive, word prefixes), e.g. 'FERC review'.
-        top: Maximum number of events to return (1-100).
+        top: Maximum number of events to return.
     """
     nonempty(query, "query")
 
@@ -320,7 +324,7 @@ def calendar_searchEvents(mb: Mailbox, query: str, top: int = 25) -> list[Event]
 
 @operation("calendar", "read")
 def calendar_getSchedule(
-    mb: Mailbox, schedules: list[str], startDateTime: datetime, endDateTime: datetime
+    mb: Mailbox, schedules: Addresses, startDateTime: DateTime, endDateTime: DateTime
 ) -> list[ScheduleInformation]:
     """Get free/busy items of people (the persona included) in a time window, to check availability.
 
@@ -379,11 +383,11 @@ def _round_up(value: datetime) -> datetime:
 @operation("calendar", "read")
 def calendar_findMeetingTimes(
     mb: Mailbox,
-    attendees: list[str],
-    durationMinutes: int = 30,
-    startDateTime: datetime | None = None,
-    endDateTime: datetime | None = None,
-    maxCandidates: int = 5,
+    attendees: Addresses,
+    durationMinutes: Duration = 30,
+    startDateTime: DateTime | None = None,
+    endDateTime: DateTime | None = None,
+    maxCandidates: Top = 5,
 ) -> list[MeetingTimeSuggestion]:
     """Suggest meeting slots when the persona and all attendees are free, within working hours; earliest first.
 
@@ -392,21 +396,11 @@ def calendar_findMeetingTimes(
 
     Args:
         attendees: Email addresses of the other people to meet (the persona is always included).
-        durationMinutes: Length of the meeting in minutes (1-1440).
+        durationMinutes: Length of the meeting in minutes.
         startDateTime: Earliest start; default now. Without an offset it is in the mailbox time zone.
         endDateTime: Latest end; default 5 working days after the start. At most 62 days after the start.
-        maxCandidates: Maximum number of suggestions (1-100).
+        maxCandidates: Maximum number of suggestions.
     """
-    if not 1 <= durationMinutes <= 1440:
-        raise ToolError(
-            "invalid_arguments",
-            f"durationMinutes must be between 1 and 1440 (got {durationMinutes}).",
-        )
-    if not 1 <= maxCandidates <= MAX_TOP:
-        raise ToolError(
-            "invalid_arguments",
-            f"maxCandidates must be between 1 and {MAX_TOP} (got {maxCandidates}).",
-        )
     people = _addresses(mb, attendees, "attendees")
     start = localize(mb, startDateTime) if startDateTime else mb.now
     end = (
@@ -456,7 +450,7 @@ def calendar_findMeetingTimes(
 
 @operation("calendar", "read")
 def calendar_listReminders(
-    mb: Mailbox, startDateTime: datetime, endDateTime: datetime
+    mb: Mailbox, startDateTime: DateTime, endDateTime: DateTime
 ) -> list[Reminder]:
     """List the reminders that fire in a time window (events with reminders on, not cancelled); soonest first.
 
@@ -509,16 +503,16 @@ def _all_day(mb: Mailbox, start: datetime, end: datetime) -> tuple[datetime, dat
 @operation("calendar", "write")
 def calendar_createEvent(
     mb: Mailbox,
-    subject: str,
-    startDateTime: datetime,
-    endDateTime: datetime,
-    attendees: list[str] | None = None,
-    location: str | None = None,
-    body: str | None = None,
-    calendarId: str | None = None,
+    subject: Name,
+    startDateTime: DateTime,
+    endDateTime: DateTime,
+    attendees: Addresses | None = None,
+    location: Name | None = None,
+    body: Text | None = None,
+    calendarId: Id | None = None,
     isOnlineMeeting: bool = False,
     isAllDay: bool = False,
-    reminderMinutesBeforeStart: int = 15,
+    reminderMinutesBeforeStart: Minutes = 15,
     importance: Importance = "normal",
 ) -> Event:
     """Create an event organized by the persona; invited attendees start as notResponded.
@@ -533,7 +527,7 @@ def calendar_createEvent(
         calendarId: Calendar id (see calendar_listCalendars); omit for the default calendar.
         isOnlineMeeting: Whether it is an online meeting.
         isAllDay: All-day event: the times are stretched to whole days (midnight to midnight).
-        reminderMinutesBeforeStart: Reminder lead time in minutes (0-40320).
+        reminderMinutesBeforeStart: Reminder lead time in minutes.
         importance: low, normal or high.
     """
     title = nonempty(subject, "subject")
@@ -558,9 +552,7 @@ def calendar_createEvent(
         isAllDay=isAllDay,
         isOnlineMeeting=isOnlineMeeting,
         importance=importance,
-        reminderMinutesBeforeStart=_check_minutes(
-            reminderMinutesBeforeStart, "reminderMinutesBeforeStart"
-        ),
+        reminderMinutesBeforeStart=reminderMinutesBeforeStart,
     )
     return mb.put("events", event)  # type: ignore[return-value]
 
@@ -568,12 +560,12 @@ def calendar_createEvent(
 @operation("calendar", "write")
 def calendar_updateEvent(
     mb: Mailbox,
-    id: str,
-    subject: str | None = None,
-    startDateTime: datetime | None = None,
-    endDateTime: datetime | None = None,
-    location: str | None = None,
-    body: str | None = None,
+    id: Id,
+    subject: Name | None = None,
+    startDateTime: DateTime | None = None,
+    endDateTime: DateTime | None = None,
+    location: Name | None = None,
+    body: Text | None = None,
     isOnlineMeeting: bool | None = None,
     importance: Importance | None = None,
 ) -> Event:
@@ -616,7 +608,7 @@ def calendar_updateEvent(
 
 
 @operation("calendar", "write")
-def calendar_deleteEvent(mb: Mailbox, id: str) -> dict[str, Any]:
+def calendar_deleteEvent(mb: Mailbox, id: Id) -> dict[str, Any]:
     """Delete an event the persona organizes, without notifying anyone (calendar_cancelEvent notifies).
 
     Args:
@@ -628,7 +620,7 @@ def calendar_deleteEvent(mb: Mailbox, id: str) -> dict[str, Any]:
 
 
 @operation("calendar", "write")
-def calendar_cancelEvent(mb: Mailbox, id: str, comment: str = "") -> Event:
+def calendar_cancelEvent(mb: Mailbox, id: Id, comment: Text = "") -> Event:
     """Cancel a meeting the persona organizes and send 'Canceled: <subject>' to its attendees.
 
     Args:
@@ -648,9 +640,9 @@ def calendar_cancelEvent(mb: Mailbox, id: str, comment: str = "") -> Event:
 @operation("calendar", "write")
 def calendar_respondToEvent(
     mb: Mailbox,
-    id: str,
+    id: Id,
     response: Literal["accept", "tentativelyAccept", "decline"],
-    comment: str = "",
+    comment: Text = "",
     sendResponse: bool = True,
 ) -> Event:
     """Accept, tentatively accept or decline a meeting someone else organizes (RSVP).
@@ -690,8 +682,8 @@ def calendar_respondToEvent(
 @operation("calendar", "write")
 def calendar_addAttendees(
     mb: Mailbox,
-    id: str,
-    attendees: list[str],
+    id: Id,
+    attendees: Addresses,
     type: Literal["required", "optional"] = "required",
 ) -> Event:
     """Invite more people to a meeting the persona organizes; they start as notResponded.
@@ -719,7 +711,7 @@ def calendar_addAttendees(
 
 
 @operation("calendar", "write")
-def calendar_removeAttendees(mb: Mailbox, id: str, attendees: list[str]) -> Event:
+def calendar_removeAttendees(mb: Mailbox, id: Id, attendees: Addresses) -> Event:
     """Remove people from a meeting the persona organizes.
 
     Args:
@@ -742,22 +734,21 @@ def calendar_removeAttendees(mb: Mailbox, id: str, attendees: list[str]) -> Even
 
 
 @operation("calendar", "write")
-def calendar_setReminder(mb: Mailbox, id: str, minutesBeforeStart: int) -> Event:
+def calendar_setReminder(mb: Mailbox, id: Id, minutesBeforeStart: Minutes) -> Event:
     """Turn on an event's reminder and set how long before the start it fires.
 
     Args:
         id: Event id.
-        minutesBeforeStart: Lead time in minutes (0-40320), e.g. 60 for an hour before.
+        minutesBeforeStart: Lead time in minutes, e.g. 60 for an hour before.
     """
     event = _writable_event(mb, id)
-    minutes = _check_minutes(minutesBeforeStart, "minutesBeforeStart")
     return mb.put(  # type: ignore[return-value]
-        "events", updated(event, isReminderOn=True, reminderMinutesBeforeStart=minutes)
+        "events", updated(event, isReminderOn=True, reminderMinutesBeforeStart=minutesBeforeStart)
     )
 
 
 @operation("calendar", "write")
-def calendar_dismissReminder(mb: Mailbox, id: str) -> Event:
+def calendar_dismissReminder(mb: Mailbox, id: Id) -> Event:
     """Turn off an event's reminder.
 
     Args:
@@ -768,7 +759,7 @@ def calendar_dismissReminder(mb: Mailbox, id: str) -> Event:
 
 
 @operation("calendar", "write")
-def calendar_createCalendar(mb: Mailbox, name: str, color: str = "auto") -> Calendar:
+def calendar_createCalendar(mb: Mailbox, name: Name, color: Short = "auto") -> Calendar:
     """Create a calendar owned by the persona.
 
     Args:
@@ -790,7 +781,7 @@ def calendar_createCalendar(mb: Mailbox, name: str, color: str = "auto") -> Cale
 
 
 @operation("calendar", "write")
-def calendar_deleteCalendar(mb: Mailbox, id: str) -> dict[str, Any]:
+def calendar_deleteCalendar(mb: Mailbox, id: Id) -> dict[str, Any]:
     """Delete a calendar and all its events (not the default calendar, not a read-only one).
 
     Args:

@@ -18,7 +18,6 @@ from emailbench_gym.mailbox import Mailbox
 T = TypeVar("T")
 
 _EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
-MAX_TOP = 100
 
 
 def email_address(mb: Mailbox, address: str, argument: str) -> EmailAddress:
@@ -46,13 +45,8 @@ def recipients(mb: Mailbox, addresses: Sequence[str] | None, argument: str) -> l
 
 
 def page(items: Sequence[T], top: int, skip: int) -> list[T]:
-    """Slice a result list; `top` is capped at MAX_TOP."""
-    if top < 1 or skip < 0:
-        raise ToolError(
-            "invalid_arguments",
-            f"top must be >= 1 and skip >= 0 (got top={top}, skip={skip}); top is capped at {MAX_TOP}.",
-        )
-    return list(items[skip : skip + min(top, MAX_TOP)])
+    """Slice a result list (`top` and `skip` are bounded by their argument types)."""
+    return list(items[skip : skip + top])
 
 
 def apply_query(

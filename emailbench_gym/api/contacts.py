@@ -14,6 +14,20 @@ from emailbench_gym.api.common import (
     unique_name,
     updated,
 )
+from emailbench_gym.api.limits import (
+    Address,
+    FilterText,
+    Id,
+    Ids,
+    Name,
+    Names,
+    OrderByText,
+    Query,
+    Short,
+    Skip,
+    Text,
+    Top,
+)
 from emailbench_gym.api.models import Contact, ContactGroup, EmailAddress
 from emailbench_gym.api.registry import operation
 from emailbench_gym.errors import ToolError
@@ -91,15 +105,15 @@ def _require_ids(ids: list[str], argument: str) -> None:
 @operation("contacts", "read")
 def contacts_list(
     mb: Mailbox,
-    top: int = 50,
-    skip: int = 0,
-    filter: str | None = None,
-    orderBy: str | None = None,
+    top: Top = 50,
+    skip: Skip = 0,
+    filter: FilterText | None = None,
+    orderBy: OrderByText | None = None,
 ) -> list[Contact]:
     """List your contacts, sorted by display name unless orderBy says otherwise.
 
     Args:
-        top: Maximum number of contacts to return (at most 100).
+        top: Maximum number of contacts to return.
         skip: Number of contacts to skip, for paging.
         filter: OData filter over Contact fields, e.g. "companyName eq 'Enron Corp'" or "contains(jobTitle, 'VP')".
         orderBy: OData order, e.g. 'surname' or 'companyName desc'; default displayName.
@@ -111,7 +125,7 @@ def contacts_list(
 
 
 @operation("contacts", "read")
-def contacts_get(mb: Mailbox, id: str) -> Contact:
+def contacts_get(mb: Mailbox, id: Id) -> Contact:
     """Get one contact with all its details.
 
     Args:
@@ -121,12 +135,12 @@ def contacts_get(mb: Mailbox, id: str) -> Contact:
 
 
 @operation("contacts", "read")
-def contacts_search(mb: Mailbox, query: str, top: int = 25) -> list[Contact]:
+def contacts_search(mb: Mailbox, query: Query, top: Top = 25) -> list[Contact]:
     """Search contacts by name, email address, company, department or job title.
 
     Args:
         query: Words to look for; every word must start a word of the contact's details, e.g. 'kitchen' or 'andersen'.
-        top: Maximum number of contacts to return (at most 100).
+        top: Maximum number of contacts to return.
     """
     if not query.strip():
         raise ToolError("invalid_arguments", "query must not be empty, e.g. 'Beck' or 'Dynegy'.")
@@ -140,7 +154,7 @@ def contacts_listGroups(mb: Mailbox) -> list[ContactGroup]:
 
 
 @operation("contacts", "read")
-def contacts_getGroup(mb: Mailbox, id: str) -> ContactGroup:
+def contacts_getGroup(mb: Mailbox, id: Id) -> ContactGroup:
     """Get one contact group with its member contact ids.
 
     Args:
@@ -150,7 +164,7 @@ def contacts_getGroup(mb: Mailbox, id: str) -> ContactGroup:
 
 
 @operation("contacts", "read")
-def contacts_listGroupMembers(mb: Mailbox, id: str) -> list[Contact]:
+def contacts_listGroupMembers(mb: Mailbox, id: Id) -> list[Contact]:
     """List the contacts in a contact group, with their addresses (e.g. to email the whole group).
 
     Args:
@@ -162,17 +176,17 @@ def contacts_listGroupMembers(mb: Mailbox, id: str) -> list[Contact]:
 @operation("contacts", "write")
 def contacts_create(
     mb: Mailbox,
-    displayName: str,
-    emailAddress: str,
-    givenName: str = "",
-    surname: str = "",
-    jobTitle: str = "",
-    department: str = "",
-    companyName: str = "",
-    businessPhone: str | None = None,
-    mobilePhone: str | None = None,
-    categories: list[str] | None = None,
-    personalNotes: str = "",
+    displayName: Name,
+    emailAddress: Address,
+    givenName: Name = "",
+    surname: Name = "",
+    jobTitle: Name = "",
+    department: Name = "",
+    companyName: Name = "",
+    businessPhone: Short | None = None,
+    mobilePhone: Short | None = None,
+    categories: Names | None = None,
+    personalNotes: Text = "",
 ) -> Contact:
     """Create a contact; its email address must not belong to another contact already.
 
@@ -210,17 +224,17 @@ def contacts_create(
 @operation("contacts", "write")
 def contacts_update(
     mb: Mailbox,
-    id: str,
-    displayName: str | None = None,
-    emailAddress: str | None = None,
-    givenName: str | None = None,
-    surname: str | None = None,
-    jobTitle: str | None = None,
-    department: str | None = None,
-    companyName: str | None = None,
-    businessPhone: str | None = None,
-    mobilePhone: str | None = None,
-    personalNotes: str | None = None,
+    id: Id,
+    displayName: Name | None = None,
+    emailAddress: Address | None = None,
+    givenName: Name | None = None,
+    surname: Name | None = None,
+    jobTitle: Name | None = None,
+    department: Name | None = None,
+    companyName: Name | None = None,
+    businessPhone: Short | None = None,
+    mobilePhone: Short | None = None,
+    personalNotes: Text | None = None,
 ) -> Contact:
     """Change some details of a contact; omitted fields keep their value.
 
@@ -273,7 +287,7 @@ def contacts_update(
 
 
 @operation("contacts", "write")
-def contacts_delete(mb: Mailbox, id: str) -> dict[str, Any]:
+def contacts_delete(mb: Mailbox, id: Id) -> dict[str, Any]:
     """Delete a contact; it is also removed from every contact group it belonged to.
 
     Args:
@@ -289,7 +303,7 @@ def contacts_delete(mb: Mailbox, id: str) -> dict[str, Any]:
 
 @operation("contacts", "write")
 def contacts_createGroup(
-    mb: Mailbox, displayName: str, memberIds: list[str] | None = None
+    mb: Mailbox, displayName: Name, memberIds: Ids | None = None
 ) -> ContactGroup:
     """Create a contact group (distribution list), optionally with members.
 
@@ -304,7 +318,7 @@ def contacts_createGroup(
 
 
 @operation("contacts", "write")
-def contacts_addToGroup(mb: Mailbox, groupId: str, contactIds: list[str]) -> ContactGroup:
+def contacts_addToGroup(mb: Mailbox, groupId: Id, contactIds: Ids) -> ContactGroup:
     """Add contacts to a contact group; contacts already in it are left as they are.
 
     Args:
@@ -318,7 +332,7 @@ def contacts_addToGroup(mb: Mailbox, groupId: str, contactIds: list[str]) -> Con
 
 
 @operation("contacts", "write")
-def contacts_removeFromGroup(mb: Mailbox, groupId: str, contactIds: list[str]) -> ContactGroup:
+def contacts_removeFromGroup(mb: Mailbox, groupId: Id, contactIds: Ids) -> ContactGroup:
     """Remove contacts from a contact group (the contacts themselves are kept).
 
     Args:

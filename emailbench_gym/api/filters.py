@@ -11,6 +11,7 @@ from typing import Any
 
 from emailbench_gym.api import common
 from emailbench_gym.api.common import email_address, resolve_folder, unique_name, updated
+from emailbench_gym.api.limits import Addresses, Id, Name, Names, Position
 from emailbench_gym.api.models import (
     Importance,
     Message,
@@ -97,8 +98,6 @@ def _build(
         exclude=rule_id,
         hint="Pick another name or change that rule with filters_update.",
     )
-    if sequence < 1:
-        raise ToolError("invalid_arguments", f"sequence must be >= 1 (got {sequence}).")
     conditions = MessageRulePredicates(**{k: v for k, v in fields.items() if k in CONDITIONS})
     actions = MessageRuleActions(**{k: v for k, v in fields.items() if k not in CONDITIONS})
     if not any(getattr(conditions, k) for k in CONDITIONS):
@@ -167,7 +166,7 @@ def filters_list(mb: Mailbox) -> list[MessageRule]:
 
 
 @operation("filters", "read")
-def filters_get(mb: Mailbox, id: str) -> MessageRule:
+def filters_get(mb: Mailbox, id: Id) -> MessageRule:
     """Get one inbox rule with its conditions and actions.
 
     Args:
@@ -177,7 +176,7 @@ def filters_get(mb: Mailbox, id: str) -> MessageRule:
 
 
 @operation("filters", "read")
-def filters_test(mb: Mailbox, messageId: str) -> list[MessageRule]:
+def filters_test(mb: Mailbox, messageId: Id) -> list[MessageRule]:
     """Dry run: which enabled rules match a message, in the order they would run (nothing changes).
 
     Conditions are ANDed across kinds and ORed within a list; the *Contains conditions
@@ -194,20 +193,20 @@ def filters_test(mb: Mailbox, messageId: str) -> list[MessageRule]:
 @operation("filters", "write")
 def filters_create(
     mb: Mailbox,
-    displayName: str,
-    fromAddresses: list[str] | None = None,
-    senderContains: list[str] | None = None,
-    subjectContains: list[str] | None = None,
-    bodyContains: list[str] | None = None,
+    displayName: Name,
+    fromAddresses: Addresses | None = None,
+    senderContains: Names | None = None,
+    subjectContains: Names | None = None,
+    bodyContains: Names | None = None,
     importance: Importance | None = None,
-    moveToFolder: str | None = None,
+    moveToFolder: Id | None = None,
     markAsRead: bool = False,
     markImportance: Importance | None = None,
-    assignCategories: list[str] | None = None,
-    forwardTo: list[str] | None = None,
+    assignCategories: Names | None = None,
+    forwardTo: Addresses | None = None,
     delete: bool = False,
     stopProcessingRules: bool = False,
-    sequence: int | None = None,
+    sequence: Position | None = None,
     isEnabled: bool = True,
 ) -> MessageRule:
     """Create an inbox rule: at least one condition and one action.
@@ -244,21 +243,21 @@ def filters_create(
 @operation("filters", "write")
 def filters_update(
     mb: Mailbox,
-    id: str,
-    displayName: str | None = None,
-    fromAddresses: list[str] | None = None,
-    senderContains: list[str] | None = None,
-    subjectContains: list[str] | None = None,
-    bodyContains: list[str] | None = None,
+    id: Id,
+    displayName: Name | None = None,
+    fromAddresses: Addresses | None = None,
+    senderContains: Names | None = None,
+    subjectContains: Names | None = None,
+    bodyContains: Names | None = None,
     importance: Importance | None = None,
-    moveToFolder: str | None = None,
+    moveToFolder: Id | None = None,
     markAsRead: bool | None = None,
     markImportance: Importance | None = None,
-    assignCategories: list[str] | None = None,
-    forwardTo: list[str] | None = None,
+    assignCategories: Names | None = None,
+    forwardTo: Addresses | None = None,
     delete: bool | None = None,
     stopProcessingRules: bool | None = None,
-    sequence: int | None = None,
+    sequence: Position | None = None,
     isEnabled: bool | None = None,
 ) -> MessageRule:
     """Change an inbox rule; omitted fields keep their value, an empty list clears a condition or action.
@@ -306,7 +305,7 @@ def filters_update(
 
 
 @operation("filters", "write")
-def filters_delete(mb: Mailbox, id: str) -> dict[str, Any]:
+def filters_delete(mb: Mailbox, id: Id) -> dict[str, Any]:
     """Delete an inbox rule (messages it already acted on stay as they are).
 
     Args:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from emailbench_gym.api.common import resolve_folder, unique_name, updated
+from emailbench_gym.api.limits import Id, Name
 from emailbench_gym.api.models import MailFolder
 from emailbench_gym.api.registry import operation
 from emailbench_gym.errors import ToolError
@@ -31,7 +32,7 @@ def _check_unique_name(
 
 
 @operation("folders", "read")
-def folders_list(mb: Mailbox, parentFolderId: str | None = None) -> list[MailFolder]:
+def folders_list(mb: Mailbox, parentFolderId: Id | None = None) -> list[MailFolder]:
     """List mail folders, every folder by default or only the children of one folder.
 
     Args:
@@ -44,7 +45,7 @@ def folders_list(mb: Mailbox, parentFolderId: str | None = None) -> list[MailFol
 
 
 @operation("folders", "read")
-def folders_get(mb: Mailbox, id: str) -> dict[str, Any]:
+def folders_get(mb: Mailbox, id: Id) -> dict[str, Any]:
     """Get one folder with its message counts.
 
     Args:
@@ -75,7 +76,7 @@ def folders_getTree(mb: Mailbox) -> list[dict[str, Any]]:
 
 
 @operation("folders", "read")
-def folders_listChildren(mb: Mailbox, id: str) -> list[MailFolder]:
+def folders_listChildren(mb: Mailbox, id: Id) -> list[MailFolder]:
     """List the direct subfolders of a folder.
 
     Args:
@@ -85,7 +86,7 @@ def folders_listChildren(mb: Mailbox, id: str) -> list[MailFolder]:
 
 
 @operation("folders", "read")
-def folders_find(mb: Mailbox, displayName: str) -> list[MailFolder]:
+def folders_find(mb: Mailbox, displayName: Name) -> list[MailFolder]:
     """Find folders by display name (case-insensitive exact match), anywhere in the tree.
 
     Args:
@@ -96,7 +97,7 @@ def folders_find(mb: Mailbox, displayName: str) -> list[MailFolder]:
 
 
 @operation("folders", "write")
-def folders_create(mb: Mailbox, displayName: str, parentFolderId: str | None = None) -> MailFolder:
+def folders_create(mb: Mailbox, displayName: Name, parentFolderId: Id | None = None) -> MailFolder:
     """Create a mail folder, at the top level or under a parent folder.
 
     Args:
@@ -110,7 +111,7 @@ def folders_create(mb: Mailbox, displayName: str, parentFolderId: str | None = N
 
 
 @operation("folders", "write")
-def folders_rename(mb: Mailbox, id: str, displayName: str) -> MailFolder:
+def folders_rename(mb: Mailbox, id: Id, displayName: Name) -> MailFolder:
     """Rename a folder you created (well-known folders cannot be renamed).
 
     Args:
@@ -127,7 +128,7 @@ def folders_rename(mb: Mailbox, id: str, displayName: str) -> MailFolder:
 
 
 @operation("folders", "write")
-def folders_move(mb: Mailbox, id: str, destinationId: str | None = None) -> MailFolder:
+def folders_move(mb: Mailbox, id: Id, destinationId: Id | None = None) -> MailFolder:
     """Move a folder under another folder, or to the top level.
 
     Args:
@@ -149,7 +150,7 @@ def folders_move(mb: Mailbox, id: str, destinationId: str | None = None) -> Mail
 
 
 @operation("folders", "write")
-def folders_delete(mb: Mailbox, id: str) -> dict[str, Any]:
+def folders_delete(mb: Mailbox, id: Id) -> dict[str, Any]:
     """Delete a folder and its subfolders; their messages move to Deleted Items.
 
     Args:
@@ -174,7 +175,7 @@ def folders_delete(mb: Mailbox, id: str) -> dict[str, Any]:
 
 
 @operation("folders", "write")
-def folders_empty(mb: Mailbox, id: str) -> dict[str, Any]:
+def folders_empty(mb: Mailbox, id: Id) -> dict[str, Any]:
     """Permanently delete every message in a folder (subfolders are kept).
 
     Args:

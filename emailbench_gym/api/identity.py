@@ -6,6 +6,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from emailbench_gym.api.common import apply_query, find_user, matches_words, page
+from emailbench_gym.api.limits import FilterText, Id, Query, Skip, Top
 from emailbench_gym.api.models import User
 from emailbench_gym.api.registry import operation
 from emailbench_gym.errors import ToolError
@@ -37,14 +38,14 @@ def identity_getMe(mb: Mailbox) -> User:
 @operation("identity", "read")
 def identity_listUsers(
     mb: Mailbox,
-    top: int = 50,
-    skip: int = 0,
-    filter: str | None = None,
+    top: Top = 50,
+    skip: Skip = 0,
+    filter: FilterText | None = None,
 ) -> list[User]:
     """List the people and accounts in the organization directory, optionally filtered.
 
     Args:
-        top: Maximum number of users to return (at most 100).
+        top: Maximum number of users to return.
         skip: Number of users to skip, for paging.
         filter: OData filter over User fields, e.g. "department eq 'Trading'" or "userType eq 'guest'".
     """
@@ -52,7 +53,7 @@ def identity_listUsers(
 
 
 @operation("identity", "read")
-def identity_getUser(mb: Mailbox, id: str) -> User:
+def identity_getUser(mb: Mailbox, id: Id) -> User:
     """Get one directory user by id or email address.
 
     Args:
@@ -62,12 +63,12 @@ def identity_getUser(mb: Mailbox, id: str) -> User:
 
 
 @operation("identity", "read")
-def identity_searchUsers(mb: Mailbox, query: str, top: int = 25) -> list[User]:
+def identity_searchUsers(mb: Mailbox, query: Query, top: Top = 25) -> list[User]:
     """Search the directory by name, address, job title, department, company or office.
 
     Args:
         query: Words to look for; every word must start a word of the user's details, e.g. 'sally' or 'risk analyst'.
-        top: Maximum number of users to return (at most 100).
+        top: Maximum number of users to return.
     """
     _require_text(query, "query")
     found = [
@@ -84,7 +85,7 @@ def identity_searchUsers(mb: Mailbox, query: str, top: int = 25) -> list[User]:
 
 
 @operation("identity", "read")
-def identity_getManager(mb: Mailbox, id: str | None = None) -> User:
+def identity_getManager(mb: Mailbox, id: Id | None = None) -> User:
     """Get the manager of a user (by default, of the mailbox owner).
 
     Args:
@@ -99,7 +100,7 @@ def identity_getManager(mb: Mailbox, id: str | None = None) -> User:
 
 
 @operation("identity", "read")
-def identity_listDirectReports(mb: Mailbox, id: str | None = None) -> list[User]:
+def identity_listDirectReports(mb: Mailbox, id: Id | None = None) -> list[User]:
     """List the users who report directly to a user (by default, to the mailbox owner).
 
     Args:
@@ -131,7 +132,7 @@ def _match_rank(name: str, display_name: str, address: str) -> int | None:
 
 
 @operation("identity", "read")
-def identity_resolveRecipient(mb: Mailbox, name: str) -> list[dict[str, Any]]:
+def identity_resolveRecipient(mb: Mailbox, name: Query) -> list[dict[str, Any]]:
     """Turn a person's name (or part of it, or an address) into email addresses to send to.
 
     Looks in the directory and in your contacts; one entry per address, best matches

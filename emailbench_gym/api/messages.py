@@ -9,7 +9,6 @@ validates them and adds the display name the directory or the contacts know.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from datetime import datetime
 from typing import Any
 
 from emailbench_gym.api.common import (
@@ -22,6 +21,20 @@ from emailbench_gym.api.common import (
     updated,
     words,
     zone,
+)
+from emailbench_gym.api.limits import (
+    Addresses,
+    DateTime,
+    FilterText,
+    Id,
+    Ids,
+    Name,
+    Names,
+    OrderByText,
+    Query,
+    Skip,
+    Text,
+    Top,
 )
 from emailbench_gym.api.models import (
     Attachment,
@@ -269,16 +282,16 @@ def _reply_targets(mb: Mailbox, original: Message) -> list[Recipient]:
 @operation("messages", "read")
 def messages_list(
     mb: Mailbox,
-    top: int = 25,
-    filter: str | None = None,
-    orderBy: str | None = None,
-    skip: int = 0,
-    folderId: str | None = None,
+    top: Top = 25,
+    filter: FilterText | None = None,
+    orderBy: OrderByText | None = None,
+    skip: Skip = 0,
+    folderId: Id | None = None,
 ) -> list[Message]:
     """List messages, newest first, optionally in one folder, filtered and sorted with OData.
 
     Args:
-        top: How many messages to return (1-100).
+        top: How many messages to return.
         filter: OData filter, e.g. "isRead eq false and importance eq 'high'" or "contains(subject, 'Raptor')".
         orderBy: OData sort, e.g. 'receivedDateTime asc' or 'subject, receivedDateTime desc'; default newest first.
         skip: How many matching messages to skip (for paging).
@@ -289,7 +302,7 @@ def messages_list(
 
 
 @operation("messages", "read")
-def messages_get(mb: Mailbox, id: str) -> Message:
+def messages_get(mb: Mailbox, id: Id) -> Message:
     """Get one message with its full body, recipients, flag and attachments list.
 
     Args:
@@ -299,12 +312,12 @@ def messages_get(mb: Mailbox, id: str) -> Message:
 
 
 @operation("messages", "read")
-def messages_search(mb: Mailbox, query: str, top: int = 25) -> list[Message]:
+def messages_search(mb: Mailbox, query: Query, top: Top = 25) -> list[Message]:
     """Search all folders for messages whose subject, body, sender or recipients contain every word of the query.
 
     Args:
         query: Words to look for (case-insensitive; a word also matches longer words it starts), e.g. 'Raptor'.
-        top: How many messages to return (1-100), newest first.
+        top: How many messages to return, newest first.
     """
     terms = [f"\n{t}" for t in words(query)]
     if not terms:
@@ -317,7 +330,7 @@ def messages_search(mb: Mailbox, query: str, top: int = 25) -> list[Message]:
 
 @operation("messages", "read")
 def messages_count(
-    mb: Mailbox, filter: str | None = None, folderId: str | None = None
+    mb: Mailbox, filter: FilterText | None = None, folderId: Id | None = None
 ) -> dict[str, int]:
     """Count messages, optionally matching an OData filter and/or in one folder.
 
@@ -329,7 +342,7 @@ def messages_count(
 
 
 @operation("messages", "read")
-def messages_getConversation(mb: Mailbox, id: str) -> list[Message]:
+def messages_getConversation(mb: Mailbox, id: Id) -> list[Message]:
     """Get every message of a conversation (thread), oldest first, in any folder.
 
     Args:
@@ -348,7 +361,7 @@ def messages_getConversation(mb: Mailbox, id: str) -> list[Message]:
 
 
 @operation("messages", "read")
-def messages_listAttachments(mb: Mailbox, id: str) -> list[Attachment]:
+def messages_listAttachments(mb: Mailbox, id: Id) -> list[Attachment]:
     """List the attachments of a message (name, content type, size).
 
     Args:
@@ -358,7 +371,7 @@ def messages_listAttachments(mb: Mailbox, id: str) -> list[Attachment]:
 
 
 @operation("messages", "read")
-def messages_getAttachment(mb: Mailbox, messageId: str, attachmentId: str) -> Attachment:
+def messages_getAttachment(mb: Mailbox, messageId: Id, attachmentId: Id) -> Attachment:
     """Get one attachment of a message.
 
     Args:
@@ -382,11 +395,11 @@ def messages_getAttachment(mb: Mailbox, messageId: str, attachmentId: str) -> At
 @operation("messages", "write")
 def messages_send(
     mb: Mailbox,
-    subject: str,
-    body: str,
-    toRecipients: list[str],
-    ccRecipients: list[str] | None = None,
-    bccRecipients: list[str] | None = None,
+    subject: Name,
+    body: Text,
+    toRecipients: Addresses,
+    ccRecipients: Addresses | None = None,
+    bccRecipients: Addresses | None = None,
     importance: Importance = "normal",
 ) -> Message:
     """Send a new email now; the sent copy is saved in Sent Items.
@@ -414,10 +427,10 @@ def messages_send(
 @operation("messages", "write")
 def messages_createDraft(
     mb: Mailbox,
-    subject: str,
-    body: str,
-    toRecipients: list[str] | None = None,
-    ccRecipients: list[str] | None = None,
+    subject: Name,
+    body: Text,
+    toRecipients: Addresses | None = None,
+    ccRecipients: Addresses | None = None,
     importance: Importance = "normal",
 ) -> Message:
     """Save a new unsent message in Drafts (send it later with messages_sendDraft).
@@ -443,11 +456,11 @@ def messages_createDraft(
 @operation("messages", "write")
 def messages_updateDraft(
     mb: Mailbox,
-    id: str,
-    subject: str | None = None,
-    body: str | None = None,
-    toRecipients: list[str] | None = None,
-    ccRecipients: list[str] | None = None,
+    id: Id,
+    subject: Name | None = None,
+    body: Text | None = None,
+    toRecipients: Addresses | None = None,
+    ccRecipients: Addresses | None = None,
 ) -> Message:
     """Change a draft's subject, body or recipients; omitted fields stay as they are.
 
@@ -478,7 +491,7 @@ def messages_updateDraft(
 
 
 @operation("messages", "write")
-def messages_sendDraft(mb: Mailbox, id: str) -> Message:
+def messages_sendDraft(mb: Mailbox, id: Id) -> Message:
     """Send a draft now; it moves from Drafts to Sent Items.
 
     Args:
@@ -503,7 +516,7 @@ def messages_sendDraft(mb: Mailbox, id: str) -> Message:
 
 
 @operation("messages", "write")
-def messages_reply(mb: Mailbox, id: str, comment: str) -> Message:
+def messages_reply(mb: Mailbox, id: Id, comment: Text) -> Message:
     """Reply to the sender of a message; the original is quoted below your comment.
 
     Args:
@@ -516,7 +529,7 @@ def messages_reply(mb: Mailbox, id: str, comment: str) -> Message:
 
 
 @operation("messages", "write")
-def messages_replyAll(mb: Mailbox, id: str, comment: str) -> Message:
+def messages_replyAll(mb: Mailbox, id: Id, comment: Text) -> Message:
     """Reply to the sender and every other recipient (To and Cc) of a message, except yourself.
 
     Args:
@@ -532,7 +545,7 @@ def messages_replyAll(mb: Mailbox, id: str, comment: str) -> Message:
 
 
 @operation("messages", "write")
-def messages_forward(mb: Mailbox, id: str, toRecipients: list[str], comment: str = "") -> Message:
+def messages_forward(mb: Mailbox, id: Id, toRecipients: Addresses, comment: Text = "") -> Message:
     """Forward a message, with its attachments, to new recipients.
 
     Args:
@@ -557,7 +570,7 @@ def messages_forward(mb: Mailbox, id: str, toRecipients: list[str], comment: str
 
 
 @operation("messages", "write")
-def messages_markRead(mb: Mailbox, messageIds: list[str], isRead: bool = True) -> list[Message]:
+def messages_markRead(mb: Mailbox, messageIds: Ids, isRead: bool = True) -> list[Message]:
     """Mark messages as read or unread (all ids must exist, or nothing changes).
 
     Args:
@@ -573,9 +586,9 @@ def messages_markRead(mb: Mailbox, messageIds: list[str], isRead: bool = True) -
 @operation("messages", "write")
 def messages_flag(
     mb: Mailbox,
-    id: str,
+    id: Id,
     flagStatus: FlagStatus = "flagged",
-    dueDateTime: datetime | None = None,
+    dueDateTime: DateTime | None = None,
 ) -> Message:
     """Flag a message for follow-up, mark the follow-up complete, or clear the flag.
 
@@ -599,7 +612,7 @@ def messages_flag(
 
 
 @operation("messages", "write")
-def messages_setImportance(mb: Mailbox, id: str, importance: Importance) -> Message:
+def messages_setImportance(mb: Mailbox, id: Id, importance: Importance) -> Message:
     """Set a message's importance.
 
     Args:
@@ -611,7 +624,7 @@ def messages_setImportance(mb: Mailbox, id: str, importance: Importance) -> Mess
 
 
 @operation("messages", "write")
-def messages_setCategories(mb: Mailbox, id: str, categories: list[str]) -> Message:
+def messages_setCategories(mb: Mailbox, id: Id, categories: Names) -> Message:
     """Replace a message's categories with existing labels (an empty list clears them).
 
     Args:
@@ -632,7 +645,7 @@ def messages_setCategories(mb: Mailbox, id: str, categories: list[str]) -> Messa
 
 
 @operation("messages", "write")
-def messages_move(mb: Mailbox, id: str, destinationId: str) -> Message:
+def messages_move(mb: Mailbox, id: Id, destinationId: Id) -> Message:
     """Move a message to another folder.
 
     Args:
@@ -645,7 +658,7 @@ def messages_move(mb: Mailbox, id: str, destinationId: str) -> Message:
 
 
 @operation("messages", "write")
-def messages_copy(mb: Mailbox, id: str, destinationId: str) -> Message:
+def messages_copy(mb: Mailbox, id: Id, destinationId: Id) -> Message:
     """Copy a message into a folder; the copy gets a new id and the original stays where it is.
 
     Args:
@@ -664,7 +677,7 @@ def messages_copy(mb: Mailbox, id: str, destinationId: str) -> Message:
 
 
 @operation("messages", "write")
-def messages_batchMove(mb: Mailbox, messageIds: list[str], destinationId: str) -> BatchMoveResult:
+def messages_batchMove(mb: Mailbox, messageIds: Ids, destinationId: Id) -> BatchMoveResult:
     """Move many messages to one folder; unknown ids are reported in `failed`, the others move.
 
     Args:
@@ -693,7 +706,7 @@ def messages_batchMove(mb: Mailbox, messageIds: list[str], destinationId: str) -
 
 
 @operation("messages", "write")
-def messages_delete(mb: Mailbox, id: str) -> dict[str, Any]:
+def messages_delete(mb: Mailbox, id: Id) -> dict[str, Any]:
     """Delete a message: it moves to Deleted Items, or is removed for good if it is already there.
 
     Args:

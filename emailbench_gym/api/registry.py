@@ -8,8 +8,11 @@ and a serializer for the result. Nothing about a method is written twice.
 
 from __future__ import annotations
 
+import functools
 import inspect
+import operator
 import re
+import types
 import typing
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -17,7 +20,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, create_model
 
+from emailbench_gym.api.limits import unbounded
 from emailbench_gym.errors import ToolError
+from emailbench_gym.text import safe_text
 
 Kind = Literal["read", "write", "evaluation"]
 DOMAINS = (
@@ -96,9 +101,17 @@ class MethodSpec:
                 f"Accepted arguments: {self.signature_hint()}.",
             )
         fields = self.args_model.model_fields
+        unknown = [k for k in arguments if k not in fields]
+        if unknown:
+            names = ", ".join(shown(k, 40) if isinstance(k, str) else shown(k) for k in unknown[:5])
+            raise ToolError(
+                "invalid_arguments",
+                f"{self.name}: unknown argument(s) {names}. "
+                f"Accepted arguments: {self.signature_hint()}.",
+            )
         # Strict tool schemas make optional parameters nullable: null means "left out".
         arguments = {
-            k: v
+            k: _safe(v)
             for k, v in arguments.items()
             if not (v is None and k in fields and not fields[k].is_required())
         }
@@ -128,10 +141,9 @@ class MethodSpec:
             elif err["type"] == "missing":
                 problems.append(f"missing required argument '{loc}'")
             else:
-                shown = repr(err.get("input"))
-                if len(shown) > 60:
-                    shown = shown[:57] + "..."
-                problems.append(f"argument '{loc}': {err['msg']} (got {shown})")
+                problems.append(f"argument '{loc}': {err['msg']} (got {shown(err.get('input'))})")
+        if len(problems) > 5:
+            problems[5:] = [f"{len(problems) - 5} more problems"]
         return (
             f"{self.name}: "
             + "; ".join(problems)
@@ -139,9 +151,57 @@ class MethodSpec:
         )
 
 
+def _safe(value: Any) -> Any:
+    """Argument text made safe to store (see `emailbench_gym.text`); other values as given."""
+    if isinstance(value, str):
+        return safe_text(value)
+    if isinstance(value, list):
+        return [safe_text(v) if isinstance(v, str) else v for v in value]
+    return value
+
+
+def shown(value: Any, limit: int = 60) -> str:
+    """A short, always printable rendering of an argument value for an error message."""
+    if isinstance(value, bool) or value is None:
+        text = repr(value)
+    elif isinstance(value, int):
+        bits = value.bit_length()
+        text = str(value) if bits < 200 else f"an integer of about {int(bits * 0.30103)} digits"
+    elif isinstance(value, str):
+        text = repr(safe_text(value[: limit + 1]))
+    elif isinstance(value, list | tuple | dict):
+        text = f"a {type(value).__name__} of {len(value)} items"
+    else:
+        text = f"a value of type {type(value).__name__}"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def plain_type(annotation: Any) -> Any:
+    """`annotation` without `Annotated` limits (for schema generators that do not read them)."""
+    origin = typing.get_origin(annotation)
+    if origin is typing.Annotated:
+        return plain_type(typing.get_args(annotation)[0])
+    if origin in (typing.Union, types.UnionType):
+        return functools.reduce(operator.or_, (plain_type(a) for a in typing.get_args(annotation)))
+    if origin is list:
+        return list[plain_type(typing.get_args(annotation)[0])]  # type: ignore[misc]
+    return annotation
+
+
 def _type_label(annotation: Any) -> str:
-    text = repr(annotation) if not isinstance(annotation, type) else annotation.__name__
-    return text.replace("typing.", "").replace("NoneType", "null")
+    """A readable type name: `str`, `list[str] | null`, `Literal['low', 'high']`."""
+    origin = typing.get_origin(annotation)
+    if origin is typing.Annotated:
+        return _type_label(typing.get_args(annotation)[0])
+    if origin in (typing.Union, types.UnionType):
+        return " | ".join(_type_label(a) for a in typing.get_args(annotation))
+    if origin is list:
+        return f"list[{_type_label(typing.get_args(annotation)[0])}]"
+    if annotation is type(None):
+        return "null"
+    if isinstance(annotation, type):
+        return annotation.__name__
+    return repr(annotation).replace("typing.", "")
 
 
 _REGISTRY: dict[str, MethodSpec] = {}
@@ -161,7 +221,7 @@ def operation(domain: str, kind: Kind) -> Callable[[Callable[..., Any]], Callabl
         name = func.__name__
         if name in _REGISTRY:
             raise ValueError(f"method {name!r} registered twice")
-        hints = typing.get_type_hints(func)
+        hints = typing.get_type_hints(func, include_extras=True)
         signature = inspect.signature(func)
         description, param_docs = parse_docstring(func.__doc__)
         fields: dict[str, Any] = {}
@@ -172,6 +232,12 @@ def operation(domain: str, kind: Kind) -> Callable[[Callable[..., Any]], Callabl
             doc = param_docs.get(pname)
             if doc is None:
                 raise ValueError(f"{name}: argument {pname!r} has no description in the docstring")
+            loose = unbounded(TypeAdapter(hints[pname]).json_schema())
+            if loose:
+                raise ValueError(
+                    f"{name}: argument {pname!r} has no size limit at {loose}; "
+                    "type it with an alias of emailbench_gym.api.limits"
+                )
             fields[pname] = (hints[pname], Field(default, description=doc))
         args_model = create_model(
             f"{name}_arguments",

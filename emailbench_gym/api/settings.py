@@ -9,7 +9,6 @@ deleting a label carries through to every item tagged with it.
 from __future__ import annotations
 
 import re
-from datetime import datetime
 from typing import Any, Literal, get_args
 
 from emailbench_gym.api.common import (
@@ -19,6 +18,7 @@ from emailbench_gym.api.common import (
     updated,
     zone,
 )
+from emailbench_gym.api.limits import DateTime, Days, Id, Name, Short, Signature, Text
 from emailbench_gym.api.models import (
     AutomaticReplies,
     DayOfWeek,
@@ -148,12 +148,12 @@ def settings_listTimeZones(mb: Mailbox) -> list[str]:
 @operation("settings", "write")
 def settings_setAutomaticReplies(
     mb: Mailbox,
-    internalReplyMessage: str,
-    externalReplyMessage: str | None = None,
+    internalReplyMessage: Text,
+    externalReplyMessage: Text | None = None,
     status: Literal["alwaysEnabled", "scheduled"] = "alwaysEnabled",
     externalAudience: Literal["none", "contactsOnly", "all"] = "all",
-    scheduledStartDateTime: datetime | None = None,
-    scheduledEndDateTime: datetime | None = None,
+    scheduledStartDateTime: DateTime | None = None,
+    scheduledEndDateTime: DateTime | None = None,
 ) -> AutomaticReplies:
     """Turn on automatic replies (out of office), now until disabled or for a scheduled period.
 
@@ -216,10 +216,10 @@ def settings_disableAutomaticReplies(mb: Mailbox) -> AutomaticReplies:
 @operation("settings", "write")
 def settings_setWorkingHours(
     mb: Mailbox,
-    daysOfWeek: list[DayOfWeek] | None = None,
-    startTime: str | None = None,
-    endTime: str | None = None,
-    timeZone: str | None = None,
+    daysOfWeek: Days | None = None,
+    startTime: Short | None = None,
+    endTime: Short | None = None,
+    timeZone: Short | None = None,
 ) -> WorkingHours:
     """Change the working hours used for scheduling; omitted fields stay as they are.
 
@@ -256,7 +256,7 @@ def settings_setWorkingHours(
 
 
 @operation("settings", "write")
-def settings_setTimeZone(mb: Mailbox, timeZone: str) -> MailboxSettings:
+def settings_setTimeZone(mb: Mailbox, timeZone: Short) -> MailboxSettings:
     """Set the mailbox time zone, in which dates are shown and times without an offset are read.
 
     Args:
@@ -266,7 +266,7 @@ def settings_setTimeZone(mb: Mailbox, timeZone: str) -> MailboxSettings:
 
 
 @operation("settings", "write")
-def settings_setSignature(mb: Mailbox, signature: str) -> dict[str, str]:
+def settings_setSignature(mb: Mailbox, signature: Signature) -> dict[str, str]:
     """Set the email signature; an empty string removes it.
 
     Args:
@@ -276,7 +276,7 @@ def settings_setSignature(mb: Mailbox, signature: str) -> dict[str, str]:
 
 
 @operation("settings", "write")
-def settings_setLanguage(mb: Mailbox, locale: str) -> MailboxSettings:
+def settings_setLanguage(mb: Mailbox, locale: Short) -> MailboxSettings:
     """Set the mailbox language.
 
     Args:
@@ -293,7 +293,7 @@ def settings_setLanguage(mb: Mailbox, locale: str) -> MailboxSettings:
 
 
 @operation("settings", "write")
-def settings_createLabel(mb: Mailbox, displayName: str, color: str = "preset0") -> Label:
+def settings_createLabel(mb: Mailbox, displayName: Name, color: Short = "preset0") -> Label:
     """Create a label (category) that messages, events, contacts and tasks can be tagged with.
 
     Args:
@@ -307,7 +307,7 @@ def settings_createLabel(mb: Mailbox, displayName: str, color: str = "preset0") 
 
 @operation("settings", "write")
 def settings_updateLabel(
-    mb: Mailbox, id: str, displayName: str | None = None, color: str | None = None
+    mb: Mailbox, id: Id, displayName: Name | None = None, color: Short | None = None
 ) -> Label:
     """Rename or recolor a label; a rename also renames the category on every item tagged with it.
 
@@ -327,7 +327,7 @@ def settings_updateLabel(
 
 
 @operation("settings", "write")
-def settings_deleteLabel(mb: Mailbox, id: str) -> dict[str, Any]:
+def settings_deleteLabel(mb: Mailbox, id: Id) -> dict[str, Any]:
     """Delete a label and remove its category from every item tagged with it.
 
     Args:

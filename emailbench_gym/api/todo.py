@@ -7,7 +7,6 @@ Task categories are labels (see `settings_listLabels`), stored with the label's 
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Any
 
 from emailbench_gym.api import common
@@ -19,6 +18,18 @@ from emailbench_gym.api.common import (
     page,
     unique_name,
     updated,
+)
+from emailbench_gym.api.limits import (
+    DateTime,
+    FilterText,
+    Id,
+    Name,
+    Names,
+    OrderByText,
+    Query,
+    Skip,
+    Text,
+    Top,
 )
 from emailbench_gym.api.models import (
     ChecklistItem,
@@ -69,12 +80,12 @@ def todo_listLists(mb: Mailbox) -> list[TodoList]:
 @operation("todo", "read")
 def todo_listTasks(
     mb: Mailbox,
-    listId: str | None = None,
+    listId: Id | None = None,
     status: TaskStatus | None = None,
-    filter: str | None = None,
-    orderBy: str | None = None,
-    top: int = 50,
-    skip: int = 0,
+    filter: FilterText | None = None,
+    orderBy: OrderByText | None = None,
+    top: Top = 50,
+    skip: Skip = 0,
 ) -> list[TodoTask]:
     """List To Do tasks, from every list by default, optionally filtered and sorted.
 
@@ -83,7 +94,7 @@ def todo_listTasks(
         status: Only tasks with this status.
         filter: OData filter over task fields, e.g. "importance eq 'high'" or "dueDateTime/dateTime lt 2001-10-20T00:00:00-05:00".
         orderBy: OData order, e.g. 'dueDateTime/dateTime asc' or 'createdDateTime desc'.
-        top: Maximum number of tasks to return (1-100).
+        top: Maximum number of tasks to return.
         skip: Number of tasks to skip, for paging.
     """
     list_id = mb.require("todo_lists", listId).id if listId is not None else None  # type: ignore[attr-defined]
@@ -96,7 +107,7 @@ def todo_listTasks(
 
 
 @operation("todo", "read")
-def todo_getTask(mb: Mailbox, id: str) -> TodoTask:
+def todo_getTask(mb: Mailbox, id: Id) -> TodoTask:
     """Get one To Do task with its checklist items.
 
     Args:
@@ -106,12 +117,12 @@ def todo_getTask(mb: Mailbox, id: str) -> TodoTask:
 
 
 @operation("todo", "read")
-def todo_searchTasks(mb: Mailbox, query: str, top: int = 25) -> list[TodoTask]:
+def todo_searchTasks(mb: Mailbox, query: Query, top: Top = 25) -> list[TodoTask]:
     """Find To Do tasks whose title, notes or checklist items contain every word of the query.
 
     Args:
         query: Words to look for (case-insensitive, word prefixes), e.g. 'Raptor'.
-        top: Maximum number of tasks to return (1-100).
+        top: Maximum number of tasks to return.
     """
     nonempty(query, "query")
     found = [t for t in mb.all("todo_tasks") if matches_words(query, _task_text(t))]  # type: ignore[arg-type]
@@ -119,7 +130,7 @@ def todo_searchTasks(mb: Mailbox, query: str, top: int = 25) -> list[TodoTask]:
 
 
 @operation("todo", "write")
-def todo_createList(mb: Mailbox, displayName: str) -> TodoList:
+def todo_createList(mb: Mailbox, displayName: Name) -> TodoList:
     """Create a To Do list.
 
     Args:
@@ -130,7 +141,7 @@ def todo_createList(mb: Mailbox, displayName: str) -> TodoList:
 
 
 @operation("todo", "write")
-def todo_renameList(mb: Mailbox, id: str, displayName: str) -> TodoList:
+def todo_renameList(mb: Mailbox, id: Id, displayName: Name) -> TodoList:
     """Rename a To Do list.
 
     Args:
@@ -143,7 +154,7 @@ def todo_renameList(mb: Mailbox, id: str, displayName: str) -> TodoList:
 
 
 @operation("todo", "write")
-def todo_deleteList(mb: Mailbox, id: str) -> dict[str, Any]:
+def todo_deleteList(mb: Mailbox, id: Id) -> dict[str, Any]:
     """Delete a To Do list and every task in it (the default list cannot be deleted).
 
     Args:
@@ -166,14 +177,14 @@ def todo_deleteList(mb: Mailbox, id: str) -> dict[str, Any]:
 @operation("todo", "write")
 def todo_createTask(
     mb: Mailbox,
-    title: str,
-    listId: str | None = None,
-    dueDateTime: datetime | None = None,
-    reminderDateTime: datetime | None = None,
+    title: Name,
+    listId: Id | None = None,
+    dueDateTime: DateTime | None = None,
+    reminderDateTime: DateTime | None = None,
     importance: Importance = "normal",
-    body: str | None = None,
-    categories: list[str] | None = None,
-    linkedMessageId: str | None = None,
+    body: Text | None = None,
+    categories: Names | None = None,
+    linkedMessageId: Id | None = None,
 ) -> TodoTask:
     """Create a To Do task, in the default list unless a list is given.
 
@@ -210,14 +221,14 @@ def todo_createTask(
 @operation("todo", "write")
 def todo_updateTask(
     mb: Mailbox,
-    id: str,
-    title: str | None = None,
-    dueDateTime: datetime | None = None,
+    id: Id,
+    title: Name | None = None,
+    dueDateTime: DateTime | None = None,
     importance: Importance | None = None,
-    body: str | None = None,
+    body: Text | None = None,
     status: TaskStatus | None = None,
-    categories: list[str] | None = None,
-    listId: str | None = None,
+    categories: Names | None = None,
+    listId: Id | None = None,
 ) -> TodoTask:
     """Change fields of a To Do task, or move it to another list; omitted fields stay as they are.
 
@@ -265,7 +276,7 @@ def _status_change(mb: Mailbox, task: TodoTask, status: TaskStatus) -> dict[str,
 
 
 @operation("todo", "write")
-def todo_completeTask(mb: Mailbox, id: str) -> TodoTask:
+def todo_completeTask(mb: Mailbox, id: Id) -> TodoTask:
     """Mark a To Do task completed (a task already completed keeps its completion time).
 
     Args:
@@ -276,7 +287,7 @@ def todo_completeTask(mb: Mailbox, id: str) -> TodoTask:
 
 
 @operation("todo", "write")
-def todo_deleteTask(mb: Mailbox, id: str) -> dict[str, Any]:
+def todo_deleteTask(mb: Mailbox, id: Id) -> dict[str, Any]:
     """Delete a To Do task.
 
     Args:
@@ -288,7 +299,7 @@ def todo_deleteTask(mb: Mailbox, id: str) -> dict[str, Any]:
 
 
 @operation("todo", "write")
-def todo_addChecklistItem(mb: Mailbox, taskId: str, displayName: str) -> TodoTask:
+def todo_addChecklistItem(mb: Mailbox, taskId: Id, displayName: Name) -> TodoTask:
     """Add a checklist item (a sub-step) at the end of a task's checklist.
 
     Args:
@@ -305,10 +316,10 @@ def todo_addChecklistItem(mb: Mailbox, taskId: str, displayName: str) -> TodoTas
 @operation("todo", "write")
 def todo_updateChecklistItem(
     mb: Mailbox,
-    taskId: str,
-    itemId: str,
+    taskId: Id,
+    itemId: Id,
     isChecked: bool | None = None,
-    displayName: str | None = None,
+    displayName: Name | None = None,
 ) -> TodoTask:
     """Check, uncheck or rename a checklist item of a task.
 
@@ -336,7 +347,7 @@ def todo_updateChecklistItem(
 
 
 @operation("todo", "write")
-def todo_deleteChecklistItem(mb: Mailbox, taskId: str, itemId: str) -> TodoTask:
+def todo_deleteChecklistItem(mb: Mailbox, taskId: Id, itemId: Id) -> TodoTask:
     """Remove a checklist item from a task.
 
     Args:

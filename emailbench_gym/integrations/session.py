@@ -17,6 +17,7 @@ from datetime import datetime
 from typing import Any, get_args
 
 from emailbench_gym.api import MethodSpec
+from emailbench_gym.api.registry import plain_type
 from emailbench_gym.env import EmailBenchEnv
 from emailbench_gym.grading.grade import Grade
 from emailbench_gym.grading.judge import Judge
@@ -61,6 +62,7 @@ DATETIME_NOTE = (
 
 def _flat(annotation: Any) -> Any:
     """The annotation a tool-schema generator accepts: datetimes become ISO text."""
+    annotation = plain_type(annotation)
     if annotation is datetime:
         return str
     args = get_args(annotation)
@@ -70,6 +72,7 @@ def _flat(annotation: Any) -> Any:
 
 
 def _mentions_datetime(annotation: Any) -> bool:
+    annotation = plain_type(annotation)
     return annotation is datetime or datetime in get_args(annotation)
 
 
