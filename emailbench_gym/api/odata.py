@@ -9,6 +9,14 @@ or quoted). Decisions where OData leaves room: string comparison and the string
 functions are case-insensitive (as Exchange behaves); comparing a list field
 matches when any element does. Paths are checked against the model, so a typo
 is reported with the fields that exist.
+
+Limits, each reported with what is accepted: a filter nests at most `MAX_NESTING`
+levels of and/or/not/lambda/function (a flat chain of hundreds of `or` terms is one
+level), numbers have at most `MAX_NUMBER_CHARS` characters, datetimes lie in
+1900-2100; `orderBy` takes at most `MAX_ORDER_KEYS` fields, each a sortable one (text,
+number, boolean, datetime or enumeration, a `DateTimeTimeZone` by its instant, a
+person by name then address; enumerations sort in their declared order, e.g.
+importance low < normal < high), never a list.
 """
 
 from __future__ import annotations
@@ -24,7 +32,15 @@ from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from pydantic import BaseModel
 
+from emailbench_gym.api.limits import FIRST_DATETIME, LAST_DATETIME
+from emailbench_gym.api.models import DateTimeTimeZone, EmailAddress, Recipient
 from emailbench_gym.errors import ToolError
+
+MAX_NESTING = 20
+MAX_NUMBER_CHARS = 40
+MAX_ORDER_KEYS = 5
+#: Parse-tree nodes that open a nesting level (and/or chains are flattened first).
+_NESTING_NODES = frozenset({"or_", "and_", "not_", "lambda_", "call"})
 
 FILTER_HELP = (
     "Accepted: OData subset, e.g. \"isRead eq false and importance eq 'high'\", "
@@ -186,7 +202,7 @@ def _compare(op: str, left: Any, right: Any) -> bool:
         )
     try:
         left, right = _coerce_pair(left, right)
-    except ValueError:
+    except (ValueError, OverflowError):
         return False
     if op == "eq":
         return left == right
@@ -202,7 +218,7 @@ def _compare(op: str, left: Any, right: Any) -> bool:
         if op == "lt":
             return left < right
         return left <= right
-    except TypeError:
+    except (TypeError, OverflowError):
         return False
 
 
@@ -242,10 +258,22 @@ class _Compiler:
             raise ToolError(
                 "invalid_filter", f"Invalid datetime '{items[0]}' in filter. {FILTER_HELP}"
             ) from None
+        if not FIRST_DATETIME <= value.replace(tzinfo=None) <= LAST_DATETIME:
+            raise ToolError(
+                "invalid_filter",
+                f"Datetime '{items[0]}' in the filter is out of range: datetimes lie between "
+                f"{FIRST_DATETIME:%Y-%m-%d} and {LAST_DATETIME:%Y-%m-%d}.",
+            )
         return lambda _obj: value
 
     def number(self, items: list[Token]) -> Getter:
         text = str(items[0])
+        if len(text) > MAX_NUMBER_CHARS:
+            raise ToolError(
+                "invalid_filter",
+                f"A number in the filter has {len(text):,} characters; numbers have at most "
+                f"{MAX_NUMBER_CHARS}.",
+            )
         value = float(text) if any(c in text for c in ".eE") else int(text)
         return lambda _obj: value
 
@@ -289,12 +317,12 @@ class _Compiler:
         return lambda obj: _string_func(name, first(obj), second(obj))
 
     def or_(self, items: list[Predicate]) -> Predicate:
-        left, right = items
-        return lambda obj: left(obj) or right(obj)
+        terms = tuple(items)
+        return lambda obj: any(term(obj) for term in terms)
 
     def and_(self, items: list[Predicate]) -> Predicate:
-        left, right = items
-        return lambda obj: left(obj) and right(obj)
+        terms = tuple(items)
+        return lambda obj: all(term(obj) for term in terms)
 
     def not_(self, items: list[Predicate]) -> Predicate:
         inner = items[0]
@@ -332,6 +360,39 @@ def _compile_node(
     if isinstance(tree, Tree):
         children = [_compile_node(c, model, text, scopes) for c in tree.children]
         return getattr(_Compiler(model, text, scopes), tree.data)(children)
+    return tree
+
+
+def _flatten(tree: Tree, text: str) -> Tree:
+    """Turn and/or chains into n-ary nodes and refuse deeper nesting than MAX_NESTING.
+
+    Runs with an explicit stack, so neither a chain of hundreds of `or` terms nor a
+    deeply nested filter reaches Python's recursion limit; compiling the result then
+    recurses at most MAX_NESTING levels.
+    """
+    stack: list[tuple[Tree, int]] = [(tree, 0)]
+    while stack:
+        node, depth = stack.pop()
+        if node.data in ("or_", "and_"):
+            operands: list[Any] = []
+            todo: list[Any] = [node]
+            while todo:
+                current = todo.pop()
+                if isinstance(current, Tree) and current.data == node.data:
+                    todo.extend(reversed(current.children))
+                else:
+                    operands.append(current)
+            node.children = operands
+        if node.data in _NESTING_NODES:
+            depth += 1
+            if depth > MAX_NESTING:
+                raise ToolError(
+                    "invalid_filter",
+                    f"The filter nests more than {MAX_NESTING} levels of and/or/not, lambdas and "
+                    'functions; simplify it (a flat chain like "a eq 1 or a eq 2 or ..." counts '
+                    f"as one level). Filter starts: {text[:80]!r}",
+                )
+        stack.extend((child, depth) for child in node.children if isinstance(child, Tree))
     return tree
 
 
@@ -373,15 +434,24 @@ def compile_filter(text: str, model: type[BaseModel] | None = None) -> Predicate
         raise ToolError(
             "invalid_filter", f"The filter {text!r} ends too early. {FILTER_HELP}"
         ) from None
-    return _compile_node(tree, model, text, {})
+    return _compile_node(_flatten(tree, text), model, text, {})
 
 
 def compile_order_by(
     text: str, model: type[BaseModel] | None = None
 ) -> Callable[[list[Any]], list[Any]]:
-    """Compile `"receivedDateTime desc, subject"` into a stable sort function."""
-    keys: list[tuple[list[str], bool]] = []
-    for part in text.split(","):
+    """Compile `"receivedDateTime desc, subject"` into a stable sort function.
+
+    Items without a value for a key sort after those with one, in either direction.
+    """
+    clauses = text.split(",")
+    if len(clauses) > MAX_ORDER_KEYS:
+        raise ToolError(
+            "invalid_order_by",
+            f"orderBy has {len(clauses)} fields; at most {MAX_ORDER_KEYS} are accepted.",
+        )
+    keys: list[tuple[list[str], Callable[[Any], Any], bool]] = []
+    for part in clauses:
         words = part.split()
         if (
             not words
@@ -393,16 +463,102 @@ def compile_order_by(
                 f"Invalid orderBy clause {part.strip()!r}. Accepted: 'field [asc|desc]' separated by "
                 "commas, e.g. 'receivedDateTime desc'.",
             )
-        attrs, _ = resolve_path(model, words[0].split("/"), text)
-        keys.append((attrs, len(words) == 2 and words[1].lower() == "desc"))
+        segments = words[0].split("/")
+        attrs, many = resolve_path(model, segments, text)
+        key = _sort_key(model, segments, many, words[0])
+        keys.append((attrs, key, len(words) == 2 and words[1].lower() == "desc"))
 
     def sort(items: list[Any]) -> list[Any]:
         result = list(items)
-        for attrs, descending in reversed(keys):
+        for attrs, key, descending in reversed(keys):
             present = [i for i in result if get_path(i, attrs) is not None]
             missing = [i for i in result if get_path(i, attrs) is None]
-            present.sort(key=lambda i: _norm(get_path(i, attrs)), reverse=descending)
+            present.sort(key=lambda i: key(get_path(i, attrs)), reverse=descending)
             result = present + missing
         return result
 
     return sort
+
+
+# --- sorting -------------------------------------------------------------------------------
+
+_PEOPLE = (Recipient, EmailAddress)
+
+
+def _leaf(model: type[BaseModel] | None, segments: list[str]) -> Any:
+    """The annotation at the end of an already checked path (None when the model is unknown)."""
+    annotation: Any = None
+    current = model
+    for segment in segments:
+        if current is None:
+            return None
+        annotation = _fields(current)[segment][1]
+        current, _ = _inner_model(annotation)
+    return annotation
+
+
+def _unwrap_optional(annotation: Any) -> Any:
+    if typing.get_origin(annotation) in (typing.Union, types.UnionType):
+        args = [a for a in typing.get_args(annotation) if a is not type(None)]
+        if len(args) == 1:
+            return args[0]
+    return annotation
+
+
+def _scalar_key(value: Any) -> tuple[int, Any]:
+    """A key that orders any mix of values without raising: by kind, then by value."""
+    if isinstance(value, bool):
+        return (0, value)
+    if isinstance(value, int | float):
+        return (1, value)
+    if isinstance(value, datetime):
+        aware = value if value.tzinfo else value.replace(tzinfo=timezone.utc)
+        return (2, aware.astimezone(timezone.utc).replace(tzinfo=None))
+    if isinstance(value, DateTimeTimeZone):
+        return _scalar_key(value.dateTime)
+    if isinstance(value, Recipient):
+        value = value.emailAddress
+    if isinstance(value, EmailAddress):
+        return (3, (value.name.casefold(), value.address.casefold()))
+    return (3, (str(value).casefold(), ""))
+
+
+def _sortable(annotation: Any) -> bool:
+    annotation = _unwrap_optional(annotation)
+    if typing.get_origin(annotation) is typing.Literal:
+        return True
+    if annotation in (str, int, float, bool, datetime, DateTimeTimeZone):
+        return True
+    return isinstance(annotation, type) and issubclass(annotation, _PEOPLE)
+
+
+def sortable_fields(model: type[BaseModel]) -> list[str]:
+    """The orderBy paths of a model: its sortable fields and those of its nested objects."""
+    out: list[str] = []
+    for wire, (_attr, annotation) in _fields(model).items():
+        if _sortable(annotation):
+            out.append(wire)
+            continue
+        inner, is_list = _inner_model(annotation)
+        if inner is not None and not is_list:
+            out += [f"{wire}/{sub}" for sub in sortable_fields(inner) if "/" not in sub]
+    return out
+
+
+def _sort_key(
+    model: type[BaseModel] | None, segments: list[str], many: bool, path: str
+) -> Callable[[Any], Any]:
+    """How values at `path` are ordered, or an error listing the sortable fields."""
+    annotation = _unwrap_optional(_leaf(model, segments))
+    if model is not None and (many or not _sortable(annotation)):
+        reason = "it is a list" if many else "its values have no order"
+        raise ToolError(
+            "invalid_order_by",
+            f"orderBy cannot sort by '{path}': {reason}. Sortable fields of {model.__name__}: "
+            + ", ".join(sortable_fields(model))
+            + ".",
+        )
+    if typing.get_origin(annotation) is typing.Literal:
+        rank = {value: index for index, value in enumerate(typing.get_args(annotation))}
+        return lambda value: (1, rank.get(value, len(rank)))
+    return _scalar_key
