@@ -11,11 +11,13 @@ import gymnasium as gym
 
 from emailbench_gym.actions import parse_turn
 from emailbench_gym.api.common import local_now
+from emailbench_gym.api.registry import shown
 from emailbench_gym.episode import Episode
 from emailbench_gym.grading.grade import Grade
 from emailbench_gym.grading.judge import Judge, make_judge
 from emailbench_gym.scenarios import Scenario, load_scenario, scenario_ids
 from emailbench_gym.spaces import ObservationSpace, ToolCallSpace
+from emailbench_gym.text import safe_text
 from emailbench_gym.tools import (
     Profile,
     load_profile,
@@ -37,22 +39,31 @@ def format_result(result: Any) -> str:
     A list shows at most LIST_CAP items, fewer if they would exceed TEXT_CAP characters, so
     the text stays valid JSON and keeps its paging hint; anything else that long is cut.
     """
-    shown = LIST_CAP
-    text = _dump(result, shown)
-    while isinstance(result, list) and len(text) > TEXT_CAP and shown > 1:
-        shown = max(1, min(shown - 1, shown * TEXT_CAP // len(text)))
-        text = _dump(result, shown)
+    count = LIST_CAP
+    text = _dump(result, count)
+    while isinstance(result, list) and len(text) > TEXT_CAP and count > 1:
+        count = max(1, min(count - 1, count * TEXT_CAP // len(text)))
+        text = _dump(result, count)
     if len(text) > TEXT_CAP:
         text = text[:TEXT_CAP] + f"... [truncated {len(text) - TEXT_CAP} characters]"
-    return text
+    return safe_text(text)
 
 
-def _dump(result: Any, shown: int) -> str:
+def format_arguments(arguments: Any, limit: int = 300) -> str:
+    """A call's arguments for the transcript: JSON cut at `limit`, whatever the agent sent."""
+    try:
+        text = json.dumps(arguments, ensure_ascii=False, default=str)
+    except (RecursionError, ValueError):  # nesting or integers too big for JSON text
+        text = shown(arguments, limit)
+    return safe_text(text[:limit])
+
+
+def _dump(result: Any, count: int) -> str:
     payload = result
-    if isinstance(result, list) and len(result) > shown:
+    if isinstance(result, list) and len(result) > count:
         payload = {
-            "items": result[:shown],
-            "note": f"{len(result) - shown} more not shown; use top/skip (e.g. skip={shown}) to page.",
+            "items": result[:count],
+            "note": f"{len(result) - count} more not shown; use top/skip (e.g. skip={count}) to page.",
         }
     return json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
 
@@ -282,9 +293,7 @@ class EmailBenchEnv(gym.Env[dict, Any]):
             call.name, call.arguments, self.profile.allowed, rejected
         )
         content = format_result(result)
-        self._transcript.append(
-            f"[call {call.name}] {json.dumps(call.arguments, default=str)[:300]}"
-        )
+        self._transcript.append(f"[call {call.name}] {format_arguments(call.arguments)}")
         self._transcript.append(f"[{'error' if is_error else 'result'}] {content[:500]}")
         return {"id": call.id, "name": call.name, "content": content, "is_error": is_error}
 
