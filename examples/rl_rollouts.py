@@ -82,13 +82,10 @@ def main(argv: list[str] | None = None) -> list[dict]:
     args = parser.parse_args(argv)
     rng = random.Random(args.seed)
 
-    # Observations are dicts of text, so async workers must not use shared memory.
-    kwargs = {"shared_memory": False} if args.mode == "async" else {}
     envs = gym.make_vec(
         "EmailBench-Suite",
         args.num_envs,
         vectorization_mode=args.mode,
-        vector_kwargs=kwargs,
         profile=args.profile,
     )
     envs.single_action_space.seed(args.seed)

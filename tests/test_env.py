@@ -488,7 +488,7 @@ def test_check_env(env_id: str) -> None:
 
 @pytest.mark.parametrize(
     ("mode", "kwargs"),
-    [("sync", {}), ("async", {"shared_memory": False})],
+    [("sync", {}), ("async", {}), ("async", {"shared_memory": False})],
 )
 def test_make_vec(mode: str, kwargs: dict[str, Any]) -> None:
     env_id = f"EmailBench-{N520 if N520 in SCENARIO_IDS else SCENARIO_IDS[0]}"
@@ -509,6 +509,33 @@ def test_make_vec(mode: str, kwargs: dict[str, Any]) -> None:
         assert [o["kind"] for o in observations] == ["tool_results", "task"]  # next-step autoreset
     finally:
         envs.close()
+
+
+def test_async_shared_memory_matches_sync_including_oversized_observations() -> None:
+    """make_vec(..., "async") as users type it (shared memory on): the same observations as sync,
+    also for a turn whose results exceed the shared slot (written to a file instead)."""
+    from emailbench_gym.spaces import INLINE_BYTES
+
+    big = [call("messages_list", f"c{i}", top=25) for i in range(20)]  # ~20 x 20 kB of results
+    script = [call("folders_list"), big, call("folders_create", displayName="X"), "Done."]
+
+    def play(mode: str, **vector_kwargs: Any) -> list[Any]:
+        envs = gym.make_vec(
+            f"EmailBench-{N520}", num_envs=2, vectorization_mode=mode, vector_kwargs=vector_kwargs
+        )
+        try:
+            seen = [tuple(envs.reset(seed=0)[0])]  # copy=False: a live view, read it now
+            for action in script:
+                observations, rewards, *_ = envs.step((action, action))
+                seen.append((tuple(observations), list(rewards)))
+            return seen
+        finally:
+            envs.close()
+
+    expected = play("sync")
+    assert len(json.dumps(expected[2][0][0])) > INLINE_BYTES  # the big turn did spill
+    assert play("async") == expected
+    assert play("async", copy=False) == expected
 
 
 def test_package_exports_scenario_ids() -> None:

@@ -239,26 +239,59 @@ def test_trl_scripted_episode_reaches_reward_one() -> None:
     assert env.get_reward() < 1.0
 
 
-def test_trl_bad_calls_return_error_values_not_exceptions() -> None:
+def test_trl_bad_calls_return_json_errors_not_exceptions() -> None:
     from emailbench_gym.integrations.trl import EmailBenchToolEnv
 
-    scenario = SCENARIO
+    def error(result: Any) -> str:
+        assert isinstance(result, str)  # TRL shows str(result): JSON, never a dict repr
+        return json.loads(result)["error"]
+
     env = EmailBenchToolEnv()
-    assert env.folders_list()["error"] == "no_episode"
-    env.reset(scenario_id=scenario, prompt=[])
+    assert error(env.folders_list()) == "no_episode"
+    env.reset(scenario_id=SCENARIO, prompt=[])
     digest = env._session.env.workspace.digest()
-    assert env.folders_create(displayName="X", bogus=1)["error"] == "invalid_arguments"
-    assert env.folders_create()["error"] == "invalid_arguments"
-    assert env.folders_get(id="folder-404")["error"] == "not_found"
-    assert env.messages_search("a", 5, "extra")["error"] == "invalid_arguments"
-    assert env.messages_list(top="many")["error"] == "invalid_arguments"
+    assert error(env.folders_create(displayName="X", bogus=1)) == "invalid_arguments"
+    assert error(env.folders_create()) == "invalid_arguments"
+    assert error(env.folders_get(id="folder-404")) == "not_found"
+    assert error(env.messages_search("a", 5, "extra")) == "invalid_arguments"
+    assert error(env.messages_list(top="many")) == "invalid_arguments"
     assert env._session.env.workspace.digest() == digest
-    assert isinstance(env.folders_get("inbox"), str)  # positional arguments work too
+    assert isinstance(json.loads(env.folders_get("inbox")), dict)  # positional arguments work too
     env.submit_answer("done")
-    assert env.submit_answer("twice")["error"] == "episode_over"
-    assert env.folders_list()["error"] == "episode_over"
+    assert error(env.submit_answer("twice")) == "episode_over"
+    assert error(env.folders_list()) == "episode_over"
     with pytest.raises(ValueError, match="scenario_id"):
         env.reset(prompt=[])
+
+
+def test_trl_raise_errors_makes_trl_count_failures() -> None:
+    """With raise_errors, a rejected call raises (TRL's tool loop counts exceptions as failures)."""
+    from emailbench_gym.integrations.trl import ToolCallError, environment_class
+
+    env = environment_class("adapter", raise_errors=True)()
+    env.reset(scenario_id=SCENARIO, prompt=[])
+    with pytest.raises(ToolCallError) as raised:
+        env.folders_get(id="folder-404")
+    assert json.loads(str(raised.value))["error"] == "not_found"
+    assert isinstance(env.folders_list(), str)  # good calls still return their result
+    env.submit_answer("done")
+    with pytest.raises(ToolCallError, match="episode_over"):
+        env.submit_answer("twice")
+
+
+def test_every_tool_surface_names_one_way_to_finish() -> None:
+    """The env's prompt says: a turn without tool calls; MCP, TRL and verifiers say: submit_answer."""
+    from emailbench_gym.env import EmailBenchEnv
+    from emailbench_gym.integrations.trl import EmailBenchToolEnv
+
+    info = EmailBenchEnv(SCENARIO).reset()[1]
+    assert "no tool calls" in info["system_prompt"] and "submit_answer" not in info["system_prompt"]
+    session = ToolSession(SCENARIO)
+    session.start()
+    trl_prompt = EmailBenchToolEnv().reset(scenario_id=SCENARIO)
+    for prompt in (session.system_prompt, session.task_prompt(), trl_prompt):
+        assert "submit_answer" in prompt and "no tool calls" not in prompt
+        assert "plain text" not in prompt
 
 
 # --- verifiers ----------------------------------------------------------------------------

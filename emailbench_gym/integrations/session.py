@@ -109,7 +109,7 @@ def tool_method(spec: MethodSpec, visible: tuple[str, ...] | None) -> Any:
         annotations[param] = annotation
         note = DATETIME_NOTE if _mentions_datetime(field.annotation) else ""
         arg_lines.append(f"    {param}: {spec.param_docs.get(param, '')}{note}")
-    annotations["return"] = str | dict[str, Any]
+    annotations["return"] = str
     tool.__signature__ = inspect.Signature(parameters, return_annotation=annotations["return"])  # type: ignore[attr-defined]
     tool.__annotations__ = annotations
     tool.__name__ = tool.__qualname__ = name

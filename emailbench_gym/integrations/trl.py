@@ -11,10 +11,12 @@ TRL makes one instance per rollout, calls `reset(**row)` (the row carries
 exposes every public method as a tool (schemas from `transformers.utils.get_json_schema`),
 and scores the rollout with `get_reward()`. The tool methods are generated from the
 API's `MethodSpec`s (flat typed arguments, Google-style docstrings), so there is
-one source of truth; each runs through the env, and a bad call returns the env's
-error as `{"error": code, "message": ...}` instead of raising. `submit_answer` ends
-the episode with the grade; a rollout that never submits is graded on its final
-state with an empty answer. No import of TRL or transformers happens here.
+one source of truth; each runs through the env. A bad call returns the env's error as
+JSON text (`{"error": code, "message": ...}`), which the model reads like any result;
+with `raise_errors=True` it raises `ToolCallError` instead, so TRL counts it in its
+`tools/failure_frequency` metric (TRL then shows the model `{'error': <that JSON>}`).
+`submit_answer` ends the episode with the grade; a rollout that never submits is graded
+on its final state with an empty answer. No import of TRL or transformers happens here.
 """
 
 from __future__ import annotations
@@ -33,7 +35,9 @@ from emailbench_gym.integrations.session import (
 )
 from emailbench_gym.tools import load_profile
 
-Result = str | dict[str, Any]
+
+class ToolCallError(Exception):
+    """A tool call the env rejected; its text is the env's JSON error (`raise_errors=True`)."""
 
 
 class _ToolEnvBase:
@@ -42,6 +46,7 @@ class _ToolEnvBase:
     profile_name = "adapter"
     max_calls = DEFAULT_MAX_CALLS
     judge: str | None = None
+    raise_errors = False
 
     def __init__(self) -> None:
         self._session: ToolSession | None = None
@@ -69,23 +74,35 @@ class _ToolEnvBase:
             self._session.submit("")
         return self._session.score
 
-    def submit_answer(self, answer: str) -> Result:
+    def submit_answer(self, answer: str) -> str:
         if self._session is None:
-            return {"error": "no_episode", "message": "No episode has started: reset first."}
+            return self._error(NO_EPISODE)
         summary, is_error = self._session.submit(answer)
-        return summary if is_error else json.dumps(summary)
+        return self._error(summary) if is_error else json.dumps(summary)
 
-    def _call(self, name: str, params: tuple[str, ...], args: tuple, kwargs: dict) -> Result:
+    def _call(self, name: str, params: tuple[str, ...], args: tuple, kwargs: dict) -> str:
         if self._session is None:
-            return {"error": "no_episode", "message": "No episode has started: reset first."}
+            return self._error(NO_EPISODE)
         if len(args) > len(params):
-            return {
-                "error": "invalid_arguments",
-                "message": f"{name} takes at most {len(params)} positional arguments.",
-            }
+            return self._error(
+                {
+                    "error": "invalid_arguments",
+                    "message": f"{name} takes at most {len(params)} positional arguments.",
+                }
+            )
         arguments = {**dict(zip(params, args, strict=False)), **kwargs}
         content, is_error = self._session.call(name, arguments)
-        return json.loads(content) if is_error else content
+        return self._error(content) if is_error else content
+
+    def _error(self, error: dict[str, Any] | str) -> str:
+        """The error as JSON text, or raised as `ToolCallError` when the class says so."""
+        text = error if isinstance(error, str) else json.dumps(error)
+        if self.raise_errors:
+            raise ToolCallError(text)
+        return text
+
+
+NO_EPISODE = {"error": "no_episode", "message": "No episode has started: reset first."}
 
 
 # The docstring is the tool's schema: the same text as the MCP and verifiers submit tool.
@@ -96,12 +113,16 @@ _ToolEnvBase.submit_answer.__doc__ = (
 
 @functools.cache
 def environment_class(
-    profile: str = "adapter", max_calls: int = DEFAULT_MAX_CALLS, judge: str | None = None
+    profile: str = "adapter",
+    max_calls: int = DEFAULT_MAX_CALLS,
+    judge: str | None = None,
+    raise_errors: bool = False,
 ) -> type:
     """An `environment_factory` class whose tools are the profile's API methods plus `submit_answer`.
 
     `judge` ("openai:MODEL" / "anthropic:MODEL") adds the rubric part of the score;
-    without one the reward is the static score.
+    without one the reward is the static score. `raise_errors` raises `ToolCallError` on a
+    rejected call (TRL counts it as a tool failure) instead of returning the JSON error.
     """
     resolved = load_profile(profile)
     methods = {
@@ -112,6 +133,7 @@ def environment_class(
         "profile_name": profile,
         "max_calls": max_calls,
         "judge": judge,
+        "raise_errors": raise_errors,
         "__doc__": f"EmailBench episodes with the {profile!r} tools ({len(methods)}) for TRL.",
     }
     return type(f"EmailBench{profile.title()}ToolEnv", (_ToolEnvBase,), attributes)
