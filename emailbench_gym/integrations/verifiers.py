@@ -2,7 +2,9 @@
 
     import emailbench_gym.integrations.verifiers as ebv
     env = ebv.load_environment(scenario_ids=["OB-N520"])      # a verifiers `Env`
-    # or from the CLI: vf eval emailbench_gym.integrations.verifiers
+    # or from verifiers' CLI, by the taskset id (the top-level module emailbench_gym_verifiers):
+    #   vf-eval emailbench_gym_verifiers --client.base-url http://127.0.0.1:8000/v1 --no-push
+    #   vf-validate emailbench_gym_verifiers
 
 verifiers 0.4 ("v1") is built from a `Taskset` (rows and scoring) and `Toolset`s
 (MCP tool servers started per rollout and installed into the harness). Here:
@@ -15,7 +17,13 @@ verifiers 0.4 ("v1") is built from a `Taskset` (rows and scoring) and `Toolset`s
   state.
 - The reward `emailbench_score` is the grade's score: the one `submit_answer`
   returned, or, when the model never submitted, the grade of replaying the recorded
-  calls through a fresh episode with an empty answer (the env is deterministic).
+  calls through a fresh episode with the model's last reply as the answer (the env is
+  deterministic; verifiers shows that reply in the trace).
+- `validate` (verifiers' gold check) replays the scenario's reference solution and
+  passes when its grade passes; verifiers' no-op check scores an untouched rollout, which
+  fails every scenario. So `vf-validate emailbench_gym_verifiers` checks all 206.
+- `EmailBenchHarness`, the taskset's default harness, runs verifiers' own chat program
+  with this Python (its dependencies are verifiers' own), so a rollout needs no `uv`.
 
 Needs the optional extra: `pip install 'emailbench-gym[verifiers]'`.
 """
@@ -28,6 +36,7 @@ from typing import Any
 
 try:
     import verifiers.v1 as vf
+    from verifiers.v1.harnesses.null.harness import NullHarness, NullHarnessConfig
 except ImportError as exc:  # pragma: no cover - depends on the optional extra
     raise ImportError(
         "emailbench_gym.integrations.verifiers needs verifiers>=0.4 (its v1 API): "
@@ -41,15 +50,15 @@ from emailbench_gym.integrations.session import (
     ToolSession,
     tool_method,
 )
+from emailbench_gym.integrations.source import resolve_scenarios
+from emailbench_gym.scenarios import resolve_refs
 from emailbench_gym.tools import load_profile
 
-__all__ = ["EmailBenchTaskset", "load_environment"]
+__all__ = ["EmailBenchHarness", "EmailBenchTaskset", "load_environment"]
 
-#: The taskset id. verifiers 0.4 imports a taskset id as a top-level module (a dotted path
-#: fails its namespace probe), so this module is also importable under this name.
+#: The taskset id: verifiers imports a taskset id as a top-level module, which is the
+#: package `emailbench_gym_verifiers` shipped beside `emailbench_gym`.
 TASKSET_ID = "emailbench_gym_verifiers"
-if __name__ != "__main__":
-    sys.modules.setdefault(TASKSET_ID, sys.modules[__name__])
 
 
 class EmailBenchData(vf.TaskData):
@@ -144,25 +153,62 @@ class EmailBenchTask(vf.Task[EmailBenchData, EmailBenchState, EmailBenchTaskConf
 
     @vf.reward(weight=1.0)
     async def emailbench_score(self, trace: Any) -> float:
-        """The grade's score; a rollout that never submitted is replayed and graded as it stands."""
+        """The grade's score; a rollout that never submitted is graded with its last reply."""
         state = trace.state
         grade = getattr(state, "grade", None)
         if grade is not None:
             return float(grade["score"])
-        tools = self.config.tools
-        session = ToolSession(
-            self.data.scenario_id, profile=tools.profile, max_calls=tools.max_calls
-        )
-        session.start()
+        session = self._session()
         for call in getattr(state, "calls", []):
             session.call(call["name"], call["arguments"])
-        session.submit("")
+        session.finish(_last_reply(trace))
         return session.score
+
+    async def validate(self, runtime: Any) -> bool | None:
+        """verifiers' gold check: the reference solution, replayed through the tools, passes.
+
+        It replays under the `full` profile: the check is of the ground truth (the task is
+        solvable and its grading recognises the solution), whatever tools the agent gets.
+        """
+        session = self._session("full")
+        scenario = session.env.scenario
+        assert scenario is not None
+        results: list[Any] = []
+        for step in scenario.solution.calls:
+            content, is_error = session.call(step.name, resolve_refs(step.arguments, results))
+            if is_error:
+                return False
+            results.append(_items(json.loads(content)))
+        summary, _ = session.submit(scenario.solution.answer)
+        return bool(summary.get("passed"))
+
+    def _session(self, profile: str | None = None) -> ToolSession:
+        tools = self.config.tools
+        session = ToolSession(
+            self.data.scenario_id, profile=profile or tools.profile, max_calls=tools.max_calls
+        )
+        session.start()
+        return session
+
+
+def _last_reply(trace: Any) -> str:
+    """The model's last text in the trace (what verifiers shows as its reply), or ""."""
+    try:
+        return str(trace.last_reply or "")
+    except (AttributeError, ValueError):
+        return ""
+
+
+def _items(result: Any) -> Any:
+    """A tool result as the reference solution's `$N` references read it (a paged list's items)."""
+    if isinstance(result, dict) and set(result) == {"items", "note"}:
+        return result["items"]
+    return result
 
 
 class EmailBenchConfig(vf.TasksetConfig):
     scenario_ids: list[str] | None = None
-    """Scenario ids to load (default: the whole suite)."""
+    """Scenario ids to load (default: the whole suite; a split plugs in via resolve_scenarios)."""
     task: EmailBenchTaskConfig = EmailBenchTaskConfig()
 
 
@@ -170,22 +216,66 @@ class EmailBenchTaskset(vf.Taskset[EmailBenchTask, EmailBenchConfig]):
     """One task per scenario: the request as the prompt, the persona as the system prompt."""
 
     def load(self) -> list[EmailBenchTask]:
-        from emailbench_gym.scenarios import scenario_ids
-
         session = ToolSession(profile=self.config.task.tools.profile)
         tasks = []
-        for sid in self.config.scenario_ids or scenario_ids():
+        for sid in resolve_scenarios(self.config.scenario_ids):
             session.start(sid)
             data = EmailBenchData(
                 id=sid,
                 name=sid,
                 scenario_id=sid,
                 prompt=session.task,
-                system_prompt=f"{session.system_prompt} When the work is done, call "
-                "submit_answer with the final answer.",
+                system_prompt=session.system_prompt,  # the persona and: finish with submit_answer
             )
             tasks.append(EmailBenchTask(data, self.config.task))
         return tasks
+
+
+class EmailBenchHarnessConfig(NullHarnessConfig):
+    pass
+
+
+class EmailBenchHarness(NullHarness):
+    """verifiers' chat program (the `null` harness's), run by this Python instead of `uv`.
+
+    The program's dependencies (openai, mcp, httpx, tenacity) are verifiers' own, so the
+    interpreter that runs verifiers runs it: no network and no `uv` at rollout time.
+    """
+
+    async def setup(self, runtime: Any) -> None:
+        return None
+
+    async def launch(
+        self,
+        ctx: Any,
+        trace: Any,
+        runtime: Any,
+        endpoint: str,
+        secret: str,
+        mcp_urls: dict[str, str],
+        data: Any,
+        tool_interception_url: str | None = None,
+    ) -> Any:
+        local = _ThisPython(runtime, f"emailbench-chat-{trace.id}.py")
+        return await super().launch(
+            ctx, trace, local, endpoint, secret, mcp_urls, data, tool_interception_url
+        )
+
+
+class _ThisPython:
+    """A runtime whose `prepare_uv_script` writes the script and runs it with `sys.executable`."""
+
+    def __init__(self, runtime: Any, path: str) -> None:
+        self._runtime = runtime
+        self._path = path
+
+    async def prepare_uv_script(self, script: str | bytes, env: Any = None, **_: Any) -> list[str]:
+        data = script.encode() if isinstance(script, str) else script
+        await self._runtime.write(self._path, data)
+        return [sys.executable, self._path]
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._runtime, name)
 
 
 def load_environment(
