@@ -13,9 +13,23 @@ from emailbench_gym.paths import data_dir
 
 
 @functools.lru_cache(maxsize=1)
+def _index() -> dict[str, list[Path]]:
+    found: dict[str, list[Path]] = {}
+    for path in sorted(data_dir("scenarios").glob("*/OB-*.json")):
+        found.setdefault(path.stem, []).append(path)
+    return found
+
+
+@functools.lru_cache(maxsize=1)
 def scenario_paths() -> dict[str, Path]:
-    """Scenario id -> its file, for every `scenarios/<category>/OB-*.json`."""
-    return {p.stem: p for p in sorted(data_dir("scenarios").glob("*/OB-*.json"))}
+    """Scenario id -> its file, for every `scenarios/<category>/OB-*.json` (the first of
+    several files with one id: `duplicate_paths` names them all, and loading the id fails)."""
+    return {sid: paths[0] for sid, paths in _index().items()}
+
+
+def duplicate_paths() -> dict[str, list[Path]]:
+    """Scenario ids defined by more than one file, with every such file."""
+    return {sid: list(paths) for sid, paths in _index().items() if len(paths) > 1}
 
 
 def scenario_ids() -> list[str]:

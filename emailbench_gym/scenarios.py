@@ -19,7 +19,7 @@ from typing import Any, Literal
 
 from pydantic import Field, ValidationError, field_validator
 
-from emailbench_gym.catalog import scenario_ids, scenario_paths
+from emailbench_gym.catalog import duplicate_paths, scenario_ids, scenario_paths
 from emailbench_gym.errors import ScenarioError
 from emailbench_gym.grading.assertions import ANSWER_TYPES, Assertion
 from emailbench_gym.grading.query import Strict
@@ -138,16 +138,93 @@ def _explain(path: Path, exc: ValidationError) -> ScenarioError:
     return ScenarioError(f"{path}: " + "; ".join(problems))
 
 
-def parse_scenario_file(path: Path) -> Scenario:
-    """Load one scenario file; a malformed one raises ScenarioError with file, field and rule."""
+#: Deepest nesting a scenario file may have (real ones use under 12 levels).
+MAX_DEPTH = 64
+
+
+def _too_deep(raw: Any) -> str | None:
+    """The JSON path where `raw` nests deeper than MAX_DEPTH, if it does (iterative walk)."""
+    stack: list[tuple[Any, str, int]] = [(raw, "", 0)]
+    while stack:
+        value, where, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            return where or "(file)"
+        if isinstance(value, dict):
+            stack.extend(
+                (v, f"{where}.{k}" if where else str(k), depth + 1) for k, v in value.items()
+            )
+        elif isinstance(value, list):
+            stack.extend((v, f"{where}.{i}", depth + 1) for i, v in enumerate(value))
+    return None
+
+
+def _bad_regex(raw: Any, where: str = "") -> ScenarioError | None:
+    """The first `"op": "regex"` condition whose value does not compile, named by its path."""
+    if isinstance(raw, dict):
+        if raw.get("op") == "regex" and isinstance(raw.get("value"), str):
+            try:
+                re.compile(raw["value"])
+            except (re.error, RecursionError, OverflowError) as exc:
+                return ScenarioError(
+                    f"field '{where}.value': {raw['value'][:80]!r} is not a valid regular "
+                    f"expression ({exc}); write a Python `re` pattern"
+                )
+        items = raw.items()
+    elif isinstance(raw, list):
+        items = enumerate(raw)
+    else:
+        return None
+    for key, value in items:
+        found = _bad_regex(value, f"{where}.{key}" if where else str(key))
+        if found is not None:
+            return found
+    return None
+
+
+def _read_json(path: Path) -> Any:
     try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
+        data = path.read_bytes()
+    except OSError as exc:
+        raise ScenarioError(f"{path}: cannot read the file ({exc.strerror or exc})") from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ScenarioError(
+            f"{path}: not UTF-8 text (byte 0x{data[exc.start]:02x} at offset {exc.start}); "
+            "scenario files are UTF-8 JSON"
+        ) from None
+    try:
+        return json.loads(text)
     except json.JSONDecodeError as exc:
         raise ScenarioError(f"{path}: invalid JSON at line {exc.lineno}: {exc.msg}") from None
+    except RecursionError:
+        raise ScenarioError(
+            f"{path}: nested too deeply to read; a scenario file nests at most {MAX_DEPTH} levels"
+        ) from None
+
+
+def parse_scenario_file(path: Path) -> Scenario:
+    """Load one scenario file; a malformed one raises ScenarioError with file, field and rule.
+
+    Rules checked before the model: UTF-8 text, valid JSON, at most MAX_DEPTH levels of
+    nesting, every `regex` condition a valid pattern; then the Scenario model's own.
+    """
+    raw = _read_json(path)
+    deep = _too_deep(raw)
+    if deep is not None:
+        raise ScenarioError(
+            f"{path}: field '{deep}' nests deeper than {MAX_DEPTH} levels; scenario files "
+            f"nest at most {MAX_DEPTH} levels"
+        )
+    bad = _bad_regex(raw)
+    if bad is not None:
+        raise ScenarioError(f"{path}: {bad}")
     try:
         scenario = Scenario.model_validate(raw)
     except ValidationError as exc:
         raise _explain(path, exc) from None
+    except (re.error, RecursionError, TypeError, ValueError) as exc:  # a validator gave up
+        raise ScenarioError(f"{path}: {type(exc).__name__}: {exc}") from None
     if path.stem != scenario.id or path.parent.name != scenario.category:
         raise ScenarioError(
             f"{path}: a scenario lives at scenarios/<category>/<id>.json; "
@@ -163,6 +240,12 @@ def load_scenario(scenario_id: str) -> Scenario:
     if path is None:
         raise KeyError(
             f"unknown scenario {scenario_id!r}; `emailbench list` shows the {len(scenario_paths())} ids"
+        )
+    copies = duplicate_paths().get(scenario_id)
+    if copies:
+        raise ScenarioError(
+            f"scenario id {scenario_id} is defined by {len(copies)} files: "
+            f"{', '.join(map(str, copies))}; ids must be unique: rename or remove all but one"
         )
     return parse_scenario_file(path)
 
