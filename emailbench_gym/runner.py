@@ -1,58 +1,133 @@
 """Run an agent over scenarios: parallel episodes, append-only JSONL traces, resumable.
 
-`run(agent_factory, scenario_ids, out_dir)` plays every (scenario, repeat) pair not
-yet recorded with status "ok" in `out_dir/results.jsonl`, on a thread pool (model
-calls are I/O bound; each worker has its own env). Every finished episode is
-appended and flushed under a lock, so a killed run loses only the episodes in
-flight; a rerun skips what is done and retries episodes recorded as "error" (a
-provider failure that survived retries, never counted as a fail). `summary.json`
-holds the paper's Table 3 row. API keys live only in the SDKs' environment
-variables; as a safeguard, any such value is scrubbed from what is written.
+`run(agent_factory, scenario_ids, out_dir)` plays every (scenario, repeat) pair of
+the folder not yet finished, on a thread pool (model calls are I/O bound; each worker
+has its own env), and appends each episode's record as it ends (`runfolder`). A record
+is `ok` (graded), `judge_error` (played, but the judge failed: never counted as a
+model failure; a rerun re-grades it from its trace, without calling the model) or
+`error` (a provider or agent failure: a rerun plays it again). One process writes a
+folder at a time, and a rerun must repeat the folder's configuration. `summary.json`
+holds the paper's Table 3 row over the `ok` episodes, with the others counted apart.
+
+Latency is the agent's: the episode's wall time without grading (`grading_time`).
+Model text is cleaned where it enters a record (`safetext`); API keys live only in the
+SDKs' environment variables and are scrubbed from everything written.
 """
 
 from __future__ import annotations
 
-import json
-import os
 import sys
 import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ThreadPoolExecutor, as_completed
+from concurrent.futures import Future, ThreadPoolExecutor, as_completed
 from pathlib import Path
 from typing import Any
 
 from emailbench_gym.actions import parse_turn
 from emailbench_gym.agents.base import Agent, AgentFactory
 from emailbench_gym.env import EmailBenchEnv
+from emailbench_gym.errors import ScenarioError
 from emailbench_gym.grading.judge import Judge, make_judge
+from emailbench_gym.replay import grade_fields, regrade_record, regrade_records
+from emailbench_gym.runfolder import (
+    RESULTS,
+    STATUSES,
+    SUMMARY,
+    RecordWriter,
+    RunFolder,
+    RunFolderError,
+    episode_key,
+    latest_records,
+    read_records,
+)
+from emailbench_gym.safetext import clean_text
 from emailbench_gym.scenarios import CATEGORIES, load_scenario, scenario_ids
+from emailbench_gym.tools import load_profile
 
-RESULTS = "results.jsonl"
-SUMMARY = "summary.json"
+__all__ = [
+    "RESULTS",
+    "SUMMARY",
+    "RunFolderError",
+    "RunInterrupted",
+    "play_episode",
+    "read_records",
+    "regrade_run",
+    "run",
+    "select_scenarios",
+    "summarize",
+    "table3_row",
+]
+
+
+class RunInterrupted(KeyboardInterrupt):
+    """Ctrl-C stopped a run; every finished episode is saved and a rerun resumes it."""
+
+    def __init__(self, out: Path, saved: int, summary: dict[str, Any]) -> None:
+        super().__init__(f"{saved} episodes saved in {out}; rerun the same command to resume")
+        self.out = out
+        self.saved = saved
+        self.summary = summary
+
+
+class _Stopped(Exception):
+    """The run is stopping: an episode in flight is abandoned (it is played again later)."""
 
 
 # --- one episode --------------------------------------------------------------------------
 
 
-def play_episode(agent: Agent, env: EmailBenchEnv, scenario_id: str, repeat: int = 0) -> dict:
-    """Play one episode and return its record (status "error" if the agent raised)."""
+def _labels(scenario_id: str, info: dict[str, Any]) -> dict[str, Any]:
+    if not info:
+        try:
+            scenario = load_scenario(scenario_id)
+            info = {
+                "category": scenario.category,
+                "difficulty": scenario.difficulty,
+                "domains": list(scenario.domains),
+                "retained": scenario.retained,
+            }
+        except (KeyError, ScenarioError):
+            info = {}
+    return {k: info.get(k) for k in ("category", "difficulty", "domains", "retained")}
+
+
+def play_episode(
+    agent: Agent,
+    env: EmailBenchEnv,
+    scenario_id: str,
+    repeat: int = 0,
+    stop: threading.Event | None = None,
+) -> dict:
+    """Play one episode and return its record (status "error" if the agent or env raised).
+
+    `latency` is the wall time until the final step began (agent turns and tool calls);
+    the final step's grading is `grading_time`. With `stop` set between turns, the
+    episode is abandoned (`_Stopped`).
+    """
     began = time.perf_counter()
-    observation, info = env.reset(options={"scenario_id": scenario_id})
+    latency = grading = 0.0
     trajectory: list[dict[str, Any]] = []
+    info: dict[str, Any] = {}
     status, error, answer, grade = "ok", None, "", None
     terminated = truncated = False
     try:
+        observation, info = env.reset(options={"scenario_id": scenario_id})
         agent.start(observation, {**info, "repeat": repeat})
         while not (terminated or truncated):
+            if stop is not None and stop.is_set():
+                raise _Stopped
             action = agent.act(observation)
             calls = parse_turn(action).calls
+            stepped = time.perf_counter()
             observation, _reward, terminated, truncated, step = env.step(action)
+            if terminated or truncated:
+                latency, grading = stepped - began, time.perf_counter() - stepped
             usage = agent.last_turn
             trajectory.append(
                 {
                     "iteration": len(trajectory) + 1,
-                    "text": usage.text,
+                    "text": clean_text(usage.text or ""),
                     "latency": usage.latency,
                     "tokens": {"input": usage.input_tokens, "output": usage.output_tokens},
                     "calls": [
@@ -60,6 +135,7 @@ def play_episode(agent: Agent, env: EmailBenchEnv, scenario_id: str, repeat: int
                             "id": r["id"],
                             "name": r["name"],
                             "arguments": c.arguments,
+                            "rejected": c.error,
                             "is_error": r["is_error"],
                             "content": r["content"],
                         }
@@ -67,97 +143,43 @@ def play_episode(agent: Agent, env: EmailBenchEnv, scenario_id: str, repeat: int
                     ],
                 }
             )
-        answer, grade = step["answer"], step["grade"]
+        answer, grade = clean_text(step["answer"] or ""), step["grade"]
+    except _Stopped:
+        raise
     except Exception as exc:  # a provider error after retries, or a broken agent: rerun later
-        status, error = "error", f"{type(exc).__name__}: {exc}"
+        status, error = "error", clean_text(f"{type(exc).__name__}: {exc}")
+        latency = time.perf_counter() - began
     all_calls = [c for t in trajectory for c in t["calls"]]
-    return {
+    record: dict[str, Any] = {
         "id": scenario_id,
         "model": agent.model,
         "agent": agent.kind,
         "repeat": repeat,
         "status": status,
         "error": error,
-        "category": info["category"],
-        "difficulty": info["difficulty"],
-        "domains": info["domains"],
-        "retained": info["retained"],
-        "passed": bool(grade and grade.passed),
-        "score": grade.score if grade else 0.0,
-        "static_score": grade.static_score if grade else None,
-        "rubric_score": grade.rubric_score if grade else None,
+        **_labels(scenario_id, info),
+        "passed": False,
+        "score": 0.0,
+        "static_score": None,
+        "rubric_score": None,
         "calls": len(all_calls),
         "failed_calls": sum(c["is_error"] for c in all_calls),
         "iterations": len(trajectory),
         "terminated": terminated,
         "truncated": truncated,
-        "latency": time.perf_counter() - began,
+        "latency": latency,
+        "grading_time": grading,
         "tokens": {
             "input": sum(t["tokens"]["input"] for t in trajectory),
             "output": sum(t["tokens"]["output"] for t in trajectory),
         },
         "final_answer": answer,
         "trajectory": trajectory,
-        "grade": grade.model_dump(mode="json") if grade else None,
+        "grade": None,
     }
-
-
-# --- records on disk ----------------------------------------------------------------------
-
-
-def read_records(path: Path) -> list[dict[str, Any]]:
-    """Records of a results file; a line cut short by a killed run is skipped."""
-    if not path.exists():
-        return []
-    records = []
-    with path.open(encoding="utf-8") as handle:
-        for line in handle:
-            try:
-                record = json.loads(line)
-            except json.JSONDecodeError:
-                continue
-            if isinstance(record, dict) and "id" in record:
-                records.append(record)
-    return records
-
-
-def _secrets() -> list[str]:
-    """Values of credential-like environment variables, longest first."""
-    values = {
-        v
-        for k, v in os.environ.items()
-        if len(v) >= 8 and any(w in k.upper() for w in ("KEY", "TOKEN", "SECRET", "PASSWORD"))
-    }
-    return sorted(values, key=len, reverse=True)
-
-
-class RecordWriter:
-    """Appends one JSON line per episode, flushed, under a lock; scrubs credential values."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self._lock = threading.Lock()
-        self._secrets = _secrets()
-        self._handle = path.open("a", encoding="utf-8")
-
-    def write(self, record: dict[str, Any]) -> None:
-        line = json.dumps(record, ensure_ascii=False, default=str)
-        for secret in self._secrets:
-            line = line.replace(secret, "[redacted]")
-        with self._lock:
-            self._handle.write(line + "\n")
-            self._handle.flush()
-
-    def close(self) -> None:
-        self._handle.close()
-
-
-def _compact(path: Path, keep: list[dict[str, Any]]) -> None:
-    """Rewrite the file atomically with only the records kept (errors are about to be retried)."""
-    temp = path.with_suffix(".jsonl.tmp")
-    with temp.open("w", encoding="utf-8") as handle:
-        handle.writelines(json.dumps(r, ensure_ascii=False, default=str) + "\n" for r in keep)
-    os.replace(temp, path)
+    if grade is not None:
+        record.update(grade_fields(grade))
+    return record
 
 
 # --- Table 3 ------------------------------------------------------------------------------
@@ -172,13 +194,14 @@ def _pct(part: int, whole: int) -> float | None:
 
 
 def summarize(records: Iterable[dict[str, Any]], model: str | None = None) -> dict[str, Any]:
-    """The Table 3 row over the "ok" episodes (errors are counted, not graded).
+    """The Table 3 row over the "ok" episodes (judge errors and errors counted apart).
 
-    Full / Ret. / Rem. / Call ok / Clean are percentages; Static is the mean static score of
-    episodes that have one; LLM the mean rubric score (null as 0) when a judge graded the
-    run, else null; Calls and Latency are means per episode.
+    Takes the latest record of each episode. Full / Ret. / Rem. / Call ok / Clean are
+    percentages; Static is the mean static score of episodes that have one; LLM the mean
+    rubric score (null as 0) when a judge graded the run, else null; Calls and Latency
+    are means per episode.
     """
-    records = list(records)
+    records = latest_records(records)
     ok = [r for r in records if r["status"] == "ok"]
     retained = [r for r in ok if r["retained"]]
     removed = [r for r in ok if not r["retained"]]
@@ -199,7 +222,8 @@ def summarize(records: Iterable[dict[str, Any]], model: str | None = None) -> di
         "call_ok": _pct(calls - failed, calls),
         "clean": _pct(sum(r["calls"] > 0 and r["failed_calls"] == 0 for r in ok), len(ok)),
         "latency": _mean([r["latency"] for r in ok]),
-        "errors": sum(r["status"] != "ok" for r in records),
+        "judge_errors": sum(r["status"] == "judge_error" for r in records),
+        "errors": sum(r["status"] == "error" for r in records),
     }
 
 
@@ -229,19 +253,38 @@ def table3_row(summary: dict[str, Any]) -> str:
     line = "  ".join(h.ljust(w) for h, w in zip(TABLE3_HEADER, widths, strict=True))
     row = "  ".join(c.ljust(w) for c, w in zip(cells, widths, strict=True))
     text = f"{line.rstrip()}\n{row.rstrip()}"
+    if summary.get("judge_errors"):
+        text += (
+            f"\n({summary['judge_errors']} episode(s) not graded: the judge failed (judge_error); "
+            "rerun or `emailbench regrade` to grade them without calling the model)"
+        )
     if summary["errors"]:
         text += f"\n({summary['errors']} episode(s) ended in a provider error; rerun to retry them)"
+    if summary.get("skipped"):
+        text += f"\n({len(summary['skipped'])} scenario(s) skipped: their files do not load)"
     return text
 
 
 # --- the run ------------------------------------------------------------------------------
 
 
+def _scenario_labels(scenario_id: str) -> tuple[str | None, str | None, bool | None]:
+    """(category, difficulty, retained) of a scenario; the folder's category for a bad file."""
+    try:
+        scenario = load_scenario(scenario_id)
+    except ScenarioError:
+        from emailbench_gym.catalog import scenario_paths
+
+        return scenario_paths()[scenario_id].parent.name, None, None
+    return scenario.category, scenario.difficulty, scenario.retained
+
+
 def select_scenarios(spec: str | None) -> list[str]:
     """Scenario ids from a comma-separated mix of ids, categories, D1/D2/D3, retained/removed.
 
     Ids and categories add scenarios (all of them when neither is given); difficulty levels
-    and retained/removed narrow the selection.
+    and retained/removed narrow the selection. A scenario whose file does not load stays
+    selected unless its folder's category is filtered out, so that the run reports it.
     """
     known = scenario_ids()
     tokens = [t.strip() for t in (spec or "").split(",") if t.strip()]
@@ -262,12 +305,12 @@ def select_scenarios(spec: str | None) -> list[str]:
             )
     chosen = []
     for sid in known:
-        scenario = load_scenario(sid)
-        if (ids or categories) and sid not in ids and scenario.category not in categories:
+        category, difficulty, retained = _scenario_labels(sid)
+        if (ids or categories) and sid not in ids and category not in categories:
             continue
-        if levels and scenario.difficulty not in levels:
+        if levels and difficulty is not None and difficulty not in levels:
             continue
-        if kept and scenario.retained not in kept:
+        if kept and retained is not None and retained not in kept:
             continue
         chosen.append(sid)
     if not chosen:
@@ -275,12 +318,25 @@ def select_scenarios(spec: str | None) -> list[str]:
     return chosen
 
 
+def loadable(ids: Sequence[str]) -> tuple[list[str], list[dict[str, str]]]:
+    """The ids whose scenario loads, and {id, error} for each that does not."""
+    good, skipped = [], []
+    for sid in ids:
+        try:
+            load_scenario(sid)
+        except (KeyError, ScenarioError) as exc:
+            skipped.append({"id": sid, "error": str(exc.args[0] if exc.args else exc)})
+        else:
+            good.append(sid)
+    return good, skipped
+
+
 class _Progress:
     """A rich progress bar with the live pass rate (silent when stdout is not a terminal)."""
 
     def __init__(self, label: str, total: int, enabled: bool) -> None:
         self.bar = None
-        self.passed = self.done = self.errors = 0
+        self.passed = self.graded = self.others = 0
         if enabled and total:
             from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 
@@ -296,18 +352,25 @@ class _Progress:
             self.bar.start()
 
     def update(self, record: dict[str, Any]) -> None:
-        self.done += 1
-        self.errors += record["status"] != "ok"
-        self.passed += record["passed"]
+        if record["status"] == "ok":
+            self.graded += 1
+            self.passed += record["passed"]
+        else:
+            self.others += 1
         if self.bar is not None:
-            graded = self.done - self.errors
-            rate = f"pass {100 * self.passed / graded:.1f}%" if graded else ""
-            rate += f"  errors {self.errors}" if self.errors else ""
+            rate = f"pass {100 * self.passed / self.graded:.1f}%" if self.graded else ""
+            rate += f"  not graded {self.others}" if self.others else ""
             self.bar.update(self.task, advance=1, rate=rate)
 
     def close(self) -> None:
         if self.bar is not None:
             self.bar.stop()
+
+
+def _judge_config(judge: Judge | None) -> tuple[str | None, str | None]:
+    if judge is None:
+        return None, None
+    return judge.name, getattr(judge, "base_url", None)
 
 
 def run(
@@ -321,73 +384,202 @@ def run(
     max_turns: int | None = None,
     progress: bool | None = None,
     on_record: Callable[[dict[str, Any]], None] | None = None,
+    check_judge: bool = True,
 ) -> dict[str, Any]:
-    """Play every (scenario, repeat) not yet recorded as "ok" in `out_dir`; returns the summary.
+    """Play every (scenario, repeat) of `out_dir` not yet finished; returns the summary.
 
     `agent_factory(env)` builds a fresh agent per episode. `judge` is None, a judge
-    object or "provider:model" (made once and shared). `progress` defaults to a bar when
-    stdout is a terminal. `summary.json` is rewritten at the end from every record.
+    object or "provider:model" (made once and shared; with `check_judge`, one request
+    checks it before the first episode). `progress` defaults to a bar when stdout is a
+    terminal. Scenarios whose files do not load are reported (stderr, `summary["skipped"]`)
+    and skipped. Raises RunFolderError when another process writes the folder or it was
+    started with another configuration, RunInterrupted on Ctrl-C, OSError when the
+    folder cannot be written; every finished episode is saved in each case.
     """
     if repeats < 1 or concurrency < 1:
         raise ValueError("repeats and concurrency must be at least 1")
-    ids = list(dict.fromkeys(scenario_ids))
-    if not ids:
+    requested = list(dict.fromkeys(scenario_ids))
+    if not requested:
         raise ValueError("no scenarios to run")
-    out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
-    path = out / RESULTS
+    ids, skipped = loadable(requested)
+    for problem in skipped:
+        print(f"skipped {problem['id']}: {problem['error']}", file=sys.stderr)
+    if not ids:
+        raise ValueError("no scenario to run: none of the selected scenario files loads")
     judge_obj = make_judge(judge) if isinstance(judge, str) else judge
+    folder = RunFolder(out_dir)
+    folder.acquire()
+    try:
+        return _run_locked(
+            folder, agent_factory, ids, skipped, requested, repeats, concurrency, judge_obj,
+            profile, max_turns, progress, on_record, check_judge,
+        )  # fmt: skip
+    finally:
+        folder.release()
+
+
+def _run_locked(
+    folder: RunFolder,
+    agent_factory: AgentFactory,
+    ids: list[str],
+    skipped: list[dict[str, str]],
+    requested: list[str],
+    repeats: int,
+    concurrency: int,
+    judge: Judge | None,
+    profile: str,
+    max_turns: int | None,
+    progress: bool | None,
+    on_record: Callable[[dict[str, Any]], None] | None,
+    check_judge: bool,
+) -> dict[str, Any]:
+    tools = load_profile(profile)
     local = threading.local()
 
     def worker_env() -> EmailBenchEnv:
         if getattr(local, "env", None) is None:
             local.env = EmailBenchEnv(
-                scenarios=ids, profile=profile, judge=judge_obj, max_turns=max_turns
+                scenarios=ids, profile=tools, judge=judge, max_turns=max_turns
             )
         return local.env
 
     model = agent_factory(worker_env()).model
-    existing = read_records(path)
-    others = sorted({r.get("model") for r in existing} - {model})
-    if others:
-        raise ValueError(
-            f"{out} holds results of {', '.join(map(str, others))}, not {model}; choose another --out"
-        )
-    done = [r for r in existing if r.get("status") == "ok"]
-    if len(done) != len(existing) or (path.exists() and not _ends_cleanly(path)):
-        _compact(path, done)
-    finished = {(r["id"], r["repeat"]) for r in done}
-    pending = [(sid, k) for sid in ids for k in range(repeats) if (sid, k) not in finished]
+    judge_name, judge_url = _judge_config(judge)
+    folder.check_config(
+        {
+            "model": model,
+            "profile": tools.name,
+            "judge": judge_name,
+            "judge_base_url": judge_url,
+            "max_turns": max_turns or tools.max_turns,
+            "repeats": repeats,
+            "scenarios": sorted(requested),
+        }
+    )
+    if judge is not None and check_judge and hasattr(judge, "check"):
+        warning = judge.check()  # JudgeConfigError: refused before the first episode
+        if warning:
+            print(f"warning: {warning}", file=sys.stderr)
+    latest = folder.records()
+    keep = [r for r in latest if r.get("status") in ("ok", "judge_error")]
+    if folder.needs_compaction(keep):
+        folder.compact(keep)  # errors are played again; torn and superseded lines go
+    finished = {episode_key(r) for r in keep}
+    to_grade = [r for r in keep if r["status"] == "judge_error" and judge is not None]
+    to_play = [(sid, k) for sid in ids for k in range(repeats) if (sid, k) not in finished]
 
-    def episode(sid: str, repeat: int) -> dict[str, Any]:
+    stop = threading.Event()
+
+    def play(sid: str, repeat: int) -> dict[str, Any]:
         env = worker_env()
-        return play_episode(agent_factory(env), env, sid, repeat)
+        return play_episode(agent_factory(env), env, sid, repeat, stop)
 
-    writer = RecordWriter(path)
-    bar = _Progress(model, len(pending), sys.stdout.isatty() if progress is None else progress)
+    writer = RecordWriter(folder.results)
+    bar = _Progress(
+        str(model),
+        len(to_grade) + len(to_play),
+        sys.stdout.isatty() if progress is None else progress,
+    )
     pool = ThreadPoolExecutor(max_workers=concurrency, thread_name_prefix="emailbench")
+    saved = 0
+    interrupted = False
     try:
-        futures = [pool.submit(episode, sid, k) for sid, k in pending]
+        futures: list[Future[dict[str, Any]]] = [
+            pool.submit(regrade_record, r, tools, judge) for r in to_grade
+        ]
+        futures += [pool.submit(play, sid, k) for sid, k in to_play]
         for future in as_completed(futures):
-            record = future.result()
+            try:
+                record = future.result()
+            except _Stopped:
+                continue
             writer.write(record)
+            saved += 1
             bar.update(record)
             if on_record is not None:
                 on_record(record)
+    except KeyboardInterrupt:
+        interrupted = True
+        stop.set()
+    except BaseException:
+        stop.set()
+        raise
     finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+        pool.shutdown(wait=not stop.is_set(), cancel_futures=True)
         writer.close()
         bar.close()
-    summary = summarize(read_records(path), model)
-    (out / SUMMARY).write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
+    records = folder.records()
+    if interrupted:
+        summary = _finish(folder, records, model, skipped)
+        raise RunInterrupted(folder.path, saved, summary)
+    if to_grade:
+        folder.compact(records)  # drop the superseded judge_error lines
+    return _finish(folder, records, model, skipped)
+
+
+def _finish(
+    folder: RunFolder,
+    records: list[dict[str, Any]],
+    model: str,
+    skipped: list[dict[str, str]],
+) -> dict[str, Any]:
+    summary = summarize(records, model)
+    if skipped:
+        summary["skipped"] = skipped
+    folder.save_summary(summary)
     return summary
 
 
-def _ends_cleanly(path: Path) -> bool:
-    """Whether the file is empty or ends with a newline (a killed write may leave half a line)."""
-    with path.open("rb") as handle:
-        handle.seek(0, os.SEEK_END)
-        if handle.tell() == 0:
-            return True
-        handle.seek(-1, os.SEEK_END)
-        return handle.read(1) == b"\n"
+_FOLDER_JUDGE = object()
+
+
+def regrade_run(
+    out_dir: str | Path,
+    judge: str | Judge | object | None = _FOLDER_JUDGE,
+    *,
+    judge_base_url: str | None = None,
+    concurrency: int = 4,
+) -> dict[str, Any]:
+    """Re-grade every finished episode of a run folder from its trace, without the model.
+
+    `judge` defaults to the folder's own judge; another one (or None for static grading
+    only) becomes the folder's judge from now on. Episodes whose trace no longer replays
+    become `error` (a rerun plays them again). Returns the new summary with `regraded`
+    counts per status.
+    """
+    folder = RunFolder(out_dir)
+    if not folder.results.exists():
+        raise ValueError(f"{folder.path} holds no {RESULTS}: nothing to regrade")
+    folder.acquire()
+    try:
+        config = folder.config()
+        if config is None:
+            raise RunFolderError(
+                f"{folder.path} has no run.json: it was written by an older emailbench, whose "
+                "traces cannot be replayed; rerun it to grade it again"
+            )
+        if judge is _FOLDER_JUDGE:
+            judge_obj = make_judge(config.get("judge"), base_url=config.get("judge_base_url"))
+        elif isinstance(judge, str):
+            options = {"base_url": judge_base_url} if judge_base_url else {}
+            judge_obj = make_judge(judge, **options)
+        else:
+            judge_obj = judge  # type: ignore[assignment]
+        if judge_obj is not None and hasattr(judge_obj, "check"):
+            warning = judge_obj.check()
+            if warning:
+                print(f"warning: {warning}", file=sys.stderr)
+        records = folder.records()
+        regraded = {
+            episode_key(r): r
+            for r in regrade_records(records, config["profile"], judge_obj, concurrency=concurrency)
+        }
+        merged = [regraded.get(episode_key(r), r) for r in records]
+        folder.compact(merged)
+        judge_name, judge_url = _judge_config(judge_obj)
+        folder.save_config({**config, "judge": judge_name, "judge_base_url": judge_url})
+        summary = _finish(folder, merged, str(config.get("model")), [])
+    finally:
+        folder.release()
+    counts = {s: sum(r["status"] == s for r in regraded.values()) for s in STATUSES}
+    return {**summary, "regraded": counts}

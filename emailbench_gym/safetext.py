@@ -4,16 +4,19 @@ A model (or a client) can send any Python string, including unpaired UTF-16
 surrogates (`"\\ud800"`) that no UTF-8 writer accepts and control characters that
 corrupt terminals and logs. `clean_text` replaces the first with U+FFFD and drops
 the second (tab, newline and carriage return are kept); `clean_data` does the same
-for every string (and dict key) of a JSON-like value, so whatever is recorded can be
-written as UTF-8 JSON.
+for every string (and dict key) of a JSON-like value, and turns integers too long to
+print into a note, so whatever is recorded can be written as UTF-8 JSON.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
 _SURROGATE = re.compile(r"[\ud800-\udfff]")
+#: Integers longer than this print as a note (Python refuses to print over 4,300 digits).
+_INT_BITS = 14_000
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 
 
@@ -36,4 +39,26 @@ def clean_data(value: Any) -> Any:
         }
     if isinstance(value, list | tuple):
         return [clean_data(v) for v in value]
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > _INT_BITS:
+        return f"(an integer of {value.bit_length()} bits)"  # too long to print as digits
     return value
+
+
+def clean_arguments(raw: Any) -> Any:
+    """Tool-call arguments as a model sent them (a JSON text or a dict), cleaned inside too.
+
+    A JSON text can spell a lone surrogate as an escape (`"\\ud800"`) that only decoding
+    reveals: such a text is decoded, cleaned and encoded again; any other text is kept
+    byte for byte (unreadable JSON is answered by the env with an error result).
+    """
+    if not isinstance(raw, str):
+        return clean_data(raw)
+    text = clean_text(raw)
+    if "\\u" not in text:
+        return text
+    try:
+        value = json.loads(text)
+    except (ValueError, RecursionError):
+        return text
+    cleaned = clean_data(value)
+    return text if cleaned == value else json.dumps(cleaned, ensure_ascii=False)

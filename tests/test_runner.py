@@ -20,8 +20,8 @@ PUBLISHED = ("OB-N520", "OB-H312", "OB-H307")
 RECORD_KEYS = {
     "id", "model", "agent", "repeat", "status", "error", "category", "difficulty", "domains",
     "retained", "passed", "score", "static_score", "rubric_score", "calls", "failed_calls",
-    "iterations", "terminated", "truncated", "latency", "tokens", "final_answer", "trajectory",
-    "grade",
+    "iterations", "terminated", "truncated", "latency", "grading_time", "tokens", "final_answer",
+    "trajectory", "grade",
 }  # fmt: skip
 
 
@@ -70,11 +70,18 @@ def test_records_follow_the_contract(ids: list[str], tmp_path: Path) -> None:
         assert record["grade"]["passed"] and record["tokens"] == {"input": 22, "output": 14}
         turn = record["trajectory"][0]
         assert set(turn) == {"iteration", "text", "latency", "tokens", "calls"}
-        assert set(turn["calls"][0]) == {"id", "name", "arguments", "is_error", "content"}
+        assert set(turn["calls"][0]) == {
+            "id",
+            "name",
+            "arguments",
+            "rejected",
+            "is_error",
+            "content",
+        }
     assert json.loads((tmp_path / SUMMARY).read_text()) == summary
     assert summary["episodes"] == 4 and summary["pass_rate"] == 100.0
     assert summary["retained_pass_rate"] == 100.0 and summary["removed_pass_rate"] == 100.0
-    assert summary["llm"] is None and summary["errors"] == 0
+    assert summary["llm"] is None and summary["errors"] == 0 and summary["judge_errors"] == 0
 
 
 def test_resume_after_a_kill_loses_and_duplicates_nothing(ids: list[str], tmp_path: Path) -> None:
@@ -138,15 +145,15 @@ def test_no_api_key_in_any_output_file(
         run(chat_factory(server), ids, tmp_path / "out")
     assert all(r.headers["authorization"] == f"Bearer {key}" for r in server.requests)
     files = [p for p in (tmp_path / "out").rglob("*") if p.is_file()]
-    assert {p.name for p in files} == {RESULTS, SUMMARY}
+    assert {p.name for p in files} == {RESULTS, SUMMARY, "run.json", "run.lock"}
     assert all(key not in p.read_text() for p in files)
     assert "[redacted]" in (tmp_path / "out" / RESULTS).read_text()
 
 
 def test_a_folder_holds_one_model(ids: list[str], tmp_path: Path) -> None:
     run(make_agent_factory("reference"), ids[:1], tmp_path, profile="full")
-    with pytest.raises(ValueError, match="holds results of reference"):
-        run(make_agent_factory("random"), ids[:1], tmp_path)
+    with pytest.raises(ValueError, match='the folder has "reference", this run asks for "random"'):
+        run(make_agent_factory("random"), ids[:1], tmp_path, profile="full")
 
 
 def test_summary_matches_hand_computed_values() -> None:
@@ -162,8 +169,11 @@ def test_summary_matches_hand_computed_values() -> None:
         rec(retained=False, passed=True, score=0.75, rubric_score=0.75, calls=3),
         rec(retained=False),
         rec(status="error", passed=False),
+        rec(status="judge_error", passed=False, score=0.5, static_score=1.0),
     ]
+    records = [{**r, "id": f"OB-Z{n:03d}", "repeat": 0} for n, r in enumerate(records)]
     summary = summarize(records)
+    assert summary["judge_errors"] == 1  # played, not graded: neither a pass nor a fail
     assert summary["episodes"] == 4 and summary["passed"] == 2 and summary["errors"] == 1
     assert summary["pass_rate"] == 50.0
     assert summary["retained_pass_rate"] == 50.0 and summary["removed_pass_rate"] == 50.0

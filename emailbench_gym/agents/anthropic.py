@@ -1,7 +1,8 @@
 """An agent over the Anthropic Messages API with `tool_use` / `tool_result` blocks.
 
 One model turn is one env step (parallel `tool_use` blocks run together; results go
-back as `tool_result` blocks by id, errors flagged `is_error`). Retries on 429, 5xx
+back as `tool_result` blocks by id, errors flagged `is_error`). Model text is cleaned
+as it arrives (`safetext`: no lone surrogates or control characters). Retries on 429, 5xx
 and timeouts are the SDK's (`max_retries`); an error that survives them raises
 `AgentError`. The key comes from `ANTHROPIC_API_KEY`.
 """
@@ -12,6 +13,7 @@ import os
 from typing import Any
 
 from emailbench_gym.agents.base import AgentError, TimedAgent
+from emailbench_gym.safetext import clean_data
 from emailbench_gym.tools import render
 
 
@@ -87,7 +89,10 @@ class AnthropicAgent(TimedAgent):
             raise AgentError(f"{type(exc).__name__}: {exc}") from exc
         self.last_turn.input_tokens = response.usage.input_tokens or 0
         self.last_turn.output_tokens = response.usage.output_tokens or 0
-        blocks = [block.model_dump(mode="json", exclude_none=True) for block in response.content]
+        blocks = [
+            clean_data(block.model_dump(mode="json", exclude_none=True))
+            for block in response.content
+        ]
         text = "".join(b.get("text", "") for b in blocks if b["type"] == "text")
         self.last_turn.text = text
         self._history.append({"role": "assistant", "content": blocks})

@@ -3,7 +3,8 @@
 `OpenAIAgent("gpt-4o")` talks Chat Completions; `api="responses"` the Responses API.
 `base_url` points the SDK at vLLM, Ollama, LM Studio or a test server. One model turn
 is one env step: parallel tool calls go to the env together and their results come
-back by call id. Retries on 429, 5xx and timeouts are the SDK's (`max_retries`); an
+back by call id. Model text (answers, tool arguments) is cleaned as it arrives
+(`safetext`: no lone surrogates or control characters). Retries on 429, 5xx and timeouts are the SDK's (`max_retries`); an
 error that survives them raises `AgentError`. The key comes from `OPENAI_API_KEY`.
 """
 
@@ -13,6 +14,7 @@ import os
 from typing import Any, Literal
 
 from emailbench_gym.agents.base import AgentError, TimedAgent
+from emailbench_gym.safetext import clean_arguments, clean_data, clean_text
 from emailbench_gym.tools import render
 
 
@@ -85,14 +87,18 @@ class OpenAIAgent(TimedAgent):
         if not response.choices:
             raise AgentError("the model returned no choices")
         message = response.choices[0].message
-        text = message.content or ""
+        text = clean_text(message.content or "")
         self.last_turn.text = text
         calls = [
-            {"id": c.id, "name": c.function.name, "arguments": c.function.arguments}
+            {
+                "id": clean_text(c.id or ""),
+                "name": clean_text(c.function.name or ""),
+                "arguments": clean_arguments(c.function.arguments),
+            }
             for c in message.tool_calls or []
             if getattr(c, "function", None) is not None
         ]
-        entry: dict[str, Any] = {"role": "assistant", "content": message.content}
+        entry: dict[str, Any] = {"role": "assistant", "content": text if message.content else None}
         if calls:
             entry["tool_calls"] = [
                 {
@@ -120,12 +126,16 @@ class OpenAIAgent(TimedAgent):
         if response.usage is not None:
             self.last_turn.input_tokens = response.usage.input_tokens or 0
             self.last_turn.output_tokens = response.usage.output_tokens or 0
-        self.last_turn.text = response.output_text or ""
+        self.last_turn.text = clean_text(response.output_text or "")
         self._history.extend(
-            item.model_dump(mode="json", exclude_none=True) for item in response.output
+            clean_data(item.model_dump(mode="json", exclude_none=True)) for item in response.output
         )
         calls = [
-            {"id": item.call_id, "name": item.name, "arguments": item.arguments}
+            {
+                "id": clean_text(item.call_id or ""),
+                "name": clean_text(item.name or ""),
+                "arguments": clean_arguments(item.arguments),
+            }
             for item in response.output
             if item.type == "function_call"
         ]

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
+import sys
 from collections.abc import Sequence
 
 #: Command modules of this package, in the order `emailbench --help` lists them.
-COMMANDS: tuple[str, ...] = ("scenarios", "run", "report", "mcp")
+COMMANDS: tuple[str, ...] = ("scenarios", "run", "regrade", "report", "mcp")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -26,5 +28,16 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command; a closed pipe (`| head`) or Ctrl-C ends it quietly, without a traceback."""
     args = build_parser().parse_args(argv)
-    return int(args.func(args) or 0)
+    try:
+        code = int(args.func(args) or 0)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader went away: send the rest of the output nowhere (as Python's docs advise).
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
+    except KeyboardInterrupt:
+        print(f"emailbench {args.command}: interrupted", file=sys.stderr)
+        return 130
+    return code

@@ -3,17 +3,37 @@
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import sys
+import threading
+from pathlib import Path
 from typing import Any
 
 OFFLINE_AGENTS = ("reference", "random")
 
 
+def saved_episodes(out: str | Path) -> int:
+    """How many episodes a run folder holds (0 if it cannot be read)."""
+    from emailbench_gym.runfolder import RunFolder
+
+    try:
+        return len(RunFolder(out).records())
+    except OSError:
+        return 0
+
+
 def cmd_run(args: argparse.Namespace) -> int:
     from emailbench_gym.agents import make_agent_factory
     from emailbench_gym.grading.judge import make_judge
-    from emailbench_gym.runner import RESULTS, SUMMARY, run, select_scenarios, table3_row
+    from emailbench_gym.runner import (
+        RESULTS,
+        SUMMARY,
+        RunInterrupted,
+        run,
+        select_scenarios,
+        table3_row,
+    )
 
     spec = args.model or args.agent
     offline = spec in OFFLINE_AGENTS
@@ -44,6 +64,24 @@ def cmd_run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"emailbench run: {exc}", file=sys.stderr)
         return 2
+    except RunInterrupted as stop:
+        print(table3_row(stop.summary))
+        print(f"Interrupted: {stop}.", file=sys.stderr)
+        if any(t.name.startswith("emailbench") and t.is_alive() for t in threading.enumerate()):
+            # Episodes still in flight wait on model requests: leave without waiting for them.
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os._exit(130)
+        return 130
+    except OSError as exc:
+        where = exc.filename or out
+        print(
+            f"emailbench run: cannot write to {where}: {exc.strerror or exc}. "
+            f"{saved_episodes(out)} episodes saved; fix that (free space, permissions, another "
+            "--out) and rerun the same command to resume.",
+            file=sys.stderr,
+        )
+        return 1
     print(table3_row(summary))
     print(f"profile {profile}; traces in {out}/{RESULTS}, summary in {out}/{SUMMARY}")
     return 0
@@ -55,9 +93,10 @@ def register(sub: Any) -> None:
         "run",
         help="run an agent or a model over scenarios (resumable) and print the Table 3 row",
         description="Play scenarios with a model or an offline agent; append traces to "
-        "OUT/results.jsonl (a rerun skips finished episodes and retries errors), write "
-        "OUT/summary.json and print the paper's Table 3 row. API keys are read from "
-        "OPENAI_API_KEY / ANTHROPIC_API_KEY only.",
+        "OUT/results.jsonl (a rerun skips finished episodes, plays errors again and "
+        "re-grades judge errors), write OUT/summary.json and print the paper's Table 3 row. "
+        "OUT/run.json keeps the run's configuration: a rerun must repeat it. API keys are "
+        "read from OPENAI_API_KEY / ANTHROPIC_API_KEY only.",
     )
     who = p.add_mutually_exclusive_group(required=True)
     who.add_argument(
