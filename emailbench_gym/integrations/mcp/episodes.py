@@ -243,6 +243,7 @@ def episode_record(session: ToolSession, label: str) -> dict[str, Any]:
     Each tool call is one iteration (MCP sends one call per request); tokens are unknown to
     the server (the agent's model is on the client side) and recorded as 0.
     """
+    from emailbench_gym.replay import grade_fields
     from emailbench_gym.scenarios import load_scenario
 
     assert session.grade is not None and session.scenario_id is not None
@@ -263,24 +264,19 @@ def episode_record(session: ToolSession, label: str) -> dict[str, Any]:
         "model": label,
         "agent": "mcp",
         "repeat": 0,
-        "status": "ok",
-        "error": None,
         "category": scenario.category,
         "difficulty": scenario.difficulty,
         "domains": list(scenario.domains),
         "retained": scenario.retained,
-        "passed": grade.passed,
-        "score": grade.score,
-        "static_score": grade.static_score,
-        "rubric_score": grade.rubric_score,
+        **grade_fields(grade),  # status, error, passed, scores, grade: judge_error counted apart
         "calls": len(session.trajectory),
         "failed_calls": sum(c["is_error"] for c in session.trajectory),
         "iterations": len(session.trajectory),
         "terminated": session.submitted,
         "truncated": not session.submitted,
         "latency": session.elapsed,
+        "grading_time": None,
         "tokens": {"input": 0, "output": 0},
         "final_answer": session.answer,
         "trajectory": trajectory,
-        "grade": grade.model_dump(mode="json"),
     }
