@@ -6,17 +6,26 @@ a deletion), so `reset()` just drops the overlays and the id counters: its cost
 is the number of collections, not the size of the corpus. Writes happen inside
 `transaction()`, which journals every overlay change and undoes them all if the
 operation raises, so a failed call never half-applies.
+
+Besides the collections, a mailbox keeps the log of what left it (`sent`): one
+`Transmission` per message actually sent (new mail, replies, forwards, sent drafts,
+meeting responses and cancellations), with its kind, recipients by role and the
+text the persona wrote. Grading reads this log, not Sent Items, so a copy moved into
+Sent Items is not a send and a sent message deleted afterwards still was one.
+`mark()` / `changes_since(mark)` give what changed after a point (the scenario's
+setup) in O(number of changes), whatever the corpus size.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from datetime import datetime
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
-from emailbench_gym.api.models import MailboxSettings, Model, User
+from emailbench_gym.api.models import MailboxSettings, Message, Model, User
 from emailbench_gym.errors import ToolError
 
 if TYPE_CHECKING:
@@ -43,6 +52,41 @@ COLLECTIONS: dict[str, str] = {
 }
 FIRST_CREATED_ID = 5001
 _MISSING = object()
+
+TransmissionKind = Literal["new", "reply", "replyAll", "forward", "eventResponse", "cancellation"]
+
+
+class Transmission(Model):
+    """One message that left the mailbox (what grading counts as sent)."""
+
+    messageId: str
+    kind: TransmissionKind
+    inReplyTo: str | None = None  # the message answered or forwarded, or the event answered
+    to: tuple[str, ...] = ()
+    cc: tuple[str, ...] = ()
+    bcc: tuple[str, ...] = ()
+    subject: str = ""
+    text: str = ""  # what the persona wrote, without the quoted original or event summary
+    sentDateTime: datetime
+
+
+@dataclass(frozen=True)
+class Mark:
+    """The state of a mailbox's overlays at one moment (see `Mailbox.changes_since`)."""
+
+    overlay: dict[str, dict[str, Any]]
+    settings: MailboxSettings
+    sent: int
+
+
+@dataclass(frozen=True)
+class Changes:
+    """What changed since a mark: per collection, item id -> (before, after); None = absent."""
+
+    items: dict[str, dict[str, tuple[Any, Any]]]
+    settings: tuple[MailboxSettings, MailboxSettings] | None
+    sent: tuple[Transmission, ...]
+
 
 #: What a collection's items are called in error messages, and how to find valid ids.
 _HINTS: dict[str, tuple[str, str]] = {
@@ -76,6 +120,7 @@ class Mailbox:
         self._settings: MailboxSettings = corpus.settings
         self._counters: dict[str, int] = {}
         self._journal: list[tuple[str, str, Any]] | None = None
+        self._sent: list[Transmission] = []
         self._cache: dict[str, list[Model]] = {}
         self._pristine: dict[str, list[Model]] = {}  # the corpus lists, built once
 
@@ -87,12 +132,17 @@ class Mailbox:
             overlay.clear()
         self._counters.clear()
         self._cache.clear()
+        self._sent.clear()
         self._settings = self.corpus.settings
         self.now = now or self._default_now
 
     @property
     def changed(self) -> bool:
-        return any(self._overlay.values()) or self._settings is not self.corpus.settings
+        return (
+            any(self._overlay.values())
+            or self._settings is not self.corpus.settings
+            or bool(self._sent)
+        )
 
     @contextmanager
     def transaction(self) -> Iterator[None]:
@@ -103,6 +153,7 @@ class Mailbox:
         self._journal = []
         counters = dict(self._counters)
         settings = self._settings
+        sent = len(self._sent)
         try:
             yield
         except BaseException:
@@ -114,6 +165,7 @@ class Mailbox:
                     overlay[item_id] = previous
             self._counters = counters
             self._settings = settings
+            del self._sent[sent:]
             self._cache.clear()
             raise
         finally:
@@ -160,6 +212,39 @@ class Mailbox:
     def settings(self) -> MailboxSettings:
         return self._settings
 
+    @property
+    def sent(self) -> tuple[Transmission, ...]:
+        """Every message sent since the last reset, in order."""
+        return tuple(self._sent)
+
+    def mark(self) -> Mark:
+        """Remember the current state, to ask later what changed since (O(changes) to take)."""
+        return Mark(
+            overlay={c: dict(o) for c, o in self._overlay.items() if o},
+            settings=self._settings,
+            sent=len(self._sent),
+        )
+
+    def changes_since(self, mark: Mark) -> Changes:
+        """Items created, changed or deleted since `mark`, settings, and messages sent since."""
+        items: dict[str, dict[str, tuple[Any, Any]]] = {}
+        for collection, overlay in self._overlay.items():
+            if not overlay:
+                continue
+            before_overlay = mark.overlay.get(collection, {})
+            base = self._base[collection]
+            changed: dict[str, tuple[Any, Any]] = {}
+            for item_id, now in overlay.items():
+                before = before_overlay.get(item_id, _MISSING)
+                if before is _MISSING:
+                    before = base.get(item_id)
+                if before is not now:
+                    changed[item_id] = (before, now)
+            if changed:
+                items[collection] = changed
+        settings = None if self._settings is mark.settings else (mark.settings, self._settings)
+        return Changes(items, settings, tuple(self._sent[mark.sent :]))
+
     # --- writes ------------------------------------------------------------------------
 
     def put(self, collection: str, item: Model) -> Model:
@@ -177,6 +262,34 @@ class Mailbox:
 
     def set_settings(self, settings: MailboxSettings) -> None:
         self._settings = settings
+
+    def transmit(
+        self,
+        message: Message,
+        kind: TransmissionKind,
+        *,
+        text: str,
+        in_reply_to: str | None = None,
+    ) -> None:
+        """Record `message` leaving the mailbox (undone with its transaction on failure).
+
+        `text` is what the persona wrote (a reply's comment, not the quoted original).
+        """
+        if self._journal is None:
+            raise RuntimeError("Mailbox writes must happen inside Mailbox.transaction()")
+        self._sent.append(
+            Transmission(
+                messageId=message.id,
+                kind=kind,
+                inReplyTo=in_reply_to,
+                to=tuple(r.emailAddress.address.casefold() for r in message.toRecipients),
+                cc=tuple(r.emailAddress.address.casefold() for r in message.ccRecipients),
+                bcc=tuple(r.emailAddress.address.casefold() for r in message.bccRecipients),
+                subject=message.subject,
+                text=text,
+                sentDateTime=message.sentDateTime or self.now,
+            )
+        )
 
     def new_id(self, collection: str) -> str:
         """The next id for a created entity: `folder-5001`, `folder-5002`, ... restarting at reset.

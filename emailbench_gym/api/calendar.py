@@ -61,7 +61,7 @@ from emailbench_gym.api.models import (
 )
 from emailbench_gym.api.registry import operation
 from emailbench_gym.errors import ToolError
-from emailbench_gym.mailbox import Mailbox
+from emailbench_gym.mailbox import Mailbox, TransmissionKind
 
 MAX_SEARCH_DAYS = 62  # the longest window findMeetingTimes scans (Graph's getSchedule limit)
 SLOT = timedelta(minutes=30)
@@ -229,9 +229,14 @@ def _summary(event: Event) -> str:
 
 
 def _send_notice(
-    mb: Mailbox, subject: str, to: list[EmailAddress], comment: str, event: Event
+    mb: Mailbox,
+    subject: str,
+    to: list[EmailAddress],
+    comment: str,
+    event: Event,
+    kind: TransmissionKind,
 ) -> Message:
-    """Store a meeting notice (cancellation or response) the persona sent, in Sent Items."""
+    """Send a meeting notice (cancellation or response) from the persona; a copy stays in Sent Items."""
     content = "\n\n".join(part for part in (comment.strip(), _summary(event)) if part)
     message = Message(
         id=mb.new_id("messages"),
@@ -246,6 +251,7 @@ def _send_notice(
         sentDateTime=mb.now,
         isRead=True,
     )
+    mb.transmit(message, kind, text=comment.strip(), in_reply_to=event.id)
     return mb.put("messages", message)  # type: ignore[return-value]
 
 
@@ -633,7 +639,7 @@ def calendar_cancelEvent(mb: Mailbox, id: Id, comment: Text = "") -> Event:
     cancelled = mb.put("events", updated(event, isCancelled=True))
     if event.attendees:
         invited = [a.emailAddress for a in event.attendees]
-        _send_notice(mb, f"Canceled: {event.subject}", invited, comment, event)
+        _send_notice(mb, f"Canceled: {event.subject}", invited, comment, event, "cancellation")
     return cancelled  # type: ignore[return-value]
 
 
@@ -675,7 +681,7 @@ def calendar_respondToEvent(
         attendees = [updated(a, status=answer) if a is me else a for a in event.attendees]
     answered = mb.put("events", updated(event, responseStatus=answer, attendees=attendees))
     if sendResponse:
-        _send_notice(mb, f"{prefix}: {event.subject}", [organizer], comment, event)
+        _send_notice(mb, f"{prefix}: {event.subject}", [organizer], comment, event, "eventResponse")
     return answered  # type: ignore[return-value]
 
 

@@ -49,9 +49,10 @@ from emailbench_gym.api.models import (
 )
 from emailbench_gym.api.registry import operation
 from emailbench_gym.errors import ToolError
-from emailbench_gym.mailbox import Mailbox
+from emailbench_gym.mailbox import Mailbox, TransmissionKind
 
 PREVIEW_CHARS = 100
+ORIGINAL_HEADER = "-----Original Message-----"  # where a reply's quoted original starts
 _REPLY_PREFIXES = ("re:",)
 _FORWARD_PREFIXES = ("fw:", "fwd:")
 
@@ -166,8 +167,15 @@ def _outgoing(
     in_reply_to: str | None = None,
     attachments: list[Attachment] | None = None,
     draft: bool = False,
+    kind: TransmissionKind = "new",
+    text: str | None = None,
+    forwarded: str | None = None,
 ) -> Message:
-    """Store a new message from the persona: in Drafts, or sent (in Sent Items) at `now`."""
+    """Store a new message from the persona: in Drafts, or sent (in Sent Items) at `now`.
+
+    A sent message is also recorded in the mailbox's transmission log as `kind`, with
+    `text` (what the persona wrote; the whole body when not given).
+    """
     folder = resolve_folder(mb, "drafts" if draft else "sentitems").id
     message = Message(
         id=mb.new_id("messages"),
@@ -189,6 +197,9 @@ def _outgoing(
         attachments=attachments or [],
         inReplyTo=in_reply_to,
     )
+    if not draft:
+        answered = in_reply_to or forwarded
+        mb.transmit(message, kind, text=body if text is None else text, in_reply_to=answered)
     return mb.put("messages", message)  # type: ignore[return-value]
 
 
@@ -215,7 +226,7 @@ def _quoted(mb: Mailbox, comment: str, original: Message) -> str:
         zone(mb.settings.timeZone)
     )
     header = [
-        "-----Original Message-----",
+        ORIGINAL_HEADER,
         f"From: {_names([original.from_]) if original.from_ else ''}",
         f"Sent: {sent.strftime('%A, %B %d, %Y %I:%M %p')}",
         f"To: {_names(original.toRecipients)}",
@@ -252,6 +263,7 @@ def _reply(
     comment: str,
     to: list[Recipient],
     cc: list[Recipient] | None = None,
+    kind: TransmissionKind = "reply",
 ) -> Message:
     if not to:
         raise ToolError(
@@ -266,6 +278,8 @@ def _reply(
         cc=cc,
         conversation_id=original.conversationId,
         in_reply_to=original.id,
+        kind=kind,
+        text=comment,
     )
 
 
@@ -512,6 +526,13 @@ def messages_sendDraft(mb: Mailbox, id: Id) -> Message:
         sentDateTime=mb.now,
         receivedDateTime=mb.now,
     )
+    written = sent.body.content.split(ORIGINAL_HEADER, 1)[0].rstrip()
+    mb.transmit(
+        sent,
+        "reply" if sent.inReplyTo else "new",
+        text=written,
+        in_reply_to=sent.inReplyTo,
+    )
     return mb.put("messages", sent)  # type: ignore[return-value]
 
 
@@ -541,7 +562,7 @@ def messages_replyAll(mb: Mailbox, id: Id, comment: Text) -> Message:
     seen: set[str] = set()
     to = _unique_others(mb, [*_reply_targets(mb, original), *original.toRecipients], seen)
     cc = _unique_others(mb, original.ccRecipients, seen)
-    return _reply(mb, original, comment, to, cc)
+    return _reply(mb, original, comment, to, cc, kind="replyAll")
 
 
 @operation("messages", "write")
@@ -563,6 +584,9 @@ def messages_forward(mb: Mailbox, id: Id, toRecipients: Addresses, comment: Text
         to=recipients(mb, toRecipients, "toRecipients"),
         conversation_id=original.conversationId,
         attachments=_copy_attachments(mb, original.attachments),
+        kind="forward",
+        text=comment,
+        forwarded=original.id,
     )
 
 
