@@ -15,6 +15,7 @@ from emailbench_gym.api.registry import shown
 from emailbench_gym.episode import Episode
 from emailbench_gym.grading.grade import Grade
 from emailbench_gym.grading.judge import Judge, make_judge
+from emailbench_gym.grading.reward import REWARD_MODES, reward_of
 from emailbench_gym.scenarios import Scenario, load_scenario, scenario_ids
 from emailbench_gym.spaces import ObservationSpace, ToolCallSpace
 from emailbench_gym.text import safe_text
@@ -134,8 +135,14 @@ class EmailBenchEnv(gym.Env[dict, Any]):
     state: it becomes an error result and uses up the turn.
 
     ## Reward
-    0.0 on every step but the last; then the grade's score in [0, 1] (`reward="score"`) or 1/0
-    for pass/fail (`reward="pass"`). `info["grade"]` holds the `Grade` breakdown.
+    0.0 on every step but the last; then, by `reward`:
+    - "progress" (default): partial credit for the scenario's requirements, never for
+      inaction: checks an empty episode already passes pay nothing, and collateral damage
+      or unexpected mail (a failed critical guard) makes it 0. Doing nothing earns 0,
+      every check passed earns 1 (grading/reward.py).
+    - "score": the paper's score in [0, 1] (Table 17), as reported in Table 3.
+    - "pass": 1 if the episode passes (score >= 0.5 and every critical check), else 0.
+    `info["grade"]` holds the `Grade` breakdown; `info["score"]` the paper's score.
 
     ## Episode end
     `terminated` on a final answer; `truncated` when `max_turns` (15, as in the paper) turns pass
@@ -171,8 +178,10 @@ class EmailBenchEnv(gym.Env[dict, Any]):
         self.pool = _select_pool(scenario_id, scenarios, categories, difficulty, retained)
         self.max_turns = max_turns or self.profile.max_turns
         self.reward_mode = reward or self.profile.reward
-        if self.reward_mode not in ("score", "pass"):
-            raise ValueError(f"reward must be 'score' or 'pass', got {reward!r}")
+        if self.reward_mode not in REWARD_MODES:
+            raise ValueError(
+                f"reward must be one of {', '.join(REWARD_MODES)}, got {self.reward_mode!r}"
+            )
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi', got {render_mode!r}")
         self.render_mode = render_mode
@@ -303,7 +312,7 @@ class EmailBenchEnv(gym.Env[dict, Any]):
         assert self._episode is not None
         self._done = True
         grade: Grade = self._episode.grade(answer, self.judge)
-        reward = grade.score if self.reward_mode == "score" else float(grade.passed)
+        reward = reward_of(grade, self.reward_mode)
         ending = "final answer" if terminated else f"turn budget of {self.max_turns} used up"
         summary = f"Episode over ({ending}). Score {grade.score:.2f}, {'passed' if grade.passed else 'failed'}."
         self._transcript.append(f"[end] {summary}")
@@ -313,6 +322,7 @@ class EmailBenchEnv(gym.Env[dict, Any]):
             "calls": len(results),
             "errors": sum(r["is_error"] for r in results),
             "grade": grade,
+            "score": grade.score,
             "answer": answer,
         }
         return observation, float(reward), terminated, not terminated, info

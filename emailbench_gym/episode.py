@@ -10,8 +10,10 @@ from typing import Any
 
 from emailbench_gym.api.models import APISnapshot
 from emailbench_gym.errors import ToolError
+from emailbench_gym.grading.context import ScenarioContext
 from emailbench_gym.grading.grade import Grade, grade_episode
 from emailbench_gym.grading.judge import Judge
+from emailbench_gym.mailbox import Mark
 from emailbench_gym.scenarios import Scenario, resolve_refs
 from emailbench_gym.workspace import Workspace
 
@@ -22,18 +24,24 @@ class Episode:
     def __init__(self, scenario: Scenario, workspace: Workspace | None = None) -> None:
         self.scenario = scenario
         self.workspace = workspace or Workspace()
+        self.context = ScenarioContext.of(scenario, self.workspace.mailbox.corpus)
         self.calls: list[dict[str, Any]] = []
-        self.initial: APISnapshot | None = None
+        self.mark: Mark | None = None
         self.reset()
 
+    @property
+    def initial(self) -> APISnapshot:
+        """The start state: the corpus after the scenario's setup."""
+        return self.context.initial
+
     def reset(self) -> None:
-        """Restore the corpus, apply the scenario's clock and setup, and remember the start state."""
+        """Restore the corpus, apply the scenario's clock and setup, and mark the start state."""
         self.workspace.reset(now=self.scenario.now)
         results: list[Any] = []
         for call in self.scenario.setup:
             results.append(self.workspace.call(call.name, **resolve_refs(call.arguments, results)))
         self.calls = []
-        self.initial = self.workspace.snapshot()
+        self.mark = self.workspace.mailbox.mark()
 
     def call(
         self,
@@ -68,9 +76,11 @@ class Episode:
         return result, is_error
 
     def grade(self, answer: str, judge: Judge | None = None) -> Grade:
-        assert self.initial is not None
+        """Grade the episode so far with `answer` as its final answer."""
+        assert self.mark is not None
+        changes = self.workspace.mailbox.changes_since(self.mark)
         return grade_episode(
-            self.scenario, self.initial, self.workspace.snapshot(), answer, self.calls, judge
+            self.context, self.workspace.snapshot(), changes, answer, self.calls, judge
         )
 
     def replay_reference(self) -> tuple[list[Any], str]:

@@ -17,11 +17,11 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import Field, ValidationError, field_validator
+from pydantic import Field, PrivateAttr, ValidationError, field_validator, model_validator
 
 from emailbench_gym.catalog import duplicate_paths, scenario_ids, scenario_paths
 from emailbench_gym.errors import ScenarioError
-from emailbench_gym.grading.assertions import ANSWER_TYPES, Assertion
+from emailbench_gym.grading.checks import ANSWER_TYPES, Assertion
 from emailbench_gym.grading.query import Strict
 
 Category = Literal[
@@ -68,6 +68,32 @@ class Rubric(Strict):
 
     criterion: str = Field(min_length=10)
     critical: bool = True
+    covers: list[str] = Field([], description="Ids of the requirements this rubric judges.")
+
+
+class Requirement(Strict):
+    """One thing the query asks for: a step, a fact to report, a constraint to respect."""
+
+    id: str = Field(pattern=r"^R\d{1,2}$", description="R1, R2, ...")
+    text: str = Field(min_length=5)
+
+
+class EquivalentMutant(Strict):
+    """An audit mutant that is not actually wrong for this scenario, and why."""
+
+    id: str = Field(description="The mutant's id as `emailbench audit` reports it.")
+    reason: str = Field(min_length=10)
+
+
+class CalibrationAnswer(Strict):
+    """A correct final answer (and, for write tasks, trajectory) written by an honest solver."""
+
+    answer: str
+    style: str = Field("", description="terse, briefing, ruled-out, format, report, ...")
+    source: str = Field("", description="Who wrote it (a solver's name).")
+    calls: list[ToolCall] | None = Field(
+        None, description="The solver's own tool calls, when the task changes the mailbox."
+    )
 
 
 class Scenario(Strict):
@@ -81,9 +107,66 @@ class Scenario(Strict):
     retained: bool = Field(description="In the paper's 152-scenario retained subset.")
     now: datetime | None = Field(None, description="Clock override for this scenario.")
     setup: list[ToolCall] = Field([], description="API calls applied at every reset.")
+    requirements: list[Requirement] = Field(
+        [], description="What the query asks for; every one must be covered by a static check."
+    )
     assertions: list[Assertion] = Field(min_length=1)
     rubrics: list[Rubric] = Field(min_length=1)
+    aliases: dict[str, list[str]] = Field(
+        {},
+        description="More names of entities answers may use: {'event:evt-015': ['the kickoff']}.",
+    )
+    equivalent_mutants: list[EquivalentMutant] = []
+    calibration: list[CalibrationAnswer] = Field(
+        [], description="Correct answers by honest solvers; every one must pass."
+    )
     solution: Solution
+    _grading_contexts: dict[int, Any] = PrivateAttr(default_factory=dict)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _complete_checks(cls, data: Any) -> Any:
+        """Give unnamed checks positional ids and add the footprint check when it is missing."""
+        if not isinstance(data, dict) or not isinstance(data.get("assertions"), list):
+            return data
+        checks = []
+        for index, check in enumerate(data["assertions"], 1):
+            if isinstance(check, dict) and not check.get("id"):
+                check = {**check, "id": f"{check.get('type', 'check')}-{index}"}
+            checks.append(check)
+        if not any(isinstance(c, dict) and c.get("type") == "footprint" for c in checks):
+            checks.append({"type": "footprint", "id": "footprint", "description": FOOTPRINT_TEXT})
+        return {**data, "assertions": checks}
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Scenario:
+        ids = [a.id for a in self.assertions]
+        repeated = sorted({i for i in ids if ids.count(i) > 1})
+        if repeated:
+            raise ValueError(f"assertion ids must be unique; repeated: {repeated}")
+        requirement_ids = [r.id for r in self.requirements]
+        if len(set(requirement_ids)) != len(requirement_ids):
+            raise ValueError("requirement ids must be unique")
+        known = set(requirement_ids)
+        for item in [*self.assertions, *self.rubrics]:
+            unknown = sorted(set(item.covers) - known)
+            if unknown:
+                name = getattr(item, "id", None) or "a rubric"
+                raise ValueError(
+                    f"{name} covers unknown requirements {unknown}; the requirements are {sorted(known)}"
+                )
+        for ref in self.aliases:
+            _kind, sep, key = ref.partition(":")
+            if not sep or not key:
+                raise ValueError(
+                    f"alias key {ref!r} must look like 'kind:key', e.g. 'event:evt-015'"
+                )
+        return self
+
+    def uncovered_requirements(self) -> list[str]:
+        """Requirements that no static check covers (a rubric alone does not count)."""
+        covered = {r for a in self.assertions for r in a.covers}
+        return [r.id for r in self.requirements if r.id not in covered]
 
     @field_validator("domains")
     @classmethod
@@ -96,6 +179,8 @@ class Scenario(Strict):
     def answer_graded(self) -> bool:
         return any(a.type in ANSWER_TYPES for a in self.assertions)
 
+
+FOOTPRINT_TEXT = "Nothing outside the task's footprint changed and no unexpected message was sent."
 
 _REF = re.compile(r"^\$(\d+)((?:\[\*\]|\.[A-Za-z_]\w*|\[\d+\])*)$")
 

@@ -38,7 +38,7 @@ class Profile(BaseModel):
     name: str
     description: str = ""
     max_turns: int = Field(15, ge=1)
-    reward: Literal["score", "pass"] = "score"
+    reward: Literal["progress", "score", "pass"] = "progress"
     tools: dict[str, tuple[str, ...] | None]
 
     @property

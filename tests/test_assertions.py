@@ -8,46 +8,25 @@ import pytest
 from pydantic import ValidationError
 
 from emailbench_gym import Workspace
-from emailbench_gym.grading import ASSERTION_TYPES
-from emailbench_gym.grading.assertions import assertion_adapter
+from emailbench_gym.grading.checks import assertion_adapter
 from emailbench_gym.grading.grade import ItemResult, score_items
+from emailbench_gym.scenarios import resolve_refs
+from tests.grading_support import STATE_CALLS, passes
 
 
 @pytest.fixture(scope="module")
 def states():
-    """(initial, final) snapshots: final has Projects/Raptor, a moved message, a sent mail, a flag."""
+    """(initial, final) snapshots of the STATE_CALLS episode."""
     ws = Workspace()
     initial = ws.snapshot()
-    projects = ws.call("folders_create", displayName="Projects")
-    raptor = ws.call("folders_create", displayName="Raptor", parentFolderId=projects["id"])
-    ws.call("messages_move", id="msg-001", destinationId=raptor["id"])
-    ws.call("messages_flag", id="msg-002", flagStatus="complete")
-    ws.call(
-        "messages_send",
-        subject="Raptor exposure summary",
-        body="Sally, the Raptor hedges are underwater by $500M.",
-        toRecipients=["sally.beck@enron.com"],
-    )
+    results = []
+    for call in STATE_CALLS:
+        results.append(ws.call(call["name"], **resolve_refs(call["arguments"], results)))
     return initial, ws.snapshot()
 
 
-def check(spec: dict, states, answer: str = "") -> bool:
-    initial, final = states
-    return assertion_adapter.validate_python(spec).check(final, initial, answer).passed
-
-
-def test_all_nine_types_are_listed():
-    assert ASSERTION_TYPES == (
-        "count",
-        "exists",
-        "not-exists",
-        "property",
-        "state-check",
-        "sent-message",
-        "moved-message",
-        "return-contains",
-        "return-excludes",
-    )
+def check(spec: dict, states=None, answer: str = "") -> bool:
+    return passes(spec, answer=answer)
 
 
 FOLDERS_NAMED_RAPTOR = {
@@ -182,46 +161,12 @@ def test_state_check_unchanged_catches_collateral_damage(states):
     assert not check(whole, states)  # msg-002 changed its flag
 
 
-def test_sent_message(states):
-    spec = {
-        "type": "sent-message",
-        "to": ["sally.beck@enron.com"],
-        "subject_contains": ["raptor"],
-        "body_contains": ["$500M"],
-    }
-    assert check(spec, states)
-    assert not check({**spec, "to": ["jeff.skilling@enron.com"]}, states)
-    assert not check({**spec, "body_contains": ["FERC"]}, states)
-    assert not check({**spec, "count": 2}, states)
-    assert check({**spec, "subject_regex": r"^Raptor\b"}, states)
-
-
 def test_moved_message(states):
     spec = {"type": "moved-message", "message_ids": ["msg-001"], "folder": "Projects/Raptor"}
     assert check(spec, states)
     assert check({**spec, "exact": True}, states)
     assert not check({**spec, "message_ids": ["msg-001", "msg-003"]}, states)
     assert not check({**spec, "folder": "Projects/FERC"}, states)
-
-
-def test_return_contains(states):
-    spec = {"type": "return-contains", "values": ["Louise Kitchen", ["80%", "80.0%"]]}
-    assert check(spec, states, "Louise  kitchen: 80.0% unread")
-    assert not check(spec, states, "Louise Kitchen: 75%")
-    ordered = {"type": "return-contains", "values": ["Kitchen", "Shapiro"], "ordered": True}
-    assert check(ordered, states, "1. Kitchen 2. Shapiro")
-    assert not check(ordered, states, "1. Shapiro 2. Kitchen")
-
-
-def test_return_contains_matches_whole_words_only(states):
-    spec = {"type": "return-contains", "values": ["Kean"]}
-    assert not check(spec, states, "Keane and others")
-
-
-def test_return_excludes(states):
-    spec = {"type": "return-excludes", "values": ["Jeff Skilling", "GasBank"]}
-    assert check(spec, states, "Louise Kitchen 80%")
-    assert not check(spec, states, "Louise Kitchen, gasbank")
 
 
 def test_bad_paths_fail_at_load_with_the_fields_that_exist():

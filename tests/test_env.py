@@ -231,7 +231,8 @@ def test_final_answer_terminates_and_is_graded(env: EmailBenchEnv, action: Any) 
     assert (observation["kind"], terminated, truncated) == ("final", True, False)
     assert info["answer"] == "Nothing to do."
     assert isinstance(info["grade"], Grade)
-    assert reward == info["grade"].score < 1.0  # doing nothing does not pass
+    assert info["score"] == info["grade"].score < 1.0  # doing nothing does not pass
+    assert reward == 0.0  # and earns no progress reward
 
 
 def test_bad_input_is_an_error_result_and_changes_nothing(env: EmailBenchEnv) -> None:
@@ -369,7 +370,7 @@ def test_truncated_at_max_turns_and_graded() -> None:
     assert (observation["kind"], terminated, truncated) == ("final", False, True)
     assert len(observation["results"]) == 1  # the last turn's calls still ran
     assert isinstance(info["grade"], Grade)
-    assert reward == info["grade"].score
+    assert reward == 0.0 and info["score"] == info["grade"].score  # looking around is no progress
 
 
 def test_stepping_after_the_end_raises_until_reset(env: EmailBenchEnv) -> None:

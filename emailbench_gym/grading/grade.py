@@ -1,11 +1,12 @@
-"""Scoring as in the paper (Table 17), with every item explained.
+"""Scoring as in the paper (Table 17), with every item explained, plus what the RL reward needs.
 
-static score = fraction of static assertions passed; rubric score = mean rubric
-score; score = mean of the two when both exist, else the one present; passed =
-score >= 0.5 and every critical item passed. Without a judge, rubrics are
-`skipped`: they neither count in the score nor block a pass (documented fallback
-to the static part). A judge failure is `judge_error`: score 0, and a failure
-if the rubric is critical.
+static score = fraction of static checks passed; rubric score = mean rubric score;
+score = mean of the two when both exist, else the one present; passed = score >= 0.5
+and every critical item passed. Without a judge, rubrics are `skipped`: they neither
+count in the score nor block a pass (documented fallback to the static part). A judge
+failure is `judge_error`: score 0, and a failure if the rubric is critical. Each item
+also records the requirements it covers and whether an empty episode already passes
+it (`vacuous`), which the progress reward (reward.py) needs.
 """
 
 from __future__ import annotations
@@ -17,18 +18,22 @@ from typing import Any, Literal
 from pydantic import BaseModel
 
 from emailbench_gym.api.models import APISnapshot
+from emailbench_gym.grading.checks.base import EpisodeView
+from emailbench_gym.grading.context import ScenarioContext
 from emailbench_gym.grading.evidence import Evidence, build_evidence
 from emailbench_gym.grading.judge import Judge, JudgeError
+from emailbench_gym.mailbox import Changes
 from emailbench_gym.redact import redact
 
 Outcome = Literal["passed", "failed", "skipped", "judge_error"]
 
 
 class ItemResult(BaseModel):
-    """One graded item: a static assertion or a rubric."""
+    """One graded item: a static check or a rubric."""
 
     kind: Literal["static", "rubric"]
     type: str
+    id: str = ""
     description: str
     critical: bool
     outcome: Outcome
@@ -36,6 +41,8 @@ class ItemResult(BaseModel):
     expected: Any = None
     found: Any = None
     reason: str = ""
+    covers: list[str] = []
+    vacuous: bool = False
 
 
 class Grade(BaseModel):
@@ -53,31 +60,39 @@ class Grade(BaseModel):
 
 
 def grade_episode(
-    scenario: Any,
-    initial: APISnapshot,
+    context: ScenarioContext,
     final: APISnapshot,
+    changes: Changes,
     answer: str,
     calls: Sequence[dict[str, Any]] = (),
     judge: Judge | None = None,
 ) -> Grade:
-    """Grade one finished episode of `scenario` (a `Scenario`)."""
+    """Grade one finished episode of the context's scenario."""
+    scenario = context.scenario
+    episode = EpisodeView(context.initial, final, changes, answer or "", calls, context)
+    vacuous = context.vacuous
     items: list[ItemResult] = []
     for assertion in scenario.assertions:
-        outcome = assertion.check(final, initial, answer or "")
+        outcome = assertion.check(episode)
         items.append(
             ItemResult(
                 kind="static",
                 type=assertion.type,
+                id=assertion.id,
                 description=assertion.description,
                 critical=assertion.critical,
                 outcome="passed" if outcome.passed else "failed",
                 score=1.0 if outcome.passed else 0.0,
                 expected=_jsonable(outcome.expected),
                 found=_jsonable(outcome.found),
+                covers=list(assertion.covers),
+                vacuous=assertion.id in vacuous,
             )
         )
     if scenario.rubrics:
-        evidence = build_evidence(scenario.query, answer, calls, initial, final) if judge else None
+        evidence = (
+            build_evidence(scenario.query, answer, calls, context.initial, final) if judge else None
+        )
         for rubric in scenario.rubrics:
             items.append(_judge_rubric(rubric, judge, evidence))
     return score_items(items, judge.name if judge else None)
@@ -89,6 +104,7 @@ def _judge_rubric(rubric: Any, judge: Judge | None, evidence: Evidence | None) -
         "type": "llm-rubric",
         "description": rubric.criterion,
         "critical": rubric.critical,
+        "covers": list(rubric.covers),
     }
     if judge is None or evidence is None:
         return ItemResult(**base, outcome="skipped", score=None, reason="no judge configured")
@@ -129,7 +145,7 @@ def _jsonable(value: Any) -> Any:
     """Plain JSON data: containers recurse, anything unusual (datetimes, models) becomes text."""
     if value is None or isinstance(value, str | int | float | bool):
         return value
-    if isinstance(value, list | tuple):
+    if isinstance(value, list | tuple | set | frozenset):
         return [_jsonable(v) for v in value]
     if isinstance(value, dict):
         return {str(k): _jsonable(v) for k, v in value.items()}

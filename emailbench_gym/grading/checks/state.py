@@ -1,27 +1,22 @@
-"""The nine static assertion types (paper Table 14), as data and as checks.
+"""Checks on the end state: counts, existence, field values, unchanged items, folder contents.
 
-Each assertion is a pydantic model discriminated by `type`; `check(...)` returns
-whether it passed plus what was expected and what was found, so a failed grade
-explains itself. Snapshot assertions read the final `APISnapshot` (and the
-initial one, to tell created or changed items apart); `return-contains` and
-`return-excludes` read the final answer.
+Each reads the final `APISnapshot` (and the initial one, to tell what changed) through
+declarative queries (grading/query.py), so a scenario names created things by path
+(`{"$folder": "Projects/Raptor"}`) and never guesses an id.
 """
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
 from datetime import datetime
-from typing import Annotated, Any, Literal
+from typing import Any, Literal
 
-from pydantic import Field, TypeAdapter, model_validator
+from pydantic import Field, model_validator
 
-from emailbench_gym.api.models import APISnapshot
 from emailbench_gym.api.odata import parse_datetime
+from emailbench_gym.grading.checks.base import CheckBase, EpisodeView, Outcome
 from emailbench_gym.grading.query import (
     Condition,
     Query,
-    Strict,
     collection_items,
     compile_condition,
     folder_id,
@@ -30,19 +25,7 @@ from emailbench_gym.grading.query import (
 )
 
 
-@dataclass(frozen=True)
-class Outcome:
-    passed: bool
-    expected: Any
-    found: Any
-
-
-class _Base(Strict):
-    description: str = ""
-    critical: bool = True
-
-
-class CountAssertion(_Base):
+class CountAssertion(CheckBase):
     """The query selects `op value` items."""
 
     type: Literal["count"]
@@ -50,7 +33,8 @@ class CountAssertion(_Base):
     op: Literal["eq", "gte", "lte", "gt", "lt"] = "eq"
     value: int
 
-    def check(self, final: APISnapshot, initial: APISnapshot, answer: str) -> Outcome:
+    def check(self, episode: EpisodeView) -> Outcome:
+        final = episode.final
         n = len(select(self.query, final))
         ok = {
             "eq": n == self.value,
@@ -62,29 +46,31 @@ class CountAssertion(_Base):
         return Outcome(ok, f"count {self.op} {self.value}", n)
 
 
-class ExistsAssertion(_Base):
+class ExistsAssertion(CheckBase):
     """At least one item matches the query."""
 
     type: Literal["exists"]
     query: Query
 
-    def check(self, final: APISnapshot, initial: APISnapshot, answer: str) -> Outcome:
+    def check(self, episode: EpisodeView) -> Outcome:
+        final = episode.final
         found = select(self.query, final)
         return Outcome(bool(found), "at least one match", [_label(i) for i in found[:5]])
 
 
-class NotExistsAssertion(_Base):
+class NotExistsAssertion(CheckBase):
     """No item matches the query."""
 
     type: Literal["not-exists"]
     query: Query
 
-    def check(self, final: APISnapshot, initial: APISnapshot, answer: str) -> Outcome:
+    def check(self, episode: EpisodeView) -> Outcome:
+        final = episode.final
         found = select(self.query, final)
         return Outcome(not found, "no match", [_label(i) for i in found[:5]])
 
 
-class PropertyAssertion(_Base):
+class PropertyAssertion(CheckBase):
     """Strict equality on a computed value: one field of the single match, or an aggregate.
 
     `compute`: `value` (the field at `path` of exactly one matching item), `values`
@@ -106,7 +92,8 @@ class PropertyAssertion(_Base):
             value_at(None, self.path, self.query.collection)  # validates the path
         return self
 
-    def check(self, final: APISnapshot, initial: APISnapshot, answer: str) -> Outcome:
+    def check(self, episode: EpisodeView) -> Outcome:
+        final = episode.final
         items = select(self.query, final)
         if self.compute == "count":
             found: Any = len(items)
@@ -123,7 +110,7 @@ class PropertyAssertion(_Base):
         return Outcome(_same(found, self.expected), self.expected, found)
 
 
-class StateCheckAssertion(_Base):
+class StateCheckAssertion(CheckBase):
     """Every item the query selects satisfies `expect`, or is `unchanged` since the start.
 
     With `unchanged`, the query runs on the initial state and each selected item
@@ -147,7 +134,8 @@ class StateCheckAssertion(_Base):
             value_at(None, path, self.query.collection)
         return self
 
-    def check(self, final: APISnapshot, initial: APISnapshot, answer: str) -> Outcome:
+    def check(self, episode: EpisodeView) -> Outcome:
+        final, initial = episode.final, episode.initial
         collection = self.query.collection
         if self.unchanged is not None:
             before = select(self.query, initial)
@@ -178,68 +166,7 @@ class StateCheckAssertion(_Base):
         return Outcome(ok, expected, found)
 
 
-class SentMessageAssertion(_Base):
-    """A message sent during the episode matches recipients, subject and body.
-
-    Matching is case-insensitive; `to` addresses must all be among the to/cc
-    recipients; `*_contains` strings must all occur; `*_regex` must match.
-    `count` is how many sent messages must match (at least `count`, or exactly
-    with `exact`).
-    """
-
-    type: Literal["sent-message"]
-    to: list[str] = []
-    cc: list[str] = []
-    subject_contains: list[str] = []
-    subject_regex: str | None = None
-    body_contains: list[str] = []
-    body_regex: str | None = None
-    in_reply_to: str | None = None
-    count: int = 1
-    exact: bool = False
-
-    def check(self, final: APISnapshot, initial: APISnapshot, answer: str) -> Outcome:
-        before = {m.id for m in initial.messages}
-        sent_folder = next((f.id for f in final.folders if f.wellKnownName == "sentitems"), None)
-        sent = [
-            m
-            for m in final.messages
-            if m.id not in before and m.parentFolderId == sent_folder and not m.isDraft
-        ]
-        matching = [m for m in sent if self._matches(m)]
-        n = len(matching)
-        ok = n == self.count if self.exact else n >= self.count
-        want = {
-            "to": self.to,
-            "subject": self.subject_contains or self.subject_regex,
-            "body": self.body_contains or self.body_regex,
-        }
-        found = [
-            {"subject": m.subject, "to": [r.emailAddress.address for r in m.toRecipients]}
-            for m in sent[:5]
-        ]
-        return Outcome(ok, {"matching": self.count, **want}, {"matching": n, "sent": found})
-
-    def _matches(self, message: Any) -> bool:
-        to = {r.emailAddress.address.casefold() for r in message.toRecipients}
-        cc = {r.emailAddress.address.casefold() for r in message.ccRecipients}
-        if any(a.casefold() not in to | cc for a in self.to):
-            return False
-        if any(a.casefold() not in cc | to for a in self.cc):
-            return False
-        subject, body = message.subject.casefold(), message.body.content.casefold()
-        if any(s.casefold() not in subject for s in self.subject_contains):
-            return False
-        if any(s.casefold() not in body for s in self.body_contains):
-            return False
-        if self.subject_regex and not re.search(self.subject_regex, message.subject, re.I):
-            return False
-        if self.body_regex and not re.search(self.body_regex, message.body.content, re.I):
-            return False
-        return self.in_reply_to is None or message.inReplyTo == self.in_reply_to
-
-
-class MovedMessageAssertion(_Base):
+class MovedMessageAssertion(CheckBase):
     """These messages (by identity) are all in the folder; with `exact`, nothing else is."""
 
     type: Literal["moved-message"]
@@ -247,7 +174,8 @@ class MovedMessageAssertion(_Base):
     folder: str = Field(description="Folder display-name path ('Projects/Raptor') or folder id.")
     exact: bool = False
 
-    def check(self, final: APISnapshot, initial: APISnapshot, answer: str) -> Outcome:
+    def check(self, episode: EpisodeView) -> Outcome:
+        final = episode.final
         target = folder_id(final, self.folder)
         if target is None and any(f.id == self.folder for f in final.folders):
             target = self.folder
@@ -274,79 +202,6 @@ def _same(found: Any, expected: Any) -> bool:
         except ValueError:
             return False
     return found == expected and type(found) is type(expected)
-
-
-def _phrase(value: str) -> re.Pattern[str]:
-    """A case-insensitive, whitespace-tolerant pattern that matches whole words only."""
-    words = [re.escape(w) for w in value.split()]
-    return re.compile(r"(?<!\w)" + r"\s+".join(words) + r"(?!\w)", re.I)
-
-
-def _find(answer: str, alternatives: str | list[str]) -> int:
-    """Position of the first alternative found in the answer, or -1."""
-    options = [alternatives] if isinstance(alternatives, str) else alternatives
-    positions = [m.start() for o in options if (m := _phrase(o).search(answer))]
-    return min(positions) if positions else -1
-
-
-class ReturnContainsAssertion(_Base):
-    """The final answer names every value (each value may list alternatives, e.g. ["80%", "80.0%"]).
-
-    Matching is case-insensitive on whole words. With `ordered`, the values must
-    appear in the given order (for sorted answers).
-    """
-
-    type: Literal["return-contains"]
-    values: list[str | list[str]] = Field(min_length=1)
-    ordered: bool = False
-
-    def check(self, final: APISnapshot, initial: APISnapshot, answer: str) -> Outcome:
-        positions = [_find(answer or "", v) for v in self.values]
-        missing = [v for v, p in zip(self.values, positions, strict=True) if p < 0]
-        in_order = positions == sorted(positions)
-        ok = not missing and (in_order or not self.ordered)
-        found: Any = (
-            {"missing": missing} if missing else ("out of order" if not ok else "all present")
-        )
-        return Outcome(ok, self.values, found)
-
-
-class ReturnExcludesAssertion(_Base):
-    """The final answer names none of the values (stops an answer that lists everything)."""
-
-    type: Literal["return-excludes"]
-    values: list[str | list[str]] = Field(min_length=1)
-
-    def check(self, final: APISnapshot, initial: APISnapshot, answer: str) -> Outcome:
-        present = [v for v in self.values if _find(answer or "", v) >= 0]
-        return Outcome(not present, f"none of {self.values}", present or "none present")
-
-
-Assertion = Annotated[
-    CountAssertion
-    | ExistsAssertion
-    | NotExistsAssertion
-    | PropertyAssertion
-    | StateCheckAssertion
-    | SentMessageAssertion
-    | MovedMessageAssertion
-    | ReturnContainsAssertion
-    | ReturnExcludesAssertion,
-    Field(discriminator="type"),
-]
-ASSERTION_TYPES: tuple[str, ...] = (
-    "count",
-    "exists",
-    "not-exists",
-    "property",
-    "state-check",
-    "sent-message",
-    "moved-message",
-    "return-contains",
-    "return-excludes",
-)
-ANSWER_TYPES = frozenset({"return-contains", "return-excludes"})
-assertion_adapter: TypeAdapter[Assertion] = TypeAdapter(Assertion)
 
 
 def _label(item: Any) -> str:

@@ -1,0 +1,380 @@
+"""Checks on what the answer asserts: the items it names, the values it binds to them, its statements.
+
+The final answer stays free text. A scenario states what it must assert, and the
+claim matcher (grading/claims/) reads the answer as claims, not as a bag of words:
+
+- `answer-items`: the set of items of one kind (people, meetings, emails, to-dos,
+  cards, ...). Every member must be asserted; any other item of the kind in the
+  workspace counts as a wrong candidate and must not be asserted. An item named to
+  rule it out ("the other two are Done", "Skilling sits at exactly 50%, so he's out"),
+  as context, or as a labelled alternative ("office: ...") is not asserted; a negated
+  or hedged member ("Louise Kitchen is not above 50%", "maybe Louise Kitchen") is not
+  asserted either. `ordered` asks for the members in order.
+- `answer-values`: values bound to their subjects: a percentage next to the person, a
+  count next to the week, a time next to the meeting. Numbers are read as numbers
+  (not inside dates, times, ids or list labels) in their usual spellings, matched to
+  the writer's precision; a value stated for the wrong subject, negated, hedged or
+  given only as a bound ("more than 5") does not count, and (for most kinds) another
+  value of the same kind bound to the same subject contradicts it.
+- `answer-text`: statements that must be made affirmatively ("completed", "off"),
+  optionally about a subject.
+
+The same claims check the text of sent messages (`sent-message` `body`).
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from typing import TYPE_CHECKING, Annotated, Any, Literal
+
+from pydantic import Field, field_validator, model_validator
+
+from emailbench_gym.grading.checks.base import CheckBase, EpisodeView, Outcome
+from emailbench_gym.grading.claims.analysis import Analysis, SubjectMention
+from emailbench_gym.grading.claims.entities import ENTITY_KINDS
+from emailbench_gym.grading.claims.polarity import CueWords, Span
+from emailbench_gym.grading.claims.values import VALUE_KINDS, comparable, value_matches
+from emailbench_gym.grading.query import Strict
+
+if TYPE_CHECKING:
+    from emailbench_gym.grading.claims.entities import Universe
+
+EntityKind = Literal[ENTITY_KINDS]  # type: ignore[valid-type]
+ValueKind = Literal[VALUE_KINDS]  # type: ignore[valid-type]
+Phrases = str | list[str]
+#: Kinds where a second value for the same subject contradicts the first (not counts: "5 - 3 in, 2 out").
+EXCLUSIVE_BY_DEFAULT = frozenset({"percent", "money", "duration", "time", "date", "size", "phone"})
+
+
+def alternatives(phrases: Phrases) -> list[str]:
+    return [phrases] if isinstance(phrases, str) else list(phrases)
+
+
+class _Claim(CheckBase):
+    """What every answer claim shares: the question's predicate and ruling-out words."""
+
+    predicate: list[str] = Field(
+        [],
+        description="Words of the question's own (negative) predicate: 'accept' for 'who hasn't accepted?'.",
+    )
+    ruled_out: list[str] = Field(
+        [],
+        description="Words that mark a named item as ruled out or a labelled alternative ('Done', 'office').",
+    )
+
+    @property
+    def cue_words(self) -> CueWords:
+        return CueWords.of(self.predicate, self.ruled_out)
+
+    def check(self, episode: EpisodeView) -> Outcome:
+        return self.evaluate(episode.analysis)
+
+    def evaluate(self, analysis: Analysis) -> Outcome:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+
+def _subject_ref(ref: str) -> tuple[str, str]:
+    kind, sep, key = ref.partition(":")
+    if not sep or kind not in ENTITY_KINDS:
+        raise ValueError(
+            f"subject {ref!r} must look like 'kind:key' with kind one of {', '.join(ENTITY_KINDS)}"
+        )
+    return kind, key
+
+
+def _subjects(analysis: Analysis, kinds: set[str], phrases: list[str]) -> list[SubjectMention]:
+    """Every place the answer names an entity of these kinds, or one of the phrases."""
+    found = []
+    for kind in kinds:
+        for span, keys in analysis.entity_spans(kind):
+            found.append(SubjectMention(span, frozenset(f"{kind}:{k}" for k in keys)))
+    for phrase in phrases:
+        for span in analysis.phrase_spans([phrase]):
+            found.append(SubjectMention(span, frozenset({f"phrase:{phrase}"})))
+    return found
+
+
+class AnswerItemsCheck(_Claim):
+    """The answer asserts exactly these items of one kind (in order, with `ordered`)."""
+
+    type: Literal["answer-items"]
+    kind: EntityKind
+    members: list[str] = Field(description="The items: email addresses, ids or names, by kind.")
+    ordered: bool = False
+    exclusive: bool = Field(True, description="Asserting any other item of the kind fails.")
+    candidates: list[str] | None = Field(
+        None, description="Wrong candidates to watch (default: every other item of the kind)."
+    )
+    literals: dict[str, list[str]] = Field(
+        {}, description="kind 'literal': the candidate items, key -> names (members among them)."
+    )
+
+    @model_validator(mode="after")
+    def _literal_members(self) -> AnswerItemsCheck:
+        if self.kind == "literal":
+            unknown = [m for m in self.members if m not in self.literals]
+            if unknown:
+                raise ValueError(f"literal members {unknown} are not keys of 'literals'")
+        return self
+
+    def universe_keys(self, universe: Universe) -> tuple[set[str], set[str]]:
+        """(member keys, wrong-candidate keys)."""
+        members = {universe.key(self.kind, m) for m in self.members}
+        if self.candidates is not None:
+            pool = {universe.key(self.kind, c) for c in self.candidates}
+        else:
+            pool = set(universe.of_kind(self.kind))
+        return members, pool - members
+
+    def evaluate(self, analysis: Analysis) -> Outcome:
+        members, wrong = self.universe_keys(analysis.universe)
+        expected = {"members": sorted(members), "ordered": self.ordered}
+        if analysis.too_long:
+            return Outcome(False, expected, "answer too long to grade")
+        mentions = analysis.entity_spans(self.kind)
+        polarity = analysis.reader.read([span for span, _ in mentions], self.cue_words)
+        affirmed: dict[str, int] = {}
+        claimed_wrong: list[str] = []
+        for (span, keys), mark in zip(mentions, polarity, strict=True):
+            for key in keys:
+                if key in members and mark == "asserted":
+                    affirmed.setdefault(key, span.start)
+                elif key in wrong and mark in ("asserted", "hedged"):
+                    claimed_wrong.append(key)
+        missing = sorted(members - set(affirmed))
+        wrong_named = sorted(set(claimed_wrong)) if self.exclusive else []
+        order_ok = True
+        if self.ordered and not missing:
+            wanted = [analysis.universe.key(self.kind, m) for m in self.members]
+            positions = [affirmed[k] for k in dict.fromkeys(wanted)]
+            order_ok = positions == sorted(positions)
+        passed = not missing and not wrong_named and order_ok
+        found: dict[str, Any] = {}
+        if missing:
+            found["not asserted"] = missing
+        if wrong_named:
+            found["wrongly asserted"] = wrong_named
+        if not order_ok:
+            found["order"] = "out of order"
+        return Outcome(passed, expected, found or "all asserted")
+
+
+class ValueSpec(Strict):
+    """One value the answer must state, bound to its subject."""
+
+    subject: str | list[str] | None = Field(
+        None,
+        description="What the value is about: 'kind:key' (e.g. 'person:louise.kitchen@enron.com'), "
+        "a list of phrases, or null for anywhere in the answer.",
+    )
+    role: list[str] = Field(
+        [], description="Phrases telling this value from others of the subject."
+    )
+    kind: ValueKind
+    value: Any = Field(
+        description="count/number/percent: number; money: dollars; duration: minutes; size: bytes; "
+        "time: 'HH:MM'; date: 'YYYY-MM-DD'; time-range: ['HH:MM', 'HH:MM']; phone: digits."
+    )
+    tolerance: float | None = Field(None, ge=0, description="Absolute slack, in the kind's unit.")
+    exclusive: bool | None = Field(
+        None, description="Another value of the kind bound to the subject contradicts this one."
+    )
+
+    @field_validator("subject")
+    @classmethod
+    def _subject_shape(cls, value: Any) -> Any:
+        if isinstance(value, str):
+            _subject_ref(value)
+        return value
+
+    @model_validator(mode="after")
+    def _value_shape(self) -> ValueSpec:
+        self.expected()
+        return self
+
+    def expected(self) -> Any:
+        """The value in the form the matcher compares (minutes, dates, digits...)."""
+        value = self.value
+        try:
+            if self.kind == "time":
+                return _minutes(value)
+            if self.kind == "time-range":
+                start, end = value
+                return _minutes(start), _minutes(end)
+            if self.kind == "date":
+                return date.fromisoformat(value) if isinstance(value, str) else value
+            if self.kind == "phone":
+                return "".join(c for c in str(value) if c.isdigit())[-10:]
+            return float(value)
+        except (TypeError, ValueError) as exc:
+            raise ValueError(f"value {value!r} does not fit kind {self.kind!r}: {exc}") from None
+
+    @property
+    def is_exclusive(self) -> bool:
+        return self.exclusive if self.exclusive is not None else self.kind in EXCLUSIVE_BY_DEFAULT
+
+    def subject_key(self) -> str | None:
+        if self.subject is None:
+            return None
+        if isinstance(self.subject, str):
+            return self.subject
+        return f"phrase:{self.subject[0]}"
+
+    def describe(self) -> str:
+        about = f" for {self.subject_key()}" if self.subject else ""
+        role = f" ({'/'.join(self.role)})" if self.role else ""
+        return f"{self.kind} {self.value}{about}{role}"
+
+
+def _minutes(value: Any) -> int:
+    if isinstance(value, int):
+        return value
+    parsed = datetime.strptime(str(value), "%H:%M")
+    return parsed.hour * 60 + parsed.minute
+
+
+class AnswerValuesCheck(_Claim):
+    """The answer states each value, bound to its subject (in order, with `ordered`)."""
+
+    type: Literal["answer-values"]
+    values: list[ValueSpec] = Field(min_length=1)
+    ordered: bool = False
+    exhaustive: bool = Field(
+        False,
+        description="Every other asserted value of these kinds (for these subjects) fails the check.",
+    )
+
+    def _resolved_subject_keys(self, spec: ValueSpec, universe: Universe) -> str | None:
+        if not isinstance(spec.subject, str):
+            return spec.subject_key()
+        kind, key = _subject_ref(spec.subject)
+        return f"{kind}:{universe.key(kind, key)}"
+
+    def evaluate(self, analysis: Analysis) -> Outcome:
+        expected = [spec.describe() for spec in self.values]
+        if analysis.too_long:
+            return Outcome(False, expected, "answer too long to grade")
+        universe = analysis.universe
+        kinds = {spec.kind for spec in self.values}
+        subject_kinds = {
+            _subject_ref(s.subject)[0] for s in self.values if isinstance(s.subject, str)
+        }
+        phrases = [p for s in self.values if isinstance(s.subject, list) for p in s.subject]
+        subjects = _subjects(analysis, subject_kinds, phrases)
+        role_phrases = sorted({p for s in self.values for p in s.role})
+        roles = [
+            SubjectMention(span, frozenset({f"role:{p}"}))
+            for p in role_phrases
+            for span in analysis.phrase_spans([p])
+        ]
+        candidates = [v for v in analysis.values if any(comparable(v, k) for k in kinds)]
+        spans = [Span(*_token_range(analysis, v.start, v.end), v.start, v.end) for v in candidates]
+        polarity = analysis.reader.read(spans, self.cue_words)
+        stated = [
+            (v, span)
+            for v, span, mark in zip(candidates, spans, polarity, strict=True)
+            if mark == "asserted" and v.qualifier != "bound"
+        ]
+        bound = {id(v): analysis.bind(span, subjects) for v, span in stated}
+        role_of = {id(v): analysis.bind(span, roles) for v, span in stated} if roles else {}
+        problems: list[str] = []
+        positions: list[int] = []
+        used: set[int] = set()
+        for spec in self.values:
+            key = self._resolved_subject_keys(spec, universe)
+            mine = []
+            for v, _span in stated:
+                if not comparable(v, spec.kind):
+                    continue
+                if spec.kind == "count" and v.qualifier == "approx":
+                    continue
+                subject = bound[id(v)]
+                if key is not None and (subject is None or key not in subject.keys):
+                    continue
+                if spec.role:
+                    role = role_of.get(id(v))
+                    if role is None or not any(f"role:{p}" in role.keys for p in spec.role):
+                        continue
+                mine.append(v)
+            hits = [v for v in mine if value_matches(v, spec.kind, spec.expected(), spec.tolerance)]
+            if not hits:
+                problems.append(f"not stated: {spec.describe()}")
+                continue
+            used.update(id(v) for v in hits)
+            positions.append(min(v.start for v in hits))
+            if spec.is_exclusive and key is not None:
+                others = [v for v in mine if v not in hits and not spec.role]
+                clash = [
+                    analysis.text.text[v.start : v.end]
+                    for v in others
+                    if not any(
+                        value_matches(v, s.kind, s.expected(), s.tolerance)
+                        for s in self.values
+                        if self._resolved_subject_keys(s, universe) == key
+                    )
+                ]
+                if clash:
+                    problems.append(f"contradicted: {spec.describe()} but also {clash}")
+        if self.exhaustive:
+            keys = {self._resolved_subject_keys(s, universe) for s in self.values}
+            for v, _span in stated:
+                if id(v) in used or not any(comparable(v, k) for k in kinds):
+                    continue
+                subject = bound[id(v)]
+                if None in keys or (subject is not None and keys & subject.keys):
+                    problems.append(f"unexpected value: {analysis.text.text[v.start : v.end]!r}")
+        if self.ordered and not problems and positions != sorted(positions):
+            problems.append("values out of order")
+        return Outcome(not problems, expected, problems or "all stated")
+
+
+def _token_range(analysis: Analysis, start: int, end: int) -> tuple[int, int]:
+    tokens = analysis.text.tokens_in(start, end)
+    if len(tokens):
+        return tokens.start, tokens.stop
+    first = analysis.text.token_at(start)
+    return first, first
+
+
+class AnswerTextCheck(_Claim):
+    """The answer makes each statement affirmatively (optionally about a subject)."""
+
+    type: Literal["answer-text"]
+    statements: list[Phrases] = Field(min_length=1, description="Each: phrase alternatives.")
+    subject: str | None = Field(None, description="'kind:key' the statements are about.")
+
+    @field_validator("subject")
+    @classmethod
+    def _subject_shape(cls, value: str | None) -> str | None:
+        if value is not None:
+            _subject_ref(value)
+        return value
+
+    def evaluate(self, analysis: Analysis) -> Outcome:
+        expected = [alternatives(s) for s in self.statements]
+        if analysis.too_long:
+            return Outcome(False, expected, "answer too long to grade")
+        subjects: list[SubjectMention] = []
+        key = None
+        if self.subject:
+            kind, ref = _subject_ref(self.subject)
+            key = f"{kind}:{analysis.universe.key(kind, ref)}"
+            subjects = _subjects(analysis, {kind}, [])
+        missing = []
+        for statement in self.statements:
+            spans = analysis.phrase_spans(alternatives(statement))
+            own = frozenset(i for span in spans for i in range(span.first, span.last))
+            polarity = analysis.reader.read(spans, self.cue_words, own)
+            ok = any(
+                mark == "asserted"
+                and (key is None or ((s := analysis.bind(span, subjects)) and key in s.keys))
+                for span, mark in zip(spans, polarity, strict=True)
+            )
+            if not ok:
+                missing.append(alternatives(statement)[0])
+        return Outcome(not missing, expected, {"not stated": missing} if missing else "all stated")
+
+
+AnswerClaim = Annotated[
+    AnswerItemsCheck | AnswerValuesCheck | AnswerTextCheck, Field(discriminator="type")
+]

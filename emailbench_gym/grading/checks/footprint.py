@@ -1,0 +1,281 @@
+"""Collateral damage: nothing outside the task's footprint changes, and no unexpected mail goes out.
+
+The footprint is derived, never listed by hand: it is what the scenario's reference
+solution changed (its diff from the start state, field by field), what it created and
+deleted (by collection) and what it sent (by envelope: kind, the message answered,
+recipients by role). An episode passes the `footprint` check when every change it made
+is inside that footprint, it created no more items per collection than the reference,
+and every message it sent matches one of the reference's envelopes, one to one. A
+scenario widens the footprint only with `latitude` entries, each with its reason
+("any folder location", "may also cc the sender"). A read-only scenario has an empty
+footprint: any write fails it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field, model_validator
+
+from emailbench_gym.api.models import MailboxSettings
+from emailbench_gym.grading.checks.base import CheckBase, EpisodeView, Outcome
+from emailbench_gym.grading.query import COLLECTION_MODELS, Condition, Query, Strict, select
+from emailbench_gym.mailbox import Changes, Transmission, TransmissionKind
+
+#: Kinds of sent message that answer the same way (a reply and a reply-all differ by recipients).
+KIND_CLASS: dict[str, str] = {"reply": "reply", "replyAll": "reply"}
+#: Tools whose `id` argument opens a message (for `only_read` latitude).
+_OPENING_TOOLS = frozenset({"messages_get", "messages_getConversation", "messages_listAttachments"})
+
+
+def changed_fields(before: BaseModel, after: BaseModel) -> set[str]:
+    """Top-level fields that differ (settings: one level deeper, e.g. workingHours.startTime)."""
+    changed = set()
+    old_fields = before.__dict__
+    for name, new in after.__dict__.items():
+        old = old_fields.get(name)
+        if old is new or old == new:  # copy-on-write updates share every unchanged field
+            continue
+        if isinstance(after, MailboxSettings) and isinstance(new, BaseModel):
+            changed.update(f"{name}.{inner}" for inner in changed_fields(old, new))
+        else:
+            changed.add(name)
+    return changed
+
+
+@dataclass(frozen=True)
+class Envelope:
+    """What identifies a sent message for accounting: its kind, what it answers, who gets it."""
+
+    kind: str
+    in_reply_to: str | None
+    to: frozenset[str]
+    cc: frozenset[str]
+    bcc: frozenset[str]
+
+    @classmethod
+    def of(cls, sent: Transmission) -> Envelope:
+        return cls(
+            KIND_CLASS.get(sent.kind, sent.kind),
+            sent.inReplyTo,
+            frozenset(sent.to),
+            frozenset(sent.cc),
+            frozenset(sent.bcc),
+        )
+
+    def describe(self) -> str:
+        roles = ", ".join(
+            f"{role} {sorted(people)}"
+            for role, people in (("to", self.to), ("cc", self.cc), ("bcc", self.bcc))
+            if people
+        )
+        answered = f" to {self.in_reply_to}" if self.in_reply_to else ""
+        return f"{self.kind}{answered}: {roles}"
+
+
+@dataclass
+class Footprint:
+    """What the reference solution changed, created, deleted and sent."""
+
+    changed: dict[str, dict[str, set[str]]] = field(default_factory=dict)
+    deleted: dict[str, set[str]] = field(default_factory=dict)
+    created: Counter[str] = field(default_factory=Counter)
+    settings: set[str] = field(default_factory=set)
+    sent: list[Envelope] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, changes: Changes) -> Footprint:
+        footprint = cls()
+        for collection, items in changes.items.items():
+            for item_id, (before, after) in items.items():
+                if before is None:
+                    footprint.created[collection] += 1
+                elif after is None:
+                    footprint.deleted.setdefault(collection, set()).add(item_id)
+                else:
+                    footprint.changed.setdefault(collection, {})[item_id] = changed_fields(
+                        before, after
+                    )
+        if changes.settings is not None:
+            footprint.settings = changed_fields(*changes.settings)
+        footprint.sent = [Envelope.of(s) for s in changes.sent]
+        return footprint
+
+    def summary(self) -> dict[str, Any]:
+        """A compact, JSON-able description (for `emailbench show`)."""
+        return {
+            "changed": {
+                c: {i: sorted(f) for i, f in items.items()} for c, items in self.changed.items()
+            },
+            "deleted": {c: sorted(ids) for c, ids in self.deleted.items()},
+            "created": dict(self.created),
+            "settings": sorted(self.settings),
+            "sent": [e.describe() for e in self.sent],
+        }
+
+
+class Latitude(Strict):
+    """Room a correct solution may need beyond the reference's footprint, with the reason."""
+
+    collection: str = Field(
+        description="A snapshot collection (messages, folders, events, ...), 'settings' or 'outbox'."
+    )
+    reason: str = Field(min_length=10, description="Why another correct solution needs this.")
+    ids: list[str] | None = Field(None, description="Only these existing items (default: any).")
+    where: list[Condition] = Field([], description="Only items matching this, in the start state.")
+    only_read: bool = Field(False, description="Only messages the agent opened with a get tool.")
+    fields: list[str] = Field([], description="Fields that may change (settings: dotted paths).")
+    delete: bool = Field(False, description="Matching items may be deleted.")
+    create: int = Field(0, ge=0, description="How many more items may be created.")
+    kinds: list[TransmissionKind] = Field([], description="outbox: kinds accepted instead.")
+    recipients: list[str] = Field([], description="outbox: people who may also be on a message.")
+    any_role: bool = Field(False, description="outbox: To, Cc and Bcc count as one list.")
+
+    @model_validator(mode="after")
+    def _known_collection(self) -> Latitude:
+        if self.collection in ("outbox", "settings"):
+            return self
+        model = COLLECTION_MODELS.get(self.collection)
+        if model is None:
+            known = ", ".join(sorted({*COLLECTION_MODELS, "outbox"}))
+            raise ValueError(
+                f"latitude collection {self.collection!r} is unknown; accepted: {known}"
+            )
+        unknown = [f for f in self.fields if f not in model.model_fields]
+        if unknown:
+            raise ValueError(
+                f"latitude fields {unknown} are not fields of {self.collection}; "
+                f"accepted: {', '.join(model.model_fields)}"
+            )
+        Query(collection=self.collection, where=self.where)  # type: ignore[arg-type]
+        return self
+
+    def covers_item(self, collection: str, item_id: str, episode: EpisodeView) -> bool:
+        if self.collection != collection:
+            return False
+        if self.ids is not None and item_id not in self.ids:
+            return False
+        if self.where:
+            query = Query(collection=collection, where=self.where)  # type: ignore[arg-type]
+            if item_id not in {getattr(i, "id", None) for i in select(query, episode.initial)}:
+                return False
+        return not self.only_read or item_id in _opened(episode)
+
+
+def _opened(episode: EpisodeView) -> set[str]:
+    opened = set()
+    for call in episode.calls:
+        if call.get("name") in _OPENING_TOOLS and not call.get("is_error"):
+            ident = (call.get("arguments") or {}).get("id")
+            if isinstance(ident, str):
+                opened.add(ident)
+                conversation = next(
+                    (m.conversationId for m in episode.initial.messages if m.id == ident), None
+                )
+                if call.get("name") == "messages_getConversation" and conversation:
+                    opened.update(
+                        m.id for m in episode.initial.messages if m.conversationId == conversation
+                    )
+    return opened
+
+
+class FootprintCheck(CheckBase):
+    """Nothing outside the reference's footprint changed, and every sent message is accounted for."""
+
+    type: Literal["footprint"]
+    latitude: list[Latitude] = []
+
+    def check(self, episode: EpisodeView) -> Outcome:
+        reference: Footprint = episode.context.footprint
+        problems = self._state_problems(episode, reference)
+        problems.extend(self._outbox_problems(episode, reference))
+        expected = "changes only within the reference's footprint" + (
+            f" (+{len(self.latitude)} latitude)" if self.latitude else ""
+        )
+        return Outcome(not problems, expected, problems[:8] or "nothing else changed")
+
+    def _state_problems(self, episode: EpisodeView, reference: Footprint) -> list[str]:
+        problems: list[str] = []
+        created: Counter[str] = Counter()
+        for collection, items in episode.changes.items.items():
+            allowed_changes = reference.changed.get(collection, {})
+            for item_id, (before, after) in items.items():
+                if before is None:
+                    created[collection] += 1
+                    continue
+                room = [
+                    lat for lat in self.latitude if lat.covers_item(collection, item_id, episode)
+                ]
+                if after is None:
+                    if item_id not in reference.deleted.get(collection, set()) and not any(
+                        lat.delete for lat in room
+                    ):
+                        problems.append(f"{collection} {item_id} ({_name(before)}) deleted")
+                    continue
+                fields = changed_fields(before, after)
+                fields -= allowed_changes.get(item_id, set())
+                for lat in room:
+                    fields -= set(lat.fields)
+                if fields:
+                    problems.append(
+                        f"{collection} {item_id} ({_name(after)}) changed: {', '.join(sorted(fields))}"
+                    )
+        for collection, count in created.items():
+            limit = reference.created.get(collection, 0) + sum(
+                lat.create for lat in self.latitude if lat.collection == collection
+            )
+            if count > limit:
+                problems.append(f"{count} {collection} created (the task needs at most {limit})")
+        if episode.changes.settings is not None:
+            fields = changed_fields(*episode.changes.settings) - reference.settings
+            for lat in self.latitude:
+                if lat.collection == "settings":
+                    fields -= {
+                        f
+                        for f in fields
+                        if any(f == p or f.startswith(p + ".") for p in lat.fields)
+                    }
+            if fields:
+                problems.append(f"settings changed: {', '.join(sorted(fields))}")
+        return problems
+
+    def _outbox_problems(self, episode: EpisodeView, reference: Footprint) -> list[str]:
+        room = [lat for lat in self.latitude if lat.collection == "outbox"]
+        extra = sum(lat.create for lat in room)
+        expected = list(reference.sent)
+        problems = []
+        for sent in episode.sent:
+            envelope = Envelope.of(sent)
+            match = next((e for e in expected if _fits(envelope, e, room)), None)
+            if match is not None:
+                expected.remove(match)
+            elif extra > 0:
+                extra -= 1
+            else:
+                problems.append(f"unexpected message sent: {envelope.describe()} {sent.subject!r}")
+        return problems
+
+
+def _fits(sent: Envelope, expected: Envelope, room: list[Latitude]) -> bool:
+    kinds = {expected.kind} | {KIND_CLASS.get(k, k) for lat in room for k in lat.kinds}
+    if sent.kind not in kinds or sent.in_reply_to != expected.in_reply_to:
+        return False
+    extra = {a.casefold() for lat in room for a in lat.recipients}
+    if any(lat.any_role for lat in room):
+        everyone = sent.to | sent.cc | sent.bcc
+        wanted = expected.to | expected.cc | expected.bcc
+        return wanted <= everyone and everyone - wanted <= extra
+    return all(
+        want <= got and got - want <= extra
+        for got, want in ((sent.to, expected.to), (sent.cc, expected.cc), (sent.bcc, expected.bcc))
+    )
+
+
+def _name(item: Any) -> str:
+    for attribute in ("subject", "displayName", "title", "name"):
+        value = getattr(item, attribute, None)
+        if value:
+            return str(value)
+    return ""

@@ -1,0 +1,419 @@
+"""What an answer can name: every entity of the workspace, by kind, with the names people use for it.
+
+A `Universe` is built once per scenario from its start state: people (users, contacts
+and everyone on a message or an invitation, keyed by email address), events, messages
+(grouped by subject, since a thread shares one), to-dos and their checklist steps,
+board cards, folders, rules, contact groups, to-do lists, boards, columns, calendars,
+labels and categories, attachments, companies, departments and locations. Each gets
+its aliases: the full name plus the short forms people write ("Rick Shapiro",
+"Kitchen", "the Dynegy Review", "Arthur Andersen" for "Arthur Andersen LLP"), kept only
+where they are unambiguous. `find_mentions` walks a token trie of all aliases once
+over the answer (leftmost-longest), so a todo title that contains an event's name is
+read as the todo, and the cost is linear in the answer whatever the mailbox size.
+Phone numbers are entities too, found by the value recognizer rather than by name.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from emailbench_gym.grading.claims.lexicon import COMPANY_SUFFIXES, NICKNAMES
+from emailbench_gym.grading.claims.text import Text, raw_tokens, word_tokens
+
+#: The kinds of things an answer names. `literal` entities come from a claim's own list.
+ENTITY_KINDS: tuple[str, ...] = (
+    "person",
+    "event",
+    "message",
+    "task",
+    "checklist",
+    "card",
+    "folder",
+    "rule",
+    "group",
+    "list",
+    "board",
+    "column",
+    "calendar",
+    "label",
+    "attachment",
+    "company",
+    "department",
+    "location",
+    "phone",
+    "literal",
+)
+#: Kinds whose entities are keyed by their (folded) name rather than an id.
+_NAME_KEYED = frozenset({"company", "department", "label", "location", "attachment", "column"})
+_PREFIX = re.compile(r"^\s*(?:(?:re|fw|fwd)\s*:\s*)+", re.I)
+_PARENTHETICAL = re.compile(r"\s*\([^)]*\)\s*$")
+_ROOM_SUFFIX = re.compile(r"\s+(?:small\s+)?(?:conference\s+room|meeting\s+room|room)\b.*$", re.I)
+#: Single words too common to stand alone as a name, even capitalised.
+_COMMON = frozenset(
+    [
+        "the",
+        "a",
+        "an",
+        "and",
+        "or",
+        "of",
+        "for",
+        "to",
+        "in",
+        "on",
+        "at",
+        "by",
+        "with",
+        "from",
+        "my",
+        "your",
+        "our",
+        "review",
+        "update",
+        "meeting",
+        "call",
+        "report",
+        "summary",
+        "draft",
+        "notes",
+        "note",
+        "email",
+        "mail",
+        "new",
+        "old",
+        "all",
+        "done",
+        "today",
+        "week",
+        "inbox",
+        "sent",
+        "items",
+        "open",
+        "close",
+        "high",
+        "low",
+        "normal",
+        "urgent",
+        "medium",
+        "final",
+        "next",
+        "last",
+        "first",
+    ]
+)
+
+
+@dataclass(frozen=True)
+class Alias:
+    tokens: tuple[str, ...]
+    raw: tuple[str, ...] | None = None  # set when the alias must match with this capitalisation
+
+
+@dataclass
+class Entity:
+    kind: str
+    key: str
+    label: str
+    aliases: list[Alias] = field(default_factory=list)
+    roles: tuple[str, ...] = ()  # for phones: "mobile" / "business"
+
+
+@dataclass(frozen=True)
+class EntityMention:
+    """A span of the answer that names one or more entities (an alias may be shared)."""
+
+    start: int  # character offsets in Text.text
+    end: int
+    first: int  # token indexes [first, last)
+    last: int
+    refs: tuple[tuple[str, str], ...]  # (kind, key)
+
+    def names(self, kind: str) -> list[str]:
+        return [key for k, key in self.refs if k == kind]
+
+
+class Universe:
+    """Every nameable entity of a start state, with an alias trie for finding mentions."""
+
+    def __init__(self) -> None:
+        self.entities: dict[str, dict[str, Entity]] = defaultdict(dict)
+        self.message_group: dict[str, str] = {}  # message id -> subject key
+        self._trie: dict[str, Any] = {}
+        self._built = False
+
+    # --- building ----------------------------------------------------------------------
+
+    def add(
+        self, kind: str, key: str, label: str, names: Iterable[str] = (), roles: tuple = ()
+    ) -> Entity:
+        entity = self.entities[kind].get(key)
+        if entity is None:
+            entity = self.entities[kind][key] = Entity(kind, key, label, roles=roles)
+        elif roles:
+            entity.roles = tuple(dict.fromkeys((*entity.roles, *roles)))
+        for name in names:
+            self._alias(entity, name)
+        return entity
+
+    def _alias(self, entity: Entity, name: str, case_sensitive: bool = False) -> None:
+        tokens = word_tokens(name)
+        if not tokens:
+            return
+        if len(tokens) == 1 and (tokens[0] in _COMMON or len(tokens[0]) < 4):
+            case_sensitive = True  # "Done", "Inbox", "Rob": only as written, capitalised
+        alias = Alias(tokens, raw_tokens(name) if case_sensitive else None)
+        if alias not in entity.aliases:
+            entity.aliases.append(alias)
+        self._built = False
+
+    def add_aliases(self, kind: str, key: str, names: Iterable[str]) -> None:
+        """Extra names a scenario gives for one entity (it must exist)."""
+        entity = self.entities[kind].get(key)
+        if entity is None:
+            raise KeyError(f"no {kind} {key!r} in this workspace")
+        for name in names:
+            self._alias(entity, name)
+
+    def add_short_forms(self) -> None:
+        """Add short aliases (first or last name alone, name parts) where they are unambiguous."""
+        taken: dict[tuple[str, ...], set[tuple[str, str]]] = defaultdict(set)
+        for kind, entities in self.entities.items():
+            for entity in entities.values():
+                for alias in entity.aliases:
+                    taken[alias.tokens].add((kind, entity.key))
+        proposals: dict[tuple[str, ...], list[tuple[Entity, str, bool]]] = defaultdict(list)
+        for entity in self.entities.get("person", {}).values():
+            words = raw_tokens(entity.label)
+            if len(words) >= 2:
+                first, last = words[0], words[-1]
+                proposals[(last.casefold(),)].append((entity, last, True))
+                proposals[(first.casefold(),)].append((entity, first, True))
+                for nickname in NICKNAMES.get(first.casefold(), ()):
+                    name = f"{nickname.capitalize()} {' '.join(words[1:])}"
+                    proposals[word_tokens(name)].append((entity, name, False))
+                    proposals[(nickname,)].append((entity, nickname.capitalize(), True))
+        for kind in ("message", "event", "task", "card", "checklist", "attachment"):
+            for entity in self.entities.get(kind, {}).values():
+                for short in _short_forms(entity.label, kind):
+                    proposals[word_tokens(short)].append((entity, short, False))
+        for tokens, offers in proposals.items():
+            owners = {(e.kind, e.key) for e, _, _ in offers} | taken.get(tokens, set())
+            if len(owners) != 1 or not tokens or (len(tokens) == 1 and tokens[0] in _COMMON):
+                continue
+            entity, name, case_sensitive = offers[0]
+            self._alias(entity, name, case_sensitive)
+
+    # --- lookup ------------------------------------------------------------------------
+
+    def key(self, kind: str, ref: str) -> str:
+        """The entity key a scenario's reference names (a message id maps to its subject)."""
+        if kind == "message":
+            return self.message_group.get(ref, ref)
+        if kind == "person":
+            return _person_key(ref)
+        if kind in _NAME_KEYED:
+            return _fold(ref)
+        if kind == "phone":
+            return re.sub(r"\D", "", ref)[-10:]
+        return ref
+
+    def of_kind(self, kind: str) -> dict[str, Entity]:
+        return self.entities.get(kind, {})
+
+    def _build_trie(self) -> None:
+        trie: dict[str, Any] = {}
+        for kind, entities in self.entities.items():
+            for entity in entities.values():
+                for alias in entity.aliases:
+                    node = trie
+                    for token in alias.tokens:
+                        node = node.setdefault(token, {})
+                    node.setdefault("", []).append((kind, entity.key, alias.raw))
+        self._trie = trie
+        self._built = True
+
+    def find_mentions(self, text: Text) -> list[EntityMention]:
+        """Non-overlapping mentions, leftmost-longest, in answer order."""
+        if not self._built:
+            self._build_trie()
+        tokens = text.tokens
+        mentions: list[EntityMention] = []
+        i = 0
+        while i < len(tokens):
+            node = self._trie
+            best: tuple[int, tuple] | None = None
+            j = i
+            while j < len(tokens) and tokens[j].norm in node:
+                node = node[tokens[j].norm]
+                j += 1
+                terminals = node.get("")
+                if terminals:
+                    raw = tuple(t.raw for t in tokens[i:j])
+                    refs = tuple(
+                        dict.fromkeys(
+                            (k, key) for k, key, cs in terminals if cs is None or cs == raw
+                        )
+                    )
+                    if refs:
+                        best = (j, refs)
+            if best is None:
+                i += 1
+                continue
+            j, refs = best
+            mentions.append(EntityMention(tokens[i].start, tokens[j - 1].end, i, j, refs))
+            i = j
+        return mentions
+
+
+def _fold(text: str) -> str:
+    return " ".join(word_tokens(text))
+
+
+def _person_key(ref: str) -> str:
+    return ref.strip().casefold()
+
+
+def _short_forms(label: str, kind: str) -> list[str]:
+    """Shorter ways of naming a subject or title: without RE:/FW:, a trailing (note), a part."""
+    forms = []
+    stripped = _PREFIX.sub("", label).strip()
+    if stripped != label:
+        forms.append(stripped)
+    bare = _PARENTHETICAL.sub("", stripped)
+    if bare and bare != stripped:
+        forms.append(bare)
+    if kind == "attachment":
+        stem = re.sub(r"\.\w{2,4}$", "", stripped)
+        if stem != stripped:
+            forms.append(stem)
+        return forms
+    for separator in (" - ", ": ", " — "):
+        if separator in bare:
+            head, _, tail = bare.partition(separator)
+            for part in (head, tail):
+                if len(word_tokens(part)) >= 2:
+                    forms.append(part)
+    words = bare.split()
+    if kind in ("message", "task", "card") and len(words) >= 4:
+        for length in range(max(3, (len(words) + 1) // 2), len(words)):
+            forms.append(" ".join(words[:length]).rstrip(",:;-"))
+    return forms
+
+
+def company_forms(name: str) -> list[str]:
+    """A company's name with and without its legal suffix ("Dynegy Inc." -> "Dynegy")."""
+    forms = [name]
+    words = name.replace(",", " ").split()
+    while words and words[-1].casefold().strip(".") in COMPANY_SUFFIXES:
+        words = words[:-1]
+        if words:
+            forms.append(" ".join(words))
+    if "&" in name:
+        forms.append(name.replace("&", "and"))
+    return forms
+
+
+def build_universe(snapshot: Any, exclude_person: str | None = None) -> Universe:
+    """Every entity of a start state (an `APISnapshot`), with aliases."""
+    universe = Universe()
+    people = universe.add
+
+    def person(address: str, name: str = "") -> None:
+        key = _person_key(address)
+        if not key or key == exclude_person:
+            return
+        entity = people("person", key, name or address, [address])
+        if name:
+            universe._alias(entity, name)
+            if entity.label == address:
+                entity.label = name
+
+    for user in snapshot.users:
+        person(user.mail, user.displayName)
+        if user.department:
+            people("department", _fold(user.department), user.department, [user.department])
+        if user.companyName:
+            people(
+                "company",
+                _fold(user.companyName),
+                user.companyName,
+                company_forms(user.companyName),
+            )
+    for contact in snapshot.contacts:
+        for address in contact.emailAddresses:
+            person(address.address, contact.displayName)
+            if contact.givenName and contact.surname:
+                person(address.address, f"{contact.givenName} {contact.surname}")
+        if contact.companyName:
+            people(
+                "company",
+                _fold(contact.companyName),
+                contact.companyName,
+                company_forms(contact.companyName),
+            )
+        if contact.department:
+            people(
+                "department", _fold(contact.department), contact.department, [contact.department]
+            )
+        phones = [(p, "business") for p in contact.businessPhones]
+        if contact.mobilePhone:
+            phones.append((contact.mobilePhone, "mobile"))
+        for phone, role in phones:
+            digits = re.sub(r"\D", "", phone)[-10:]
+            if digits:
+                people("phone", digits, phone, roles=(role,))
+    subjects: dict[str, str] = {}
+    for message in snapshot.messages:
+        for recipient in (message.from_, *message.toRecipients, *message.ccRecipients):
+            if recipient is not None:
+                person(recipient.emailAddress.address, recipient.emailAddress.name)
+        subject = _PREFIX.sub("", message.subject).strip() or message.subject
+        key = _fold(subject) or message.id
+        subjects.setdefault(key, subject)
+        universe.message_group[message.id] = key
+        people("message", key, subjects[key], [subject])
+        for attachment in message.attachments:
+            people("attachment", _fold(attachment.name), attachment.name, [attachment.name])
+        for category in message.categories:
+            people("label", _fold(category), category, [category])
+    for event in snapshot.events:
+        person(event.organizer.emailAddress.address, event.organizer.emailAddress.name)
+        for attendee in event.attendees:
+            person(attendee.emailAddress.address, attendee.emailAddress.name)
+        people("event", event.id, event.subject, [event.subject])
+        where = event.location.displayName.strip()
+        if where:
+            place = where.split("/")[0].strip()
+            names = [where, place]
+            room = _ROOM_SUFFIX.sub("", place)
+            if room and room != place:
+                names.append(room)
+            people("location", _fold(place), place, names)
+    for task in snapshot.todo_tasks:
+        people("task", task.id, task.title, [task.title])
+        for step in task.checklistItems:
+            people("checklist", f"{task.id}/{step.id}", step.displayName, [step.displayName])
+    for card in snapshot.board_tasks:
+        people("card", card.id, card.title, [card.title])
+    named = (
+        ("folder", snapshot.folders, "displayName"),
+        ("rule", snapshot.filters, "displayName"),
+        ("group", snapshot.contact_groups, "displayName"),
+        ("list", snapshot.todo_lists, "displayName"),
+        ("board", snapshot.boards, "name"),
+        ("calendar", snapshot.calendars, "name"),
+        ("label", snapshot.labels, "displayName"),
+    )
+    for kind, items, attribute in named:
+        for item in items:
+            name = getattr(item, attribute)
+            key = _fold(name) if kind == "label" else item.id
+            people(kind, key, name, [name])
+    for column in snapshot.board_columns:
+        people("column", _fold(column.name), column.name, [column.name])
+    universe.add_short_forms()
+    return universe

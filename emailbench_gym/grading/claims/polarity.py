@@ -1,0 +1,369 @@
+"""Whether an answer asserts each thing it names, or rules it out, negates it or hedges it.
+
+Cues (lexicon.py, plus a claim's own words) bind to the nearest named thing in the
+direction they point, NegEx-style: "not Jeff Skilling" and "except Sally Beck, Tanya
+Ortiz and Steven Kean" point forward over a whole list; "Jeff Skilling is not above
+50%", "Skilling (excluded)" and "... so they don't make the cut" point back (a pronoun
+stands for the list named just before it); "might", "I think" hedge the nearest item.
+A header line ("Excluded:", "Not sure, but possibly:") governs the list under it, a
+table row with a "no" cell rules its items out, and an answer that opens by denying
+everything ("No.", "I couldn't find any") negates all it names.
+
+A question may itself be negative ("who hasn't accepted?", "which aren't done?"): its
+`predicate` words ("accept", "done") make "hasn't accepted" or "not done" part of the
+claim, never a negation of it. `ruled_out` words ("Done", "office") mark the items
+they bind to as named only to be ruled out (or as a labelled alternative).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from emailbench_gym.grading.claims.lexicon import (
+    DENIALS,
+    HEDGES,
+    MEMBERSHIP_WORDS,
+    NEGATED_VERBS,
+    POST_EXCLUSIONS,
+    PRE_NEGATIONS,
+    PRONOUNS,
+)
+from emailbench_gym.grading.claims.text import Text, word_tokens
+
+Polarity = Literal["asserted", "negated", "hedged", "ruled_out"]
+PRE_REACH = 4  # words a forward cue may skip to reach its item ("no email from X")
+POST_REACH = 7  # words a backward cue may skip ("X, at exactly 50%, is not above ...")
+HEDGE_REACH = 8
+_SEPARATORS = re.compile(r"^[\s,/&*'\"]*(?:(?:and|or|nor|plus|as well as|&)\b[\s,'\"]*)?$", re.I)
+_CONJUNCTIONS = frozenset({"and", "or", "but", "while", "whereas", "although", "though"})
+_NEGATIVE_CELLS = frozenset({"no", "not", "none", "excluded", "n/a", "x", "✗", "✘", "-", "no."})
+_STRIKE = re.compile(r"~~.+?~~")
+
+
+@dataclass(frozen=True)
+class Span:
+    """A named thing in the answer: token range [first, last) and character offsets."""
+
+    first: int
+    last: int
+    start: int
+    end: int
+
+
+def _phrases(words: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
+    return tuple(sorted({word_tokens(w) for w in words if word_tokens(w)}, key=len, reverse=True))
+
+
+_PRE = _phrases(PRE_NEGATIONS)
+_NEG_VERBS = _phrases((*NEGATED_VERBS, "not"))
+_POST = _phrases(POST_EXCLUSIONS)
+_HEDGES = _phrases(HEDGES)
+_DENIALS = _phrases(DENIALS)
+_BARE_POST = frozenset({("no",), ("none",), ("not",)})
+
+
+@dataclass(frozen=True)
+class CueWords:
+    """A claim's own words: the question's predicate, and words that rule an item out."""
+
+    predicate: tuple[str, ...] = ()  # word stems: "accept" covers accepted, accepting
+    ruled_out: tuple[tuple[str, ...], ...] = ()
+
+    @classmethod
+    def of(cls, predicate: list[str], ruled_out: list[str]) -> CueWords:
+        stems = tuple(w for p in predicate for w in word_tokens(p))
+        return cls(stems, _phrases(tuple(ruled_out)))
+
+
+@dataclass
+class _Cue:
+    kind: str  # pre | negverb | post | hedge | ruled
+    first: int
+    last: int
+    active: bool = True
+
+
+def _match_at(norms: list[str], i: int, phrases: tuple[tuple[str, ...], ...]) -> int:
+    for phrase in phrases:
+        if tuple(norms[i : i + len(phrase)]) == phrase:
+            return len(phrase)
+    return 0
+
+
+class PolarityReader:
+    """Reads the polarity of a set of spans (the items a claim is about) in one answer."""
+
+    def __init__(self, text: Text, masked: set[int]) -> None:
+        self.text = text
+        self.masked = masked  # tokens inside names and values: never cues
+        self.norms = [t.norm for t in text.tokens]
+        self.sentence = [text.sentence_of(t.start) for t in text.tokens]
+
+    def _cues(self, words: CueWords, mask: frozenset[int] | set[int], own: set[int]) -> list[_Cue]:
+        """Cue occurrences. Generic cues are never read inside names or values; a claim's own
+        words ("Done") may be a name of another kind (a board column), but not one of `own`."""
+        cues: list[_Cue] = []
+        norms = self.norms
+        for i in range(len(norms)):
+            if i in own or i in mask:
+                continue
+            masked = i in self.masked
+            for kind, phrases in (
+                ("ruled", words.ruled_out),
+                ("post", _POST),
+                ("negverb", _NEG_VERBS),
+                ("pre", _PRE),
+                ("hedge", _HEDGES),
+            ):
+                if masked and kind != "ruled":
+                    continue
+                length = _match_at(norms, i, phrases)
+                if length:  # a word may be several kinds of cue ("not"): each binds on its own
+                    cues.append(_Cue(kind, i, i + length))
+        self._mask_predicates(cues, words)
+        return cues
+
+    def _mask_predicates(self, cues: list[_Cue], words: CueWords) -> None:
+        """A negation of the question's own predicate ("hasn't accepted") is part of the claim."""
+        norms = self.norms
+        ruled_starts = {c.first: c for c in cues if c.kind == "ruled"}
+        for cue in cues:
+            if cue.kind not in ("pre", "negverb", "post"):
+                continue
+            window = range(cue.last, min(cue.last + 6, len(norms)))
+            same = [j for j in window if self.sentence[j] == self.sentence[cue.first]]
+            if words.predicate and any(
+                norms[j].startswith(stem) for j in same for stem in words.predicate
+            ):
+                cue.active = False
+            for j in same[:2]:
+                if j in ruled_starts:  # "not done": the negated ruling-out word is the predicate
+                    cue.active = False
+                    ruled_starts[j].active = False
+
+    def _runs(self, spans: list[Span]) -> list[list[int]]:
+        """Spans named in one list ("A, B and C"), as lists of span indexes."""
+        order = sorted(range(len(spans)), key=lambda k: spans[k].start)
+        runs: list[list[int]] = []
+        for k in order:
+            if runs:
+                previous = spans[runs[-1][-1]]
+                between = self.text.text[previous.end : spans[k].start]
+                if (
+                    self.sentence[previous.first] == self.sentence[spans[k].first]
+                    and _SEPARATORS.match(between)
+                    and "\n" not in between
+                ):
+                    runs[-1].append(k)
+                    continue
+            runs.append([k])
+        return runs
+
+    def read(
+        self, spans: list[Span], words: CueWords = CueWords(), mask: frozenset[int] = frozenset()
+    ) -> list[Polarity]:
+        """The polarity of each span (`mask`: more tokens that are never cues, e.g. the spans' own)."""
+        result: list[Polarity] = ["asserted"] * len(spans)
+        if not spans:
+            return result
+        runs = self._runs(spans)
+        run_of = {k: r for r, run in enumerate(runs) for k in run}
+        first = [spans[run[0]].first for run in runs]
+        last = [spans[run[-1]].last for run in runs]
+        verdict: list[set[str]] = [set() for _ in runs]
+        proxies = self._proxies(runs, first, last)
+        own = {i for span in spans for i in range(span.first, span.last)}
+        cues = self._cues(words, mask, own)
+        for cue in cues:
+            if not cue.active:
+                continue
+            target = self._bind(cue, first, last, proxies)
+            if target is not None:
+                verdict[target].add(
+                    {"hedge": "hedged", "ruled": "ruled_out"}.get(cue.kind, "negated")
+                )
+        self._headers_and_rows(runs, spans, verdict, words)
+        if self._denies_everything(first):
+            for marks in verdict:
+                marks.add("negated")
+        for k in range(len(spans)):
+            marks = verdict[run_of[k]]
+            if _STRIKE.search(self.text.text[max(0, spans[k].start - 2) : spans[k].end + 2]):
+                marks.add("ruled_out")
+            if "negated" in marks:
+                result[k] = "negated"
+            elif "ruled_out" in marks:
+                result[k] = "ruled_out"
+            elif "hedged" in marks:
+                result[k] = "hedged"
+        return result
+
+    # --- binding -----------------------------------------------------------------------
+
+    def _proxies(self, runs: list[list[int]], first: list[int], last: list[int]) -> dict[int, int]:
+        """Pronoun token -> the run it points back to (named in this or the previous sentence)."""
+        proxies: dict[int, int] = {}
+        for i, norm in enumerate(self.norms):
+            if norm not in PRONOUNS or i in self.masked:
+                continue
+            before = [r for r in range(len(runs)) if last[r] <= i]
+            if not before:
+                continue
+            r = max(before, key=lambda x: last[x])
+            if self.sentence[i] - self.sentence[last[r] - 1] <= 1:
+                proxies[i] = r
+        return proxies
+
+    def _blocked(self, a: int, b: int) -> bool:
+        """Whether a cue may not reach across the text between tokens a and b (a < b)."""
+        tokens = self.text.tokens
+        if a >= b or b >= len(tokens):
+            return False
+        between = self.text.text[tokens[a].end : tokens[b].start]
+        return ";" in between or "\n" in between
+
+    def _forward(
+        self, cue: _Cue, first: list[int], reach: int, across_commas: bool = False
+    ) -> int | None:
+        ahead = [r for r in range(len(first)) if cue.last <= first[r] <= cue.last + reach]
+        if not ahead:
+            return None
+        r = min(ahead, key=lambda x: first[x])
+        if self.sentence[first[r]] != self.sentence[cue.first]:
+            return None
+        gap = self.text.text[self.text.tokens[cue.last - 1].end : self.text.tokens[first[r]].start]
+        if ("," in gap and not across_commas) or self._blocked(cue.last - 1, first[r]):
+            return None
+        return r
+
+    def _backward(
+        self, cue: _Cue, last: list[int], proxies: dict[int, int], reach: int
+    ) -> int | None:
+        points = {last[r] - 1: r for r in range(len(last))}
+        points.update(proxies)
+        for j in range(cue.first - 1, max(-1, cue.first - 1 - reach), -1):
+            if j in points:
+                r = points[j]
+                if self.sentence[j] != self.sentence[cue.first] or self._blocked(j, cue.first):
+                    return None
+                return r
+            if self.norms[j] in _CONJUNCTIONS:
+                return None
+        return None
+
+    def _bind(
+        self, cue: _Cue, first: list[int], last: list[int], proxies: dict[int, int]
+    ) -> int | None:
+        norms = self.norms
+        if cue.kind == "pre":
+            return self._forward(cue, first, PRE_REACH)
+        if cue.kind == "negverb":
+            after = norms[cue.last : cue.last + 4]
+            ends_clause = (
+                cue.last >= len(norms)
+                or self.sentence[cue.last] != self.sentence[cue.first]
+                or self._clause_ends_after(cue)
+            )
+            if not (ends_clause or any(w in MEMBERSHIP_WORDS for w in after)):
+                return self._forward(cue, first, PRE_REACH)  # "haven't heard from X"
+            forward = self._forward(cue, first, PRE_REACH + 2)
+            if forward is not None and any(w.startswith("includ") for w in after):
+                return forward
+            backward = self._backward(cue, last, proxies, POST_REACH)
+            return backward if backward is not None else forward
+        if cue.kind == "post":
+            phrase = tuple(norms[cue.first : cue.last])
+            if phrase in _BARE_POST and not self._alone_in_clause(cue):
+                return None
+            backward = self._backward(cue, last, proxies, POST_REACH)
+            return backward if backward is not None else self._forward(cue, first, PRE_REACH)
+        if cue.kind == "ruled":  # a label: "office: X" points forward, "X is Done," back
+            backward = self._backward(cue, last, proxies, POST_REACH)
+            forward = self._forward(cue, first, PRE_REACH + 2, across_commas=True)
+            if backward is None or forward is None:
+                return backward if backward is not None else forward
+            after = self.text.text[self.text.tokens[cue.last - 1].end :][:3]
+            if re.match(r"\s*[:=-]", after):
+                return forward
+            if self._clause_ends_after(cue):
+                return backward
+            back_gap = cue.first - last[backward]
+            return forward if first[forward] - cue.last < back_gap else backward
+        if cue.kind == "hedge":
+            forward = self._forward(cue, first, HEDGE_REACH)
+            backward = self._backward(cue, last, proxies, HEDGE_REACH)
+            if forward is None or backward is None:
+                return forward if forward is not None else backward
+            return forward if first[forward] - cue.last <= cue.first - last[backward] else backward
+        return None
+
+    def _clause_ends_after(self, cue: _Cue) -> bool:
+        end = self.text.tokens[cue.last - 1].end
+        rest = self.text.text[end : end + 3]
+        return bool(re.match(r"\s*[.;,)!?:\n]|\s*$", rest))
+
+    def _alone_in_clause(self, cue: _Cue) -> bool:
+        start, end = self.text.tokens[cue.first].start, self.text.tokens[cue.last - 1].end
+        left, right = self.text.clause_of(start, end)
+        return self.text.text[left:right].strip(" \t-:;,()[]|*.!") == self.text.text[start:end]
+
+    # --- structure ---------------------------------------------------------------------
+
+    def _headers_and_rows(
+        self, runs: list[list[int]], spans: list[Span], verdict: list[set[str]], words: CueWords
+    ) -> None:
+        text = self.text
+        for header, last_line in text.headers.items():
+            start, end = text.lines[header]
+            if any(start <= spans[run[0]].start < end for run in runs):
+                continue
+            kinds = self._line_cue_kinds(start, end, words)
+            if not kinds:
+                continue
+            for r, run in enumerate(runs):
+                line = text.line_of(spans[run[0]].start)
+                if header < line <= last_line:
+                    verdict[r].update(kinds)
+        for r, run in enumerate(runs):
+            line = text.line_of(spans[run[0]].start)
+            if not text.is_table_row(line):
+                continue
+            start, end = text.lines[line]
+            cells = [c.strip().casefold() for c in text.text[start:end].split("|")]
+            if any(c in _NEGATIVE_CELLS for c in cells if c):
+                verdict[r].add("ruled_out")
+
+    def _line_cue_kinds(self, start: int, end: int, words: CueWords) -> set[str]:
+        tokens = self.text.tokens_in(start, end)
+        norms = self.norms
+        kinds: set[str] = set()
+        for i in tokens:
+            for phrases, kind in (
+                (words.ruled_out, "ruled_out"),
+                (_POST, "ruled_out"),
+                (_PRE, "negated"),
+                (_NEG_VERBS, "negated"),
+                (_HEDGES, "hedged"),
+            ):
+                if _match_at(norms, i, phrases):
+                    kinds.add(kind)
+        if words.predicate and any(norms[i].startswith(s) for i in tokens for s in words.predicate):
+            kinds.discard("negated")
+        return kinds
+
+    def _denies_everything(self, first: list[int]) -> bool:
+        """The answer opens with a sentence that denies everything ("No.", "None found.")."""
+        if not self.text.tokens:
+            return False
+        opening = [i for i, s in enumerate(self.sentence) if s == self.sentence[0]]
+        if any(f in opening for f in first):
+            return False
+        length = _match_at(self.norms, 0, _DENIALS)
+        if not length:
+            return False
+        if self.norms[0] == "no" and length == 1:
+            after = self.text.text[self.text.tokens[0].end : self.text.tokens[0].end + 2]
+            return bool(re.match(r"\s*[.,:!;-]|\s*$", after))
+        return True

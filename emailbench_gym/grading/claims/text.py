@@ -1,0 +1,277 @@
+"""Answer text as the claim matcher reads it: normalised, tokenised, and cut into structure.
+
+`Text(answer)` normalises the characters once (NFKC, ASCII quotes and dashes, vulgar
+fractions spelled out), tokenises it into words with their offsets and records where
+lines, sentences and clauses begin and end, which lines are headers (`...:`) and
+which are table rows. Everything downstream (entity and value mentions, polarity,
+binding) works on token indexes, so the cost is linear in the answer's length.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from functools import cached_property
+
+#: Characters folded before anything else (NFKC would turn "6½" into "61⁄2").
+_FOLD = str.maketrans(
+    {
+        "\u2018": "'",
+        "\u2019": "'",
+        "\u201a": "'",
+        "\u201b": "'",
+        "\u2032": "'",
+        "\u201c": '"',
+        "\u201d": '"',
+        "\u201e": '"',
+        "\u2033": '"',
+        "\u2010": "-",
+        "\u2011": "-",
+        "\u2012": "-",
+        "\u2013": " - ",
+        "\u2014": " - ",
+        "\u2015": " - ",
+        "\u2212": "-",
+        "\u00a0": " ",
+        "\u202f": " ",
+        "\u2009": " ",
+        "\u2022": "-",
+        "\u25cf": "-",
+        "\u25aa": "-",
+        "\u2192": " -> ",
+        "\u00bd": " 1/2",
+        "\u00bc": " 1/4",
+        "\u00be": " 3/4",
+        "\u2153": " 1/3",
+        "\u2154": " 2/3",
+    }
+)
+#: A word (a possessive "'s" belongs to it and is dropped from its form) or "&".
+_TOKEN = re.compile(r"[^\W_]+(?:'s\b)?|&")
+_SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9\-*#|])")
+#: Words whose final period does not end a sentence.
+_ABBREVIATIONS = frozenset(
+    [
+        "a.m",
+        "p.m",
+        "am",
+        "pm",
+        "e.g",
+        "i.e",
+        "vs",
+        "etc",
+        "no",
+        "mr",
+        "mrs",
+        "ms",
+        "dr",
+        "st",
+        "inc",
+        "corp",
+        "ltd",
+        "co",
+        "jr",
+        "sr",
+        "approx",
+        "jan",
+        "feb",
+        "mar",
+        "apr",
+        "jun",
+        "jul",
+        "aug",
+        "sep",
+        "sept",
+        "oct",
+        "nov",
+        "dec",
+        "mon",
+        "tue",
+        "tues",
+        "wed",
+        "thu",
+        "thur",
+        "thurs",
+        "fri",
+        "sat",
+        "sun",
+        "u.s",
+        "fig",
+        "ref",
+        "min",
+        "mins",
+        "hr",
+        "hrs",
+    ]
+)
+#: Where a clause ends, for binding a value to its subject: punctuation that separates items.
+_CLAUSE_BREAK = re.compile(r"(?<!\d),|,(?!\d{3}(?!\d))|[;()\[\]{}|]|:(?!\d)|\s-{1,2}\s|->")
+_LIST_MARKER = re.compile(r"\s*(?:[-*+]|\d{1,3}[.)]|\(\d{1,3}\)|[a-z][.)]|#\d+)\s+", re.I)
+
+
+def normalize(text: str) -> str:
+    """The text the matcher reads: folded punctuation, NFKC, no control characters."""
+    folded = unicodedata.normalize("NFKC", text.translate(_FOLD))
+    return "".join(c if c.isprintable() or c in "\n\t" else " " for c in folded)
+
+
+def word_form(word: str) -> str:
+    """How a token is compared: casefolded, without a possessive 's."""
+    return word.casefold().removesuffix("'s")
+
+
+def word_tokens(text: str) -> tuple[str, ...]:
+    """The compared forms of the tokens of a (normalised) name or phrase."""
+    return tuple(word_form(m.group()) for m in _TOKEN.finditer(normalize(text)))
+
+
+def raw_tokens(text: str) -> tuple[str, ...]:
+    """The tokens of a name as written (for aliases that must match capitalisation)."""
+    return tuple(m.group().removesuffix("'s") for m in _TOKEN.finditer(normalize(text)))
+
+
+@dataclass(frozen=True)
+class Token:
+    """One word (or `&`): its casefolded form, the original spelling and its offsets."""
+
+    norm: str
+    raw: str
+    start: int
+    end: int
+
+
+@dataclass
+class Text:
+    """A normalised answer with its tokens and its line / sentence / clause structure."""
+
+    source: str
+    text: str = field(init=False)
+    tokens: list[Token] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.text = normalize(self.source)
+        self.tokens = [
+            Token(word_form(m.group()), m.group().removesuffix("'s"), m.start(), m.end())
+            for m in _TOKEN.finditer(self.text)
+        ]
+        self._starts = [t.start for t in self.tokens]
+
+    # --- offsets <-> tokens -------------------------------------------------------------
+
+    def token_at(self, offset: int) -> int:
+        """Index of the first token that ends after `offset`."""
+        return bisect.bisect_right(self._starts, offset - 1) if self.tokens else 0
+
+    def tokens_in(self, start: int, end: int) -> range:
+        """Indexes of the tokens lying within [start, end)."""
+        first = bisect.bisect_left(self._starts, start)
+        last = bisect.bisect_left(self._starts, end)
+        return range(first, last)
+
+    # --- structure ----------------------------------------------------------------------
+
+    @cached_property
+    def lines(self) -> list[tuple[int, int]]:
+        """(start, end) offsets of each line."""
+        spans, start = [], 0
+        for match in re.finditer(r"\n", self.text):
+            spans.append((start, match.start()))
+            start = match.end()
+        spans.append((start, len(self.text)))
+        return spans
+
+    @cached_property
+    def _line_starts(self) -> list[int]:
+        return [s for s, _ in self.lines]
+
+    def line_of(self, offset: int) -> int:
+        return bisect.bisect_right(self._line_starts, offset) - 1
+
+    @cached_property
+    def sentences(self) -> list[tuple[int, int]]:
+        """(start, end) offsets of each sentence; a sentence never spans two lines."""
+        spans: list[tuple[int, int]] = []
+        for line_start, line_end in self.lines:
+            start = line_start
+            for match in _SENTENCE_END.finditer(self.text, line_start, line_end):
+                before = self.text[start : match.start()].rstrip("\"')]")
+                word = re.search(r"([A-Za-z.]+)\.$", before)
+                if word and word.group(1).casefold().strip(".") in _ABBREVIATIONS:
+                    continue
+                spans.append((start, match.start()))
+                start = match.end()
+            spans.append((start, line_end))
+        return spans
+
+    @cached_property
+    def _sentence_starts(self) -> list[int]:
+        return [s for s, _ in self.sentences]
+
+    def sentence_of(self, offset: int) -> int:
+        return bisect.bisect_right(self._sentence_starts, offset) - 1
+
+    @cached_property
+    def clause_breaks(self) -> list[int]:
+        """Sorted offsets where a clause ends (separating punctuation, sentence ends)."""
+        breaks = {m.start() for m in _CLAUSE_BREAK.finditer(self.text)}
+        breaks.update(s for s, _ in self.sentences)
+        breaks.update(e for _, e in self.sentences)
+        return sorted(breaks)
+
+    def clause_of(self, start: int, end: int) -> tuple[int, int]:
+        """The clause around the span [start, end): between the nearest breaks outside it."""
+        index = bisect.bisect_right(self.clause_breaks, start) - 1
+        left = self.clause_breaks[index] if index >= 0 else 0
+        right_index = bisect.bisect_left(self.clause_breaks, end)
+        right = (
+            self.clause_breaks[right_index]
+            if right_index < len(self.clause_breaks)
+            else len(self.text)
+        )
+        return left, right
+
+    @cached_property
+    def comma_breaks(self) -> list[int]:
+        return [m.start() for m in re.finditer(r",", self.text)]
+
+    def has_comma_between(self, start: int, end: int) -> bool:
+        index = bisect.bisect_left(self.comma_breaks, start)
+        return index < len(self.comma_breaks) and self.comma_breaks[index] < end
+
+    @cached_property
+    def headers(self) -> dict[int, int]:
+        """Header line index -> the last line it governs (the lines up to a blank line or the next header)."""
+        result: dict[int, int] = {}
+        lines = self.lines
+        for index, (start, end) in enumerate(lines):
+            content = self.text[start:end].strip()
+            if not content.endswith(":") or len(content) > 160:
+                continue
+            last = index
+            for following in range(index + 1, len(lines)):
+                body = self.text[lines[following][0] : lines[following][1]].strip()
+                if not body or body.endswith(":"):
+                    break
+                last = following
+            if last > index:
+                result[index] = last
+        return result
+
+    def header_of(self, line: int) -> int | None:
+        """The header line governing `line`, if any."""
+        for header, last in self.headers.items():
+            if header < line <= last:
+                return header
+        return None
+
+    def is_table_row(self, line: int) -> bool:
+        start, end = self.lines[line]
+        return self.text[start:end].count("|") >= 2
+
+    def list_marker_end(self, line: int) -> int:
+        """Offset just after a line's list marker ("1.", "-", "(2)"), or the line start."""
+        start, end = self.lines[line]
+        match = _LIST_MARKER.match(self.text, start, end)
+        return match.end() if match else start

@@ -1,0 +1,567 @@
+"""Typed values written in an answer: money, percentages, durations, times, dates, sizes, phones, counts.
+
+`find_values(text, today)` scans the normalised answer once with one recognizer per
+kind, in priority order (a phone number is not three counts; "$66 million" is not a
+count; "9/24" is a date), and returns non-overlapping `ValueMention`s that carry the
+candidate values (a bare "2:00" may be 2 AM or 2 PM; "Friday" is any Friday within a
+week of today), the precision the writer used, and a qualifier when the value is a
+bound ("more than 5") or an estimate ("about 5"). Numbers inside dates, times, ids,
+list labels and entity names never become counts. Recognizers are hand-written
+regular expressions on purpose: they are deterministic, linear-time and bounded,
+and no date or number library recognises the forms of this domain (durations like
+"6d 18h", ratios like "12 of 15", "6½ hours") without also guessing at others.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from datetime import date, timedelta
+from typing import Literal
+
+from emailbench_gym.grading.claims.lexicon import (
+    APPROXIMATIONS,
+    BOUNDS,
+    FRACTION_WORDS,
+    MONTHS,
+    NUMBER_WORDS,
+    WEEKDAYS,
+)
+
+ValueKind = Literal[
+    "count", "number", "percent", "money", "duration", "time", "time-range", "date", "size", "phone"
+]
+VALUE_KINDS: tuple[str, ...] = ValueKind.__args__  # type: ignore[attr-defined]
+
+
+@dataclass(frozen=True)
+class ValueMention:
+    """One value as written: its kind, candidate values, span and how precisely it was written.
+
+    `values` holds every reading the text allows (numbers, minutes, dates, digit strings;
+    a time range is a pair of minute sets). `precision` is the unit of the last written
+    digit, in the value's own unit. `qualifier` is "bound" or "approx" when a word before
+    the value makes it a limit or an estimate.
+    """
+
+    kind: str
+    values: tuple
+    start: int
+    end: int
+    precision: float = 1.0
+    qualifier: str | None = None
+    ratio: tuple[float, float] | None = None  # "12 of 15": numerator and denominator
+
+
+# --- numbers ------------------------------------------------------------------------------
+
+_WORD_NUMBER = "|".join(
+    sorted((re.escape(w) for w in NUMBER_WORDS if w not in ("none",)), key=len, reverse=True)
+)
+_TENS = "twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
+_UNITS = "one|two|three|four|five|six|seven|eight|nine"
+WORDNUM = rf"(?:(?:{_TENS})[- ](?:{_UNITS})|{_WORD_NUMBER})"
+DIGITS = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
+FRACTION = r"\d+\s+\d/\d"  # "6 1/2"
+NUM = rf"(?:{FRACTION}|{DIGITS}|{WORDNUM})"
+
+
+def parse_number(text: str) -> tuple[float, float] | None:
+    """(value, precision) of a number written in digits, words or as "6 1/2"."""
+    text = text.strip().casefold()
+    match = re.fullmatch(r"(\d+)\s+(\d)/(\d)", text)
+    if match:
+        whole, top, bottom = (int(g) for g in match.groups())
+        if bottom == 0:
+            return None
+        return whole + top / bottom, 1 / bottom
+    if re.fullmatch(DIGITS, text):
+        plain = text.replace(",", "")
+        decimals = len(plain.partition(".")[2])
+        return float(plain), 10.0**-decimals
+    compound = re.fullmatch(rf"({_TENS})[- ]({_UNITS})", text)
+    if compound:
+        return float(NUMBER_WORDS[compound.group(1)] + NUMBER_WORDS[compound.group(2)]), 1.0
+    if text in NUMBER_WORDS:
+        return float(NUMBER_WORDS[text]), 1.0
+    return None
+
+
+def _qualifier(text: str, start: int) -> str | None:
+    before = text[max(0, start - 24) : start].casefold()
+    before = re.sub(r"[^a-z~ ]+", " ", before).split()
+    tail = " ".join(before[-3:])
+    if "~" in text[max(0, start - 2) : start]:
+        return "approx"
+    for phrase in BOUNDS:
+        if tail.endswith(phrase):
+            return "bound"
+    for phrase in APPROXIMATIONS:
+        if tail.endswith(phrase):
+            return "approx"
+    return None
+
+
+# --- recognizers --------------------------------------------------------------------------
+
+_B = r"(?<![\w$.])"  # no word character (or $ or a decimal point) just before
+_E = r"(?![\w%])"
+_PHONE = re.compile(
+    rf"{_B}(?:\+?1[\s.-]?)?(?:\(\d{{3}}\)\s?|\d{{3}}[\s.-])\d{{3}}[\s.-]\d{{4}}{_E}|{_B}\d{{3}}-\d{{4}}{_E}"
+)
+_SCALE = {
+    "thousand": 1e3,
+    "k": 1e3,
+    "million": 1e6,
+    "mm": 1e6,
+    "m": 1e6,
+    "mn": 1e6,
+    "mil": 1e6,
+    "billion": 1e9,
+    "bn": 1e9,
+    "b": 1e9,
+}
+_MONEY = re.compile(
+    rf"(?:(?:US\s?)?\$|USD\s?)\s?(?P<n>{DIGITS})(?:\s?(?P<s>million|billion|thousand|mm|mn|mil|bn|m|b|k)\b)?"
+    rf"|{_B}(?P<n2>{DIGITS}|{WORDNUM})\s?(?P<s2>million|billion|thousand)\s?(?:dollars|usd)\b",
+    re.I,
+)
+_SIZE_UNITS = {
+    "bytes": (1, 1),
+    "byte": (1, 1),
+    "b": (1, 1),
+    "kb": (1000, 1024),
+    "kib": (1024, 1024),
+    "kilobytes": (1000, 1024),
+    "k": (1000, 1024),
+    "mb": (1e6, 1024**2),
+    "mib": (1024**2, 1024**2),
+    "megabytes": (1e6, 1024**2),
+    "gb": (1e9, 1024**3),
+}
+_SIZE = re.compile(
+    rf"{_B}(?P<n>{DIGITS})\s?(?P<u>bytes|byte|kib|kb|kilobytes|mib|mb|megabytes|gb)\b", re.I
+)
+_PERCENT = re.compile(rf"{_B}(?P<n>{NUM})\s?(?:%|percent\b|per cent\b|pct\b)", re.I)
+_RATIO = re.compile(rf"{_B}(?P<a>{NUM})\s(?:of|out of|in)\s(?:the\s)?(?P<b>{NUM}){_E}", re.I)
+_FRACTION_WORDS = re.compile(
+    r"\b(?P<f>"
+    + "|".join(sorted((re.escape(f) for f in FRACTION_WORDS), key=len, reverse=True))
+    + r")\b",
+    re.I,
+)
+_DUR_NUM = rf"(?:{NUM}(?:\s+and\s+a\s+half)?|\ban?\b|\ba half\b|\bhalf an?\b)"
+_DUR_SEP = r"(?:\s*,?\s*(?:and\s+)?)"
+_DAYS = r"(?P<d{i}>" + _DUR_NUM + r")\s?-?\s?(?:days?|d)\b"
+_HOURS = r"(?P<h{i}>" + _DUR_NUM + r")\s?-?\s?(?:hours?|hrs?|h)\b"
+_MINUTES = r"(?P<m{i}>" + _DUR_NUM + r")\s?-?\s?(?:minutes?|mins?|m)\b"
+
+
+def _part(unit: str, i: int) -> str:
+    return unit.replace("{i}", str(i))
+
+
+#: A duration with strictly smaller units after larger ones ("6 days, 18 hours", "3h 20m").
+_DURATION = re.compile(
+    rf"{_B}(?:{_part(_DAYS, 1)}(?:{_DUR_SEP}{_part(_HOURS, 1)})?(?:{_DUR_SEP}{_part(_MINUTES, 1)})?"
+    rf"|{_part(_HOURS, 2)}(?:{_DUR_SEP}{_part(_MINUTES, 2)})?|{_part(_MINUTES, 3)})"
+    r"(?P<half>\s+and\s+a\s+half\b)?",
+    re.I,
+)
+_DUR_WORDS = re.compile(
+    r"\b(?:half\s+an\s+hour|half-hour|half\s+hour|an\s+hour\s+and\s+a\s+half|a\s+quarter\s+of\s+an\s+hour|"
+    r"quarter\s+of\s+an\s+hour|an\s+hour|a\s+day|three\s+quarters\s+of\s+an\s+hour)\b",
+    re.I,
+)
+_MERIDIEM = r"(?P<m{i}>a\.?\s?m\.?|p\.?\s?m\.?|am|pm)"
+_TIME_12 = rf"(?P<h{{i}}>1[0-2]|0?[1-9])(?::(?P<mi{{i}}>[0-5]\d))?\s?{_MERIDIEM}(?![a-z])"
+_TIME_24 = r"(?P<H{i}>[01]?\d|2[0-3])[:h.](?P<MI{i}>[0-5]\d)(?!\d)"
+_TIME_WORD = r"(?P<w{i}>(?:12(?::00)?\s+)?noon|midday|midnight)"
+
+
+def _time_pattern(i: int) -> str:
+    return (
+        "(?:" + "|".join(p.replace("{i}", str(i)) for p in (_TIME_12, _TIME_24, _TIME_WORD)) + ")"
+    )
+
+
+_TIME = re.compile(rf"{_B}{_time_pattern(0)}(?:\s?o'clock)?", re.I)
+#: A bare hour after a word of time ("leave at 11", "until 5") or before "o'clock": either half of the day.
+_BARE_HOUR = re.compile(
+    r"\b(?:at|until|till|before|after|around|from)\s+(?P<h>1[0-2]|0?[1-9])(?![\w:%/']|[.,]\d|\s*(?:-|to)\s*\d)"
+    r"|\b(?P<o>1[0-2]|0?[1-9])\s?o'clock\b",
+    re.I,
+)
+_TIME_RANGE = re.compile(
+    rf"(?:\bfrom\s+|\bbetween\s+)?{_B}(?:{_time_pattern(0)}|(?P<bare0>1[0-2]|0?[1-9]))"
+    rf"\s?(?:-|to|until|till|through|and)\s?{_time_pattern(1)}",
+    re.I,
+)
+_MONTH = "|".join(sorted(MONTHS, key=len, reverse=True))
+_WEEKDAY = "|".join(sorted(WEEKDAYS, key=len, reverse=True))
+_DATE_PATTERNS = (
+    re.compile(r"(?<!\d)(?P<y>\d{4})-(?P<mo>\d{2})-(?P<d>\d{2})(?!\d)"),
+    re.compile(
+        rf"\b(?:(?P<wd>{_WEEKDAY})\.?,?\s+)?(?P<mon>{_MONTH})\.?\s+(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\b(?:,?\s+(?P<y>\d{{4}}))?",
+        re.I,
+    ),
+    re.compile(
+        rf"\b(?:(?P<wd>{_WEEKDAY})\.?,?\s+)?(?:the\s+)?(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mon>{_MONTH})\b\.?(?:,?\s+(?P<y>\d{{4}}))?",
+        re.I,
+    ),
+    re.compile(
+        rf"(?:\b(?P<wd>{_WEEKDAY})\.?,?\s+)?(?<![\d/])(?P<a>\d{{1,2}})/(?P<b>\d{{1,2}})(?:/(?P<y>\d{{2,4}}))?(?![\d/])",
+        re.I,
+    ),
+    re.compile(
+        rf"\b(?P<rel>(?i:today|tomorrow|yesterday|tonight|(?:this|next|last|coming)\s+(?:{_WEEKDAY}))|"
+        rf"(?i:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|"
+        r"(?:Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun))\b\.?"
+    ),
+)
+_ORDINAL_DAY = re.compile(r"\bthe\s+(?P<d>\d{1,2})(?:st|nd|rd|th)\b", re.I)
+_ID_LIKE = re.compile(r"\b[a-z]+[-_]\d+\b|\b[a-z]+\d+[a-z\d]*\b|\b\d+[a-z]+\d*[a-z]*\b", re.I)
+_NUMBER = re.compile(rf"{_B}(?P<n>{DIGITS}|{WORDNUM}){_E}", re.I)
+
+
+def _minutes_of(match: re.Match[str], i: int) -> tuple[set[int], float] | None:
+    """Candidate minutes-since-midnight of time group `i`, and its precision in minutes."""
+    groups = match.groupdict()
+    if groups.get(f"w{i}"):
+        word = groups[f"w{i}"].casefold()
+        return ({0} if "midnight" in word else {12 * 60}), 1.0
+    if groups.get(f"h{i}"):
+        hour = int(groups[f"h{i}"]) % 12
+        minute = int(groups.get(f"mi{i}") or 0)
+        if groups[f"m{i}"].casefold().startswith("p"):
+            hour += 12
+        return {hour * 60 + minute}, 1.0 if groups.get(f"mi{i}") else 60.0
+    if groups.get(f"H{i}") is not None:
+        hour, minute = int(groups[f"H{i}"]), int(groups[f"MI{i}"])
+        readings = {hour * 60 + minute}
+        if 1 <= hour <= 11:
+            readings.add((hour + 12) * 60 + minute)  # "2:00" in a working day may be 2 PM
+        return readings, 1.0
+    return None
+
+
+def _duration_minutes(match: re.Match[str]) -> tuple[float, float] | None:
+    """Minutes of a duration match, and the precision of its last written part."""
+    total, precision = 0.0, 1.0
+    groups = match.groupdict()
+    for unit, scale in (("d", 1440.0), ("h", 60.0), ("m", 1.0)):
+        number = next((groups[f"{unit}{i}"] for i in (1, 2, 3) if groups.get(f"{unit}{i}")), None)
+        if number is None:
+            continue
+        word = " ".join(number.casefold().split())
+        half = 0.0
+        if word.endswith(" and a half"):
+            word, half = word.removesuffix(" and a half"), 0.5
+        if word in ("a", "an"):
+            value, step = 1.0, 1.0
+        elif word in ("a half", "half a", "half an"):
+            value, step = 0.5, 0.5
+        else:
+            parsed = parse_number(word)
+            if parsed is None:
+                return None
+            value, step = parsed
+        if half:
+            value, step = value + half, 0.5
+        total += value * scale
+        precision = step * scale
+    if match.group("half"):
+        total += precision / 2
+        precision /= 2
+    return total, precision
+
+
+_DURATION_WORD_MINUTES = {
+    "half an hour": 30.0,
+    "half-hour": 30.0,
+    "half hour": 30.0,
+    "an hour and a half": 90.0,
+    "a quarter of an hour": 15.0,
+    "quarter of an hour": 15.0,
+    "three quarters of an hour": 45.0,
+    "an hour": 60.0,
+    "a day": 1440.0,
+}
+
+
+def _dates(match: re.Match[str], today: date) -> set[date]:
+    groups = match.groupdict()
+    year = groups.get("y")
+    years = [int(year) if len(year) == 4 else 2000 + int(year)] if year else [today.year]
+    found: set[date] = set()
+    if groups.get("rel"):
+        word = " ".join(groups["rel"].casefold().split())
+        if word in ("today", "tonight"):
+            return {today}
+        if word == "tomorrow":
+            return {today + timedelta(days=1)}
+        if word == "yesterday":
+            return {today - timedelta(days=1)}
+        *qualifier, day_name = word.split()
+        weekday = WEEKDAYS[day_name]
+        offsets = range(-7, 8)
+        if qualifier == ["last"]:
+            offsets = range(-13, 0)
+        elif qualifier in (["next"], ["coming"]):
+            offsets = range(1, 14)
+        elif qualifier == ["this"]:
+            offsets = range(-6, 7)
+        return {
+            today + timedelta(days=o)
+            for o in offsets
+            if (today + timedelta(days=o)).weekday() == weekday
+        }
+    if groups.get("mon"):
+        month, day = MONTHS[groups["mon"].casefold()], int(groups["d"])
+        pairs = [(month, day)]
+    elif groups.get("a"):
+        a, b = int(groups["a"]), int(groups["b"])
+        pairs = [(a, b), (b, a)]  # US month/day, or day/month
+    else:
+        pairs = [(int(groups["mo"]), int(groups["d"]))]
+    for y in years:
+        for month, day in pairs:
+            try:
+                found.add(date(y, month, day))
+            except ValueError:
+                continue
+    weekday = groups.get("wd")
+    if weekday and found:
+        agreeing = {d for d in found if d.weekday() == WEEKDAYS[weekday.casefold()]}
+        found = agreeing or found
+    return found
+
+
+def find_values(text: str, today: date, masked: list[tuple[int, int]] = ()) -> list[ValueMention]:
+    """Every value written in `text` (already normalised), outside the `masked` spans."""
+    taken: list[tuple[int, int]] = list(masked)
+    found: list[ValueMention] = []
+
+    def free(start: int, end: int) -> bool:
+        return all(end <= s or start >= e for s, e in taken)
+
+    def add(mention: ValueMention) -> None:
+        found.append(mention)
+        taken.append((mention.start, mention.end))
+
+    for match in _PHONE.finditer(text):
+        if free(*match.span()):
+            digits = re.sub(r"\D", "", match.group())
+            add(ValueMention("phone", (digits[-10:],), *match.span(), 0.0))
+    for match in _MONEY.finditer(text):
+        if not free(*match.span()):
+            continue
+        number = match.group("n") or match.group("n2")
+        scale_word = (match.group("s") or match.group("s2") or "").casefold()
+        parsed = parse_number(number)
+        if parsed is None:
+            continue
+        value, step = parsed
+        scale = _SCALE.get(scale_word, 1.0)
+        add(
+            ValueMention(
+                "money",
+                (value * scale,),
+                *match.span(),
+                step * scale,
+                _qualifier(text, match.start()),
+            )
+        )
+    for match in _SIZE.finditer(text):
+        if not free(*match.span()):
+            continue
+        parsed = parse_number(match.group("n"))
+        if parsed is None:
+            continue
+        value, step = parsed
+        units = _SIZE_UNITS[match.group("u").casefold()]
+        add(
+            ValueMention(
+                "size",
+                tuple(sorted({value * u for u in units})),
+                *match.span(),
+                step * units[0],
+                _qualifier(text, match.start()),
+            )
+        )
+    for match in _PERCENT.finditer(text):
+        if not free(*match.span()):
+            continue
+        parsed = parse_number(match.group("n"))
+        if parsed is None:
+            continue
+        value, step = parsed
+        add(ValueMention("percent", (value,), *match.span(), step, _qualifier(text, match.start())))
+    for match in _DUR_WORDS.finditer(text):
+        if free(*match.span()):
+            minutes = _DURATION_WORD_MINUTES[" ".join(match.group().casefold().split())]
+            add(ValueMention("duration", (minutes,), *match.span(), 1.0))
+    for match in _DURATION.finditer(text):
+        if not free(*match.span()):
+            continue
+        parsed = _duration_minutes(match)
+        if parsed is None:
+            continue
+        minutes, step = parsed
+        add(
+            ValueMention(
+                "duration", (minutes,), *match.span(), step, _qualifier(text, match.start())
+            )
+        )
+    for match in _TIME_RANGE.finditer(text):
+        if not free(*match.span()):
+            continue
+        end = _minutes_of(match, 1)
+        if end is None:
+            continue
+        start = _minutes_of(match, 0)
+        if start is None:  # "8 to 10 AM": the bare start takes the end's half of the day
+            hour = int(match.group("bare0")) % 12
+            start = ({hour * 60, (hour + 12) * 60}, 60.0)
+        starts = {s for s in start[0] if any(s < e for e in end[0])} or start[0]
+        add(ValueMention("time-range", (frozenset(starts), frozenset(end[0])), *match.span()))
+    for match in _TIME.finditer(text):
+        if not free(*match.span()):
+            continue
+        reading = _minutes_of(match, 0)
+        if reading is not None:
+            add(ValueMention("time", tuple(sorted(reading[0])), *match.span(), reading[1]))
+    for match in _BARE_HOUR.finditer(text):
+        group = "h" if match.group("h") else "o"
+        span = match.span(group)
+        if free(*span):
+            hour = int(match.group(group)) % 12
+            add(ValueMention("time", (hour * 60, (hour + 12) * 60), span[0], match.end(), 60.0))
+    for pattern in _DATE_PATTERNS:
+        for match in pattern.finditer(text):
+            if not free(*match.span()):
+                continue
+            dates = _dates(match, today)
+            if dates:
+                add(ValueMention("date", tuple(sorted(dates)), *match.span(), 1.0))
+    for match in _RATIO.finditer(text):
+        if not free(*match.span()):
+            continue
+        top, bottom = parse_number(match.group("a")), parse_number(match.group("b"))
+        if top is None or bottom is None or bottom[0] == 0 or top[0] > bottom[0]:
+            continue
+        add(
+            ValueMention(
+                "ratio",
+                (100.0 * top[0] / bottom[0],),
+                *match.span(),
+                0.0,
+                ratio=(top[0], bottom[0]),
+            )
+        )
+    for match in _FRACTION_WORDS.finditer(text):
+        if free(*match.span()):
+            share = FRACTION_WORDS[" ".join(match.group("f").casefold().split())]
+            add(ValueMention("ratio", (100.0 * share,), *match.span(), 0.0))
+    for match in _ID_LIKE.finditer(text):
+        taken.append(match.span())
+    for match in _ORDINAL_DAY.finditer(text):
+        if free(*match.span()):
+            day = int(match.group("d"))
+            dates = set()
+            for months_ahead in (0, 1):
+                month = (today.month - 1 + months_ahead) % 12 + 1
+                year = today.year + (today.month - 1 + months_ahead) // 12
+                try:
+                    dates.add(date(year, month, day))
+                except ValueError:
+                    continue
+            if dates:
+                add(ValueMention("date", tuple(sorted(dates)), *match.span(), 1.0))
+    for match in _NUMBER.finditer(text):
+        if not free(*match.span()):
+            continue
+        parsed = parse_number(match.group("n"))
+        if parsed is None:
+            continue
+        value, step = parsed
+        add(ValueMention("number", (value,), *match.span(), step, _qualifier(text, match.start())))
+    found.sort(key=lambda m: m.start)
+    return found
+
+
+# --- matching ----------------------------------------------------------------------------
+
+#: Kinds whose written value may also deviate by this share of the true value (beyond rounding).
+RELATIVE_CAP = {"money": 0.02, "duration": 0.02, "size": 0.05}
+
+
+def _rounds_to(written: float, true: float, precision: float) -> bool:
+    """`written` is `true` rounded or truncated to the writer's precision."""
+    if precision <= 0:
+        return math.isclose(written, true, rel_tol=1e-9, abs_tol=1e-9)
+    if abs(written - true) <= precision / 2 + 1e-9:
+        return True
+    truncated = math.floor(abs(true) / precision + 1e-9) * precision
+    return math.isclose(abs(written), truncated, rel_tol=1e-9, abs_tol=precision * 1e-6)
+
+
+def value_matches(
+    mention: ValueMention, kind: str, expected: object, tolerance: float | None = None
+) -> bool:
+    """Whether the mention states `expected` (a value of `kind`, in the kind's base unit).
+
+    Numbers match when the writer's figure is the true one rounded (or truncated) to the
+    precision written ("66.7%" and "67%" for 2/3); money, durations and sizes may also be
+    off by a small share (RELATIVE_CAP: "6.8 days" for 6 days 18 hours 20 minutes), never
+    more. A scenario's `tolerance` replaces both rules with an absolute bound.
+    """
+    if kind in ("date", "time"):
+        if mention.kind == kind:
+            return expected in mention.values
+        return (
+            kind == "time"
+            and mention.kind == "time-range"
+            and (expected in mention.values[0] or expected in mention.values[1])
+        )
+    if kind == "time-range":
+        if mention.kind != "time-range":
+            return False
+        start, end = expected  # type: ignore[misc]
+        return start in mention.values[0] and end in mention.values[1]
+    if kind == "phone":
+        digits = str(expected)
+        return mention.kind == "phone" and any(
+            v == digits[-10:] or (len(v) == 7 and digits.endswith(v)) for v in mention.values
+        )
+    if kind == "count":
+        if mention.kind == "ratio" and mention.ratio is not None:
+            return float(expected) in mention.ratio  # type: ignore[arg-type]
+        return mention.kind == "number" and float(expected) in mention.values  # type: ignore[arg-type]
+    target = float(expected)  # type: ignore[arg-type]
+    if kind == "percent" and mention.kind == "ratio":
+        return any(math.isclose(v, target, abs_tol=0.05) for v in mention.values)
+    if mention.kind != kind:
+        return False
+    for written in mention.values:
+        if tolerance is not None:
+            if abs(written - target) <= tolerance + 1e-9:
+                return True
+        elif _rounds_to(written, target, mention.precision) and (
+            kind not in RELATIVE_CAP
+            or abs(written - target) <= RELATIVE_CAP[kind] * abs(target) + 1e-9
+        ):
+            return True
+    return False
+
+
+def comparable(mention: ValueMention, kind: str) -> bool:
+    """Whether the mention states a value of `kind` at all (so it may conflict with the expected one)."""
+    if kind == "percent":
+        return mention.kind in ("percent", "ratio")
+    if kind == "count":
+        return mention.kind == "number"
+    if kind == "time":
+        return mention.kind in ("time", "time-range")
+    return mention.kind == kind

@@ -1,0 +1,138 @@
+"""What grading derives once per scenario: its start state, the reference footprint, the entity universe.
+
+`ScenarioContext.of(scenario, corpus)` is cached on the scenario object (no module
+state): the first grade of a scenario replays its setup and its reference solution in
+a private workspace, keeps the start snapshot, the reference's changes (the
+footprint) and the universe of nameable entities for answer claims, and learns which
+checks an empty episode already satisfies (they guard, they do not reward).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from datetime import date
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
+
+from emailbench_gym.api.common import local_now
+from emailbench_gym.api.models import APISnapshot
+from emailbench_gym.grading.claims.analysis import Analysis
+from emailbench_gym.grading.claims.entities import Universe, build_universe
+from emailbench_gym.mailbox import Changes, Mark
+from emailbench_gym.workspace import Workspace
+
+if TYPE_CHECKING:
+    from emailbench_gym.corpus import Corpus
+    from emailbench_gym.grading.checks.footprint import Footprint
+    from emailbench_gym.scenarios import Scenario
+
+_ANALYSES_KEPT = 32
+_LOCK = threading.Lock()
+
+
+class ScenarioContext:
+    """One scenario over one corpus, as grading needs it."""
+
+    def __init__(self, scenario: Scenario, corpus: Corpus | None = None) -> None:
+        self.scenario = scenario
+        self.workspace = Workspace(corpus, now=scenario.now)
+        self.corpus = self.workspace.mailbox.corpus
+        self._analyses: OrderedDict[str, Analysis] = OrderedDict()
+        self._lock = threading.Lock()
+        self.mark, self.initial = self._start()
+
+    @classmethod
+    def of(cls, scenario: Scenario, corpus: Corpus | None = None) -> ScenarioContext:
+        """The cached context of `scenario` over `corpus` (default: the shipped corpus)."""
+        with _LOCK:
+            contexts: dict[int, ScenarioContext] = scenario._grading_contexts
+            key = id(corpus)
+            context = contexts.get(key)
+            if context is None:
+                context = contexts[key] = cls(scenario, corpus)
+            return context
+
+    def _start(self) -> tuple[Mark, APISnapshot]:
+        from emailbench_gym.scenarios import resolve_refs
+
+        workspace = self.workspace
+        workspace.reset(now=self.scenario.now)
+        results: list[Any] = []
+        for call in self.scenario.setup:
+            results.append(workspace.call(call.name, **resolve_refs(call.arguments, results)))
+        return workspace.mailbox.mark(), workspace.snapshot()
+
+    @cached_property
+    def today(self) -> date:
+        return local_now(self.workspace.mailbox).date()
+
+    # --- the reference solution -------------------------------------------------------------
+
+    @cached_property
+    def reference(self) -> tuple[Changes, APISnapshot, list[Any]]:
+        """The reference solution's changes, end state and call results."""
+        from emailbench_gym.errors import ToolError
+        from emailbench_gym.scenarios import resolve_refs
+
+        with self._lock:
+            self._start()
+            workspace = self.workspace
+            results: list[Any] = []
+            for index, call in enumerate(self.scenario.solution.calls):
+                try:
+                    results.append(
+                        workspace.call(call.name, **resolve_refs(call.arguments, results))
+                    )
+                except ToolError as exc:
+                    raise ToolError(
+                        "reference_failed",
+                        f"{self.scenario.id}: reference call #{index} {call.name} failed: {exc}",
+                    ) from None
+            changes = workspace.mailbox.changes_since(self.mark)
+            final = workspace.snapshot()
+            workspace.reset(now=self.scenario.now)
+            return changes, final, results
+
+    @cached_property
+    def footprint(self) -> Footprint:
+        from emailbench_gym.grading.checks.footprint import Footprint
+
+        return Footprint.of(self.reference[0])
+
+    # --- answers ---------------------------------------------------------------------------
+
+    @cached_property
+    def universe(self) -> Universe:
+        universe = build_universe(self.initial, exclude_person=self.initial.me.mail.casefold())
+        for claim in self.scenario.assertions:
+            for key, names in getattr(claim, "literals", {}).items():
+                universe.add("literal", key, key, [key, *names])
+        for ref, names in self.scenario.aliases.items():
+            kind, _, key = ref.partition(":")
+            universe.add_aliases(kind, universe.key(kind, key), names)
+        return universe
+
+    def analyse(self, text: str) -> Analysis:
+        """`text` read as claims (cached: the same answer is read once)."""
+        with self._lock:
+            found = self._analyses.get(text)
+            if found is not None:
+                self._analyses.move_to_end(text)
+                return found
+        analysis = Analysis(text, self.universe, self.today)
+        with self._lock:
+            self._analyses[text] = analysis
+            while len(self._analyses) > _ANALYSES_KEPT:
+                self._analyses.popitem(last=False)
+        return analysis
+
+    # --- the empty episode -------------------------------------------------------------------
+
+    @cached_property
+    def vacuous(self) -> frozenset[str]:
+        """Ids of the checks an episode that does nothing and answers nothing already passes."""
+        from emailbench_gym.grading.checks.base import EpisodeView
+
+        empty = EpisodeView(self.initial, self.initial, Changes({}, None, ()), "", (), self)
+        return frozenset(a.id for a in self.scenario.assertions if a.check(empty).passed)

@@ -1,0 +1,259 @@
+"""Answers graded as claims: items, values bound to subjects, statements; negation, hedging, ruling out."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.grading_support import passes
+
+KITCHEN, BECK = "louise.kitchen@enron.com", "sally.beck@enron.com"
+LAVORATO, SHAPIRO = "john.lavorato@enron.com", "richard.shapiro@enron.com"
+TOP_FOUR = {
+    "type": "answer-items",
+    "kind": "person",
+    "members": [KITCHEN, BECK, LAVORATO, SHAPIRO],
+    "ordered": True,
+    "candidates": [
+        KITCHEN,
+        BECK,
+        LAVORATO,
+        SHAPIRO,
+        "jeff.skilling@enron.com",
+        "tanya.ortiz@enron.com",
+        "gasbank@enron.com",
+        "steven.kean@enron.com",
+    ],
+}
+RATES = {
+    "type": "answer-values",
+    "values": [
+        {"subject": f"person:{KITCHEN}", "kind": "percent", "value": 80},
+        {"subject": f"person:{BECK}", "kind": "percent", "value": 75},
+        {"subject": f"person:{LAVORATO}", "kind": "percent", "value": 66.6667},
+        {"subject": f"person:{SHAPIRO}", "kind": "percent", "value": 60},
+    ],
+}
+REFERENCE = """Senders with more than 50% of their emails to you unread:
+1. Louise Kitchen: 80% unread (4 of 5)
+2. Sally Beck: 75% unread (3 of 4)
+3. John Lavorato: 66.7% unread (2 of 3)
+4. Richard Shapiro: 60% unread (3 of 5)"""
+
+
+def items(answer: str, spec: dict | None = None) -> bool:
+    return passes(spec or TOP_FOUR, calls=[], answer=answer)
+
+
+def values(answer: str, spec: dict | None = None) -> bool:
+    return passes(spec or RATES, calls=[], answer=answer)
+
+
+# --- items ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        REFERENCE,
+        "Kitchen (80%), Beck (75%), Lavorato (67%) and Shapiro (60%).",
+        "| Sender | Unread |\n|---|---|\n| Louise Kitchen | 80% |\n| Sally Beck | 75% |\n"
+        "| John Lavorato | 2/3 |\n| Rick Shapiro | 60% |",
+        REFERENCE + "\nJeff Skilling, Tanya Ortiz and GasBank sit at exactly 50%, so they don't "
+        "make the cut.",
+        REFERENCE + "\n\nExcluded (at exactly 50%):\n- Jeff Skilling\n- Tanya Ortiz\n- GasBank",
+        REFERENCE + "\nNot Jeff Skilling: he is at exactly 50%.",
+        "Louise Kitchen, Sally Beck, John Lavorato and Richard Shapiro, in that order; "
+        "everyone else, e.g. Jeff Skilling, is excluded.",
+    ],
+)
+def test_correct_answers_assert_exactly_the_members(answer):
+    assert items(answer)
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Sally Beck, Louise Kitchen, John Lavorato, Richard Shapiro",  # order
+        "Louise Kitchen, Sally Beck, John Lavorato",  # one missing
+        REFERENCE + "\n5. Jeff Skilling: 50%",  # a wrong extra item
+        "Louise Kitchen, Sally Beck, John Lavorato, Richard Shapiro, Jeff Skilling, Tanya Ortiz",
+        REFERENCE.replace("Louise Kitchen: 80% unread", "Louise Kitchen is not above 50%"),
+        REFERENCE.replace("1. Louise Kitchen", "1. Possibly Louise Kitchen"),
+        "I'm not sure, but it might be:\n" + REFERENCE.split("\n", 1)[1],
+        "I could not find any sender above 50%.",
+        "No.\n" + REFERENCE,
+        "",
+    ],
+)
+def test_wrong_negated_hedged_or_missing_answers_fail(answer):
+    assert not items(answer)
+
+
+def test_items_named_to_rule_them_out_with_the_scenarios_words():
+    cards = {
+        "type": "answer-items",
+        "kind": "card",
+        "members": ["btask-001"],
+        "ruled_out": ["Done"],
+        "predicate": ["done", "finished", "open"],
+    }
+    answer = (
+        "Priya is on 3 cards; only 'Refresh VaR limits for gas and power desks' is still open, "
+        "the other two ('Close out Q3 credit reserve true-up' and 'Calpine ISDA amendment credit "
+        "sign-off') are Done."
+    )
+    assert items(answer, cards)
+    assert items("The only one not done is 'Refresh VaR limits for gas and power desks'.", cards)
+    assert not items(
+        "Open: 'Refresh VaR limits for gas and power desks' and 'Close out Q3 credit reserve "
+        "true-up'.",
+        cards,
+    )
+
+
+def test_a_negative_question_keeps_its_own_negation():
+    invitees = {
+        "type": "answer-items",
+        "kind": "person",
+        "members": ["steven.kean@enron.com"],
+        "candidates": ["steven.kean@enron.com", "marcus.hale@enron.com"],
+        "predicate": ["accept", "respond", "response", "rsvp"],
+        "ruled_out": ["accepted", "responded"],
+    }
+    assert items("Steven Kean hasn't accepted yet; Marcus Hale has accepted.", invitees)
+    assert items("No response yet from Steven Kean.", invitees)
+    assert not items("Everyone has accepted except Marcus Hale.", invitees)
+
+
+def test_a_labelled_alternative_is_not_a_wrong_answer():
+    cell = {
+        "type": "answer-items",
+        "kind": "phone",
+        "members": ["7135027719"],
+        "candidates": ["7135027719", "7135076400"],
+        "ruled_out": ["office", "desk", "work"],
+    }
+    assert items("His cell is (713) 502-7719; his office line, (713) 507-6400, is a backup.", cell)
+    assert items("Mobile: 713-502-7719 (office: 713-507-6400)", cell)
+    assert not items("Call (713) 507-6400.", cell)
+    assert not items("(713) 502-7719 or (713) 507-6400", cell)
+
+
+# --- values -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        REFERENCE,
+        "80% for Kitchen, 75% for Beck, two thirds for Lavorato and 60% for Shapiro.",
+        "Kitchen 80 percent; Beck 75%; Lavorato 66.67%; Shapiro sixty percent",
+        "Louise Kitchen - 4 of 5 unread\nSally Beck - 3 of 4\nJohn Lavorato - 2 of 3\n"
+        "Richard Shapiro - 3 of 5",
+    ],
+)
+def test_values_bound_to_their_subjects_pass(answer):
+    assert values(answer)
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        REFERENCE.replace("80% unread", "75% unread").replace("75% unread (3", "80% unread (3"),
+        REFERENCE.replace("80%", "81%"),
+        REFERENCE.replace("80% unread (4 of 5)", "more than 80% unread"),
+        REFERENCE.replace("80% unread (4 of 5)", "not 80% unread"),
+        REFERENCE.replace("Louise Kitchen: 80% unread", "Louise Kitchen: 80% or 75% unread"),
+        "80%, 75%, 66.7% and 60%.",
+    ],
+)
+def test_swapped_shifted_bounded_or_unbound_values_fail(answer):
+    assert not values(answer)
+
+
+@pytest.mark.parametrize(
+    ("kind", "value", "good", "bad"),
+    [
+        (
+            "duration",
+            200,
+            ["3 hours 20 minutes", "3h 20m", "3 hrs 20 mins", "200 minutes", "3.33 hours"],
+            ["3 hours", "4 hours 20 minutes", "2h 20m"],
+        ),
+        ("duration", 390, ["6½ hours", "6.5 hours", "six and a half hours", "6h 30m"], ["7 hours"]),
+        ("duration", 9740, ["6 days 18 hours", "162 hours", "6.8 days"], ["7 days", "5 days"]),
+        ("time", "11:00", ["11am", "11:00 a.m.", "11 o'clock", "leave at 11"], ["11:30", "10am"]),
+        ("time", "14:00", ["2pm", "2:00 PM", "14:00", "2 p.m."], ["3pm", "2:30"]),
+        (
+            "date",
+            "2001-10-16",
+            ["Tue 16 Oct", "10/16", "16/10", "October 16th", "tomorrow"],
+            ["Oct 17"],
+        ),
+        ("money", 66e6, ["$66 million", "$66M", "$66 mm", "66 million dollars"], ["$67 million"]),
+        ("count", 5, ["5 emails", "five emails"], ["6 emails", "about 5 emails", "over 5 emails"]),
+        ("percent", 57.142857, ["57.1%", "57%", "57.14 percent", "4 of 7"], ["58%", "50%"]),
+        ("size", 512000, ["512,000 bytes", "500 KB", "0.5 MB"], ["600 KB"]),
+    ],
+)
+def test_usual_spellings_of_values(kind, value, good, bad):
+    spec = {"type": "answer-values", "values": [{"kind": kind, "value": value}]}
+    for answer in good:
+        assert values(f"It is {answer}.", spec), answer
+    for answer in bad:
+        assert not values(f"It is {answer}.", spec), answer
+
+
+def test_numbers_inside_dates_ids_and_labels_are_not_counts():
+    spec = {"type": "answer-values", "values": [{"kind": "count", "value": 3}]}
+    assert not values("1. msg-003 on 3/10\n2. Q3 report\n3. done", spec)
+    assert values("There are 3:\n1. A\n2. B\n3. C", spec)
+
+
+def test_a_value_in_a_later_sentence_binds_to_the_subject_named_before():
+    spec = {
+        "type": "answer-values",
+        "values": [{"subject": "message:msg-002", "kind": "count", "value": 3}],
+    }
+    assert values(
+        "The longest thread is 'FERC data request on EnronOnline trades'. It has 3.", spec
+    )
+
+
+def test_roles_tell_two_values_of_one_subject_apart():
+    spec = {
+        "type": "answer-values",
+        "values": [
+            {
+                "subject": "person:priya.raman@enron.com",
+                "role": ["sent"],
+                "kind": "count",
+                "value": 5,
+            },
+            {
+                "subject": "person:priya.raman@enron.com",
+                "role": ["included"],
+                "kind": "count",
+                "value": 7,
+            },
+        ],
+    }
+    assert values("Priya Raman: sent you 5 emails; included on 7 of yours.", spec)
+    assert not values("Priya Raman: sent you 7 emails; included on 5 of yours.", spec)
+
+
+# --- statements ---------------------------------------------------------------------------------
+
+
+def test_statements_must_be_made_affirmatively():
+    spec = {"type": "answer-text", "statements": [["completed", "done"]]}
+    assert passes(spec, calls=[], answer="Yes, and it is completed (done 11 Oct).")
+    assert not passes(spec, calls=[], answer="It is not completed yet.")
+    assert not passes(spec, calls=[], answer="It might be done.")
+    off = {"type": "answer-text", "statements": [["off", "disabled", "not on"]]}
+    assert passes(off, calls=[], answer="Your out-of-office is not on.")
+    assert not passes(off, calls=[], answer="Your out-of-office is not off.")
+
+
+def test_an_overlong_answer_fails_instead_of_taking_long():
+    assert not items(REFERENCE + " filler" * 5000)

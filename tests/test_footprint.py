@@ -1,0 +1,184 @@
+"""Collateral damage by default, outgoing mail checked as mail, and a reward that does not pay for inaction."""
+
+from __future__ import annotations
+
+import pytest
+from pydantic import ValidationError
+
+from emailbench_gym.grading.reward import progress, reward_of
+from tests.grading_support import STATE_CALLS, make_scenario, outcome, play
+
+MOVED_TO_RAPTOR = {
+    "type": "moved-message",
+    "id": "moved",
+    "covers": ["R1"],
+    "message_ids": ["msg-001"],
+    "folder": "Projects/Raptor",
+}
+REQUIREMENTS = [{"id": "R1", "text": "Move msg-001 to Projects/Raptor."}]
+
+
+def scenario(latitude=None, **extra):
+    footprint = {"type": "footprint", "id": "footprint", "latitude": latitude or []}
+    return make_scenario([MOVED_TO_RAPTOR, footprint], requirements=REQUIREMENTS, **extra)
+
+
+def footprint_passes(calls, latitude=None) -> bool:
+    return outcome(play(scenario(latitude), calls), "footprint")
+
+
+def test_the_reference_stays_inside_its_own_footprint():
+    assert footprint_passes(STATE_CALLS)
+
+
+@pytest.mark.parametrize(
+    "extra",
+    [
+        {"name": "messages_delete", "arguments": {"id": "msg-030"}},
+        {"name": "messages_markRead", "arguments": {"messageIds": ["msg-021"]}},
+        {"name": "messages_flag", "arguments": {"id": "msg-001", "flagStatus": "flagged"}},
+        {"name": "calendar_deleteEvent", "arguments": {"id": "evt-001"}},
+        {"name": "contacts_delete", "arguments": {"id": "contact-001"}},
+        {"name": "filters_delete", "arguments": {"id": "rule-001"}},
+        {"name": "folders_create", "arguments": {"displayName": "Junk"}},
+        {
+            "name": "settings_setWorkingHours",
+            "arguments": {"startTime": "10:00", "endTime": "18:00"},
+        },
+        {
+            "name": "messages_forward",
+            "arguments": {"id": "msg-030", "toRecipients": ["someone@example.com"]},
+        },
+    ],
+)
+def test_any_change_outside_the_footprint_fails(extra):
+    assert not footprint_passes([*STATE_CALLS, extra])
+
+
+def test_duplicated_creates_and_sends_fail():
+    assert not footprint_passes([*STATE_CALLS, STATE_CALLS[-1]])
+
+
+def test_recipients_by_role_are_part_of_the_envelope():
+    send = dict(STATE_CALLS[-1])
+    swapped = {
+        **send,
+        "arguments": {
+            **send["arguments"],
+            "toRecipients": ["jeff.skilling@enron.com"],
+            "ccRecipients": ["sally.beck@enron.com"],
+        },
+    }
+    assert not footprint_passes([*STATE_CALLS[:-1], swapped])
+    widened = {
+        **send,
+        "arguments": {**send["arguments"], "ccRecipients": ["jeff.skilling@enron.com"]},
+    }
+    assert not footprint_passes([*STATE_CALLS[:-1], widened])
+    allowed = [
+        {
+            "collection": "outbox",
+            "recipients": ["jeff.skilling@enron.com"],
+            "reason": "The query lets the user copy Jeff.",
+        }
+    ]
+    assert footprint_passes([*STATE_CALLS[:-1], widened], allowed)
+
+
+def test_latitude_widens_the_footprint_with_a_reason():
+    read = {"name": "messages_markRead", "arguments": {"messageIds": ["msg-021"]}}
+    room = [
+        {"collection": "messages", "fields": ["isRead"], "reason": "Opening mail may mark it read."}
+    ]
+    assert footprint_passes([*STATE_CALLS, read], room)
+    opened_only = [{**room[0], "only_read": True}]
+    assert not footprint_passes([*STATE_CALLS, read], opened_only)
+    opened = {"name": "messages_get", "arguments": {"id": "msg-021"}}
+    assert footprint_passes([*STATE_CALLS, opened, read], opened_only)
+
+
+def test_a_latitude_needs_a_reason_and_known_fields():
+    with pytest.raises(ValidationError, match="reason"):
+        scenario([{"collection": "messages", "fields": ["isRead"]}])
+    with pytest.raises(ValidationError, match="not fields of messages"):
+        scenario(
+            [{"collection": "messages", "fields": ["colour"], "reason": "A good reason here."}]
+        )
+
+
+def test_a_read_only_scenario_fails_on_any_write():
+    read_only = make_scenario(
+        [{"type": "answer-text", "id": "says", "statements": ["Raptor"], "covers": ["R1"]}],
+        calls=[{"name": "messages_search", "arguments": {"query": "Raptor"}}],
+        requirements=REQUIREMENTS,
+    )
+    assert outcome(play(read_only, answer="Raptor."), "footprint")
+    flag = [{"name": "messages_flag", "arguments": {"id": "msg-001", "flagStatus": "flagged"}}]
+    assert not outcome(play(read_only, flag, answer="Raptor."), "footprint")
+
+
+def test_sent_message_checks_kind_thread_roles_and_body():
+    reply = {
+        "name": "messages_reply",
+        "arguments": {"id": "msg-042", "comment": "See you Wednesday at 11:00 AM."},
+    }
+    spec = {
+        "type": "sent-message",
+        "id": "reply",
+        "covers": ["R1"],
+        "kind": ["reply"],
+        "in_reply_to": "msg-042",
+        "to": ["rob.delacroix@dynegy.com"],
+        "body": [{"type": "answer-values", "values": [{"kind": "time", "value": "11:00"}]}],
+    }
+    checked = make_scenario([spec], calls=[reply], requirements=REQUIREMENTS)
+    assert outcome(play(checked), "reply")
+    negated = {**reply, "arguments": {"id": "msg-042", "comment": "Not 11:00 AM, sorry."}}
+    assert not outcome(play(checked, [negated]), "reply")
+    empty = {**reply, "arguments": {"id": "msg-042", "comment": ""}}
+    assert not outcome(play(checked, [empty]), "reply")
+    new = {
+        "name": "messages_send",
+        "arguments": {
+            "subject": "RE: Materials",
+            "body": "See you Wednesday at 11:00 AM.",
+            "toRecipients": ["rob.delacroix@dynegy.com"],
+        },
+    }
+    assert not outcome(play(checked, [new]), "reply")
+    copied = {"name": "messages_copy", "arguments": {"id": "msg-042", "destinationId": "sentitems"}}
+    assert not outcome(play(checked, [copied]), "reply")
+
+
+# --- reward ----------------------------------------------------------------------------------
+
+
+def test_progress_pays_nothing_for_inaction_and_nothing_for_damage():
+    checked = scenario()
+    nothing = play(checked, [])
+    assert nothing.score > 0  # the paper's score pays for the passing footprint check
+    assert progress(nothing) == 0.0
+    done = play(checked, STATE_CALLS)
+    assert reward_of(done, "progress") == 1.0 == reward_of(done, "pass")
+    damage = play(
+        checked, [*STATE_CALLS, {"name": "messages_delete", "arguments": {"id": "msg-030"}}]
+    )
+    assert reward_of(damage, "progress") == 0.0
+
+
+def test_progress_is_partial_over_requirements():
+    two = make_scenario(
+        [
+            MOVED_TO_RAPTOR,
+            {
+                "type": "state-check",
+                "id": "flagged",
+                "covers": ["R2"],
+                "query": {"collection": "messages", "where": [{"path": "id", "value": "msg-002"}]},
+                "expect": [{"path": "flag/flagStatus", "value": "complete"}],
+            },
+        ],
+        requirements=[*REQUIREMENTS, {"id": "R2", "text": "Mark msg-002 complete."}],
+    )
+    half = play(two, STATE_CALLS[:3] + STATE_CALLS[4:])
+    assert progress(half) == 0.5  # R1 done, R2 (the flag) not
