@@ -4,8 +4,10 @@ One pure function per table: it takes the runs (each a label and its finished ep
 records) and returns a `Table` of raw values; rendering (Markdown, JSON, HTML, plots)
 lives in `report_render` and `report_plots`. Only `read_run` touches the disk.
 
-Episodes with status "error" (a provider failure the runner will retry) are neither
-passes nor fails: they are left out of every table and counted in `Run.errors`.
+Episodes with status "error" (a provider failure the runner will retry) or
+"judge_error" (played, but the judge gave no verdict: a rerun or `emailbench regrade`
+grades it) are neither passes nor fails: they are left out of every table and counted
+apart in `Run.errors` and `Run.judge_errors`, which every table's note states.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import json
 import math
 import statistics
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import pairwise
 from math import comb
 from pathlib import Path
@@ -46,11 +48,12 @@ class Frac(NamedTuple):
 
 @dataclass(frozen=True)
 class Run:
-    """One run directory: its label (the model), finished episodes and error count."""
+    """One run directory: its label (the model), graded episodes and the ungraded counts."""
 
     label: str
     records: tuple[Record, ...]
     errors: int = 0
+    judge_errors: int = 0
 
 
 @dataclass(frozen=True)
@@ -73,8 +76,8 @@ class Table:
 # --- loading -------------------------------------------------------------------------------
 
 
-def select_episodes(records: Iterable[Record]) -> tuple[list[Record], int]:
-    """The last record per (id, repeat), an "ok" one winning over errors; and the error count.
+def _latest(records: Iterable[Record]) -> list[Record]:
+    """The last record per (id, repeat), an "ok" one winning over later unfinished ones.
 
     A resumed run appends a fresh record when it retries an errored episode, so the
     file can hold several records for one episode.
@@ -84,26 +87,32 @@ def select_episodes(records: Iterable[Record]) -> tuple[list[Record], int]:
         key = (record["id"], record.get("repeat", 0))
         if record.get("status", "ok") == "ok" or latest.get(key, {}).get("status") != "ok":
             latest[key] = record
-    ok = [r for r in latest.values() if r.get("status", "ok") == "ok"]
+    return list(latest.values())
+
+
+def select_episodes(records: Iterable[Record]) -> tuple[list[Record], int]:
+    """The graded ("ok") episodes, and how many episodes are not graded (error or judge_error)."""
+    latest = _latest(records)
+    ok = [r for r in latest if r.get("status", "ok") == "ok"]
     return ok, len(latest) - len(ok)
 
 
 def read_run(path: str | Path) -> Run:
     """Read a run directory (or its results.jsonl); skip a torn last line from a killed run."""
+    from emailbench_gym.runfolder import read_records
+
     path = Path(path)
     file = path / "results.jsonl" if path.is_dir() else path
     if not file.is_file():
         raise FileNotFoundError(f"no results.jsonl in {path}")
-    records = []
-    for line in file.read_text(encoding="utf-8").splitlines():
-        if line.strip():
-            try:
-                records.append(json.loads(line))
-            except json.JSONDecodeError:
-                continue
-    ok, errors = select_episodes(records)
+    records = read_records(file)
+    latest = _latest(records)
+    ok = [r for r in latest if r.get("status", "ok") == "ok"]
+    judge_errors = sum(r.get("status") == "judge_error" for r in latest)
     label = next((r["model"] for r in records if r.get("model")), None)
-    return Run(label or file.parent.name, tuple(ok), errors)
+    return Run(
+        label or file.parent.name, tuple(ok), len(latest) - len(ok) - judge_errors, judge_errors
+    )
 
 
 def label_runs(runs: Sequence[Run], names: Sequence[str]) -> list[Run]:
@@ -112,7 +121,9 @@ def label_runs(runs: Sequence[Run], names: Sequence[str]) -> list[Run]:
     for run in runs:
         counts[run.label] = counts.get(run.label, 0) + 1
     return [
-        Run(f"{run.label} ({name})", run.records, run.errors) if counts[run.label] > 1 else run
+        Run(f"{run.label} ({name})", run.records, run.errors, run.judge_errors)
+        if counts[run.label] > 1
+        else run
         for run, name in zip(runs, names, strict=True)
     ]
 
@@ -153,7 +164,10 @@ def wilson_interval(k: int, n: int, z: float = WILSON_Z) -> tuple[float, float]:
     denominator = 1 + z * z / n
     center = (p + z * z / (2 * n)) / denominator
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
-    return max(0.0, center - half), min(1.0, center + half)
+    # At 0 and n successes a bound is exactly 0 or 1 (rounding would put it a hair inside).
+    low = 0.0 if k == 0 else max(0.0, center - half)
+    high = 1.0 if k == n else min(1.0, center + half)
+    return low, high
 
 
 def pass_hat_k(records: Sequence[Record], k: int) -> float | None:
@@ -221,7 +235,6 @@ def table_results(runs: Sequence[Run]) -> Table:
             _mean([r["latency"] for r in records]),
         )
 
-    errors = sum(run.errors for run in runs)
     return Table(
         "results",
         "Table 3 / 17: results per run",
@@ -243,8 +256,7 @@ def table_results(runs: Sequence[Run]) -> Table:
         "Full, Ret., Rem.: pass % over all, retained and removed scenarios. Static: mean over "
         "episodes with static checks. LLM: mean rubric score over all episodes (N/A without a "
         "judge). Calls and Latency (s): means per episode. Call ok: successful calls over all "
-        "calls. Clean: episodes with at least one call and no failed call."
-        + (f" {errors} episode(s) with status error are left out." if errors else ""),
+        "calls. Clean: episodes with at least one call and no failed call.",
     )
 
 
@@ -662,4 +674,23 @@ def build_report(runs: Sequence[Run]) -> list[Table]:
     tables = [make(runs) for make in TABLES]
     if any(repeats_of(run.records) > 1 for run in runs):
         tables.append(table_pass_hat_k(runs))
+    left_out = ungraded_note(runs)
+    if left_out:
+        tables = [replace(t, note=f"{t.note} {left_out}".strip()) for t in tables]
     return tables
+
+
+def ungraded_note(runs: Sequence[Run]) -> str:
+    """What every table leaves out: episodes with status error or judge_error, per run."""
+    parts = [
+        f"{run.label}: {run.errors} error, {run.judge_errors} judge_error"
+        for run in runs
+        if run.errors or run.judge_errors
+    ]
+    if not parts:
+        return ""
+    return (
+        "Not graded, so left out (neither passes nor fails): "
+        + "; ".join(parts)
+        + ". A rerun plays errors again; a rerun or `emailbench regrade` grades judge errors."
+    )

@@ -88,9 +88,9 @@ def figure_wilson(runs: Sequence[Run]) -> bytes:
     figure, ax = _new_figure(height=1.5 + 0.5 * len(rows))
     labels = [row[0] for row in rows]
     rates = [row[2] or 0.0 for row in rows]
-    errors = [
-        [rate - row[3] for rate, row in zip(rates, rows, strict=True)],
-        [row[4] - rate for rate, row in zip(rates, rows, strict=True)],
+    errors = [  # never negative: at 0% or 100% one side of the bar is empty
+        [max(0.0, rate - row[3]) for rate, row in zip(rates, rows, strict=True)],
+        [max(0.0, row[4] - rate) for rate, row in zip(rates, rows, strict=True)],
     ]
     ax.errorbar(rates, range(len(rows)), xerr=errors, fmt="o", capsize=4)
     ax.set_yticks(range(len(rows)), labels)

@@ -66,7 +66,13 @@ def report_json(runs: Sequence[Run], tables: Sequence[Table]) -> dict[str, Any]:
     """The runs and every table, rows as {column: raw value}; a k/n cell is {k, n, pct}."""
     return {
         "runs": [
-            {"label": run.label, "episodes": len(run.records), "errors": run.errors} for run in runs
+            {
+                "label": run.label,
+                "episodes": len(run.records),
+                "errors": run.errors,
+                "judge_errors": run.judge_errors,
+            }
+            for run in runs
         ],
         "tables": {
             table.key: {

@@ -205,9 +205,40 @@ def test_results_table_3(tables: dict[str, Any]) -> None:
     assert b[1:] == approx(75.0, 75.0, None, 0.625, None, 0.625, 2.0, 87.5, 75.0, 5.0)
 
 
-def test_results_note_counts_errored_episodes(dirs: list[Path]) -> None:
-    table = build_report([read_run(d) for d in dirs])[0]
-    assert "1 episode(s) with status error" in table.note
+def test_every_table_counts_errored_episodes_apart(dirs: list[Path]) -> None:
+    for table in build_report([read_run(d) for d in dirs]):
+        assert "openai:gpt-4o: 1 error, 0 judge_error" in table.note, table.key
+
+
+def test_judge_errors_are_neither_passes_nor_fails(tmp_path: Path) -> None:
+    run_dir = write_run(
+        tmp_path / "j",
+        [episode("m", "S1", passed=True, score=1.0),
+         episode("m", "S2", status="judge_error"),
+         episode("m", "S3", status="judge_error"),
+         episode("m", "S3", passed=True, score=1.0)],  # regraded later
+    )  # fmt: skip
+    run = read_run(run_dir)
+    assert run.judge_errors == 1 and run.errors == 0 and len(run.records) == 2
+    tables = {t.key: t for t in build_report([run])}
+    assert tables["results"].rows[0][1] == Frac(2, 2)
+    assert "m: 0 error, 1 judge_error" in tables["wilson"].note
+
+
+@pytest.mark.parametrize("passed", [True, False])
+def test_report_works_at_100_and_0_percent(tmp_path: Path, passed: bool, capsys) -> None:
+    scenarios = ["S1", "S2", "S3"]
+    run_dir = write_run(
+        tmp_path / "r", [episode("m", s, passed=passed, score=float(passed)) for s in scenarios]
+    )
+    low, high = wilson_interval(3 if passed else 0, 3)
+    assert (high == 1.0) if passed else (low == 0.0)
+    formats = ["md", "json", "html"] if plots_available() else ["md", "json"]
+    for fmt in formats:
+        assert main(["report", str(run_dir), "--format", fmt, "--out", str(tmp_path / fmt)]) == 0
+    if plots_available():
+        assert main(["report", str(run_dir), "--plots", str(tmp_path / "plots")]) == 0
+        assert (tmp_path / "plots" / "figure5_wilson.png").stat().st_size > 0
 
 
 def test_groups_with_different_n_show_k_of_n(tables: dict[str, Any]) -> None:
