@@ -157,28 +157,35 @@ def build_corpus(
     return _assemble(now, me, settings, parsed, root)
 
 
-def write_corpus(corpus: Corpus, folder: str | Path) -> Path:
-    """Write `corpus` as the shipped JSON files (persona.json and CORPUS_FILES) into `folder`.
-
-    The form is the shipped one (`indent=2`, UTF-8, a final newline), so `load_corpus(folder)`
-    reads back an equal corpus and writing the shipped corpus reproduces its files byte for byte.
-    """
-    target = Path(folder)
-    target.mkdir(parents=True, exist_ok=True)
+def corpus_documents(corpus: Corpus) -> dict[str, str]:
+    """The text of every corpus file (persona.json, then CORPUS_FILES), in the shipped form:
+    `indent=2`, non-ASCII kept, a final newline."""
     persona = {
         "now": corpus.now.isoformat(),
         "me": corpus.me.id,
         "settings": corpus.settings.model_dump(mode="json", by_alias=True),
     }
-    _write_json(target / "persona.json", persona)
+    documents = {"persona.json": _dumps(persona)}
     for name, (file, _) in CORPUS_FILES.items():
-        items = [item.model_dump(mode="json", by_alias=True) for item in corpus.items(name)]
-        _write_json(target / file, items)
+        documents[file] = _dumps([i.model_dump(mode="json", by_alias=True) for i in corpus.items(name)])
+    return documents
+
+
+def write_corpus(corpus: Corpus, folder: str | Path) -> Path:
+    """Write `corpus` as the shipped JSON files into `folder` (created if needed).
+
+    `load_corpus(folder)` reads back an equal corpus, and writing the shipped corpus
+    reproduces its files byte for byte.
+    """
+    target = Path(folder)
+    target.mkdir(parents=True, exist_ok=True)
+    for file, text in corpus_documents(corpus).items():
+        (target / file).write_text(text, encoding="utf-8")
     return target
 
 
-def _write_json(path: Path, data: Any) -> None:
-    path.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+def _dumps(data: Any) -> str:
+    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 
 
 @functools.lru_cache(maxsize=4)
