@@ -167,7 +167,9 @@ def corpus_documents(corpus: Corpus) -> dict[str, str]:
     }
     documents = {"persona.json": _dumps(persona)}
     for name, (file, _) in CORPUS_FILES.items():
-        documents[file] = _dumps([i.model_dump(mode="json", by_alias=True) for i in corpus.items(name)])
+        documents[file] = _dumps(
+            [i.model_dump(mode="json", by_alias=True) for i in corpus.items(name)]
+        )
     return documents
 
 

@@ -1,10 +1,9 @@
 """Generated worlds: new personas in new organisations, from a seed (issue 13, part 1).
 
->>> from emailbench_gym.worlds import build_world
->>> world = build_world(7, size=65)
->>> ws = world.workspace()          # a Workspace over the world's corpus, like the shipped one
->>> world.facts.projects[0].codename in ws.call("messages_search", query=world.facts.projects[0].codename)[0]["subject"] + ws.call("messages_search", query=world.facts.projects[0].codename)[0]["body"]["content"]
-True
+`build_world(seed, size)` returns a `World`: a `Corpus` usable exactly like the shipped one
+(`Workspace(corpus=world.corpus)`, `world.workspace()`) plus `WorldFacts` (roles, projects
+and their keywords, conflicts, meeting threads). `world_for(split, index)` gives the worlds
+of the train / dev / heldout splits; manifests pin them by content hash. See docs/worlds.md.
 """
 
 from emailbench_gym.worlds.builder import (
@@ -18,7 +17,15 @@ from emailbench_gym.worlds.builder import (
     generate_world,
     load_world,
 )
+from emailbench_gym.worlds.checks import check_world
 from emailbench_gym.worlds.facts import WorldFacts
+from emailbench_gym.worlds.manifest import (
+    SplitManifest,
+    build_manifest,
+    load_manifest,
+    verify_manifest,
+)
+from emailbench_gym.worlds.splits import SPLITS, WorldRef, split_worlds, world_for, world_ref
 
 __all__ = [
     "DEFAULT_SIZE",
@@ -26,9 +33,19 @@ __all__ = [
     "GENERATOR_VERSION",
     "MAX_SIZE",
     "MIN_SIZE",
+    "SPLITS",
+    "SplitManifest",
     "World",
     "WorldFacts",
+    "WorldRef",
+    "build_manifest",
     "build_world",
+    "check_world",
     "generate_world",
+    "load_manifest",
     "load_world",
+    "split_worlds",
+    "verify_manifest",
+    "world_for",
+    "world_ref",
 ]

@@ -103,7 +103,9 @@ class World:
     def documents(self) -> dict[str, str]:
         """Every file of the world (the corpus files, then world.json), as text."""
         docs = corpus_documents(self.corpus)
-        docs[FACTS_FILE] = json.dumps(self.facts.model_dump(mode="json"), indent=2, ensure_ascii=False) + "\n"
+        docs[FACTS_FILE] = (
+            json.dumps(self.facts.model_dump(mode="json"), indent=2, ensure_ascii=False) + "\n"
+        )
         return docs
 
     def content_hash(self) -> str:
@@ -130,7 +132,9 @@ def load_world(folder: str | Path) -> World:
     try:
         facts = WorldFacts.model_validate_json((root / FACTS_FILE).read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise CorpusError(f"{FACTS_FILE}: file missing from {root} (not a generated world?)") from None
+        raise CorpusError(
+            f"{FACTS_FILE}: file missing from {root} (not a generated world?)"
+        ) from None
     return World(load_corpus(root), facts)
 
 
@@ -144,7 +148,9 @@ def build_world(seed: int, size: int = DEFAULT_SIZE) -> World:
     if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
         raise ValueError(f"seed must be a non-negative integer, got {seed!r}")
     if not isinstance(size, int) or isinstance(size, bool) or not MIN_SIZE <= size <= MAX_SIZE:
-        raise ValueError(f"size must be an integer from {MIN_SIZE} to {MAX_SIZE} messages, got {size!r}")
+        raise ValueError(
+            f"size must be an integer from {MIN_SIZE} to {MAX_SIZE} messages, got {size!r}"
+        )
     scale = Scale.of(size)
     root = Rng(f"{GENERATOR}/{seed}")
 
@@ -160,7 +166,16 @@ def build_world(seed: int, size: int = DEFAULT_SIZE) -> World:
         "partner": org.partners[0].short if org.partners else org.company.short,
         "site": f"{city.name} {industry.sites[0]}",
     }
-    calendar = calendar_module.build_calendar(root.fork("calendar"), org, plans, timeline, scale.events, scale.upcoming_events, scale.conflicts, slots)
+    calendar = calendar_module.build_calendar(
+        root.fork("calendar"),
+        org,
+        plans,
+        timeline,
+        scale.events,
+        scale.upcoming_events,
+        scale.conflicts,
+        slots,
+    )
 
     # Mail: junk, drafts and notices take their share; threads fill the rest exactly.
     mail_rng = root.fork("mail")
@@ -170,8 +185,12 @@ def build_world(seed: int, size: int = DEFAULT_SIZE) -> World:
     planner = ThreadPlanner(mail_rng.fork("threads"), org, plans, calendar, timeline, scale.factor)
     human = planner.plan(size - junk_count - draft_count - notice_count)
     drafts = planner.drafts(draft_count)
-    notes = notices.plan_notices(mail_rng.fork("notices"), org, timeline, notice_count, len(planner.threads))
-    junk = notices.plan_junk(mail_rng.fork("junk"), org, timeline, junk_count, len(planner.threads) + notice_count)
+    notes = notices.plan_notices(
+        mail_rng.fork("notices"), org, timeline, notice_count, len(planner.threads)
+    )
+    junk = notices.plan_junk(
+        mail_rng.fork("junk"), org, timeline, junk_count, len(planner.threads) + notice_count
+    )
     mails = [*human, *notes, *junk]
     mails += [d for d in drafts if d not in mails]
     for key, item in enumerate(mails):
@@ -181,16 +200,30 @@ def build_world(seed: int, size: int = DEFAULT_SIZE) -> World:
     tagged, tag, filed, folder_name, marks_read = rules.plan_rules(rule_rng, org)
     labels = rules.build_labels(rule_rng, plans, [tag] if tag else [])
     folders = rules.build_folders(rule_rng, size, plans, folder_name)
-    rule_list = rules.build_rules(rule_rng, org, tagged, tag, filed, folders.rule_folder, marks_read, folder_name)
+    rule_list = rules.build_rules(
+        rule_rng, org, tagged, tag, filed, folders.rule_folder, marks_read, folder_name
+    )
     rules.apply_rules(mails, tagged, tag, filed, folders.rule_folder, marks_read)
     inbox.handle(root.fork("inbox"), mails, org, timeline, folders, size)
     ordered = mail.number(mails, folders.custom)
     messages = mail.to_messages(ordered)
 
     label_names = {label.displayName for label in labels}
-    contacts, groups, contact_ids = contacts_module.build_contacts(root.fork("contacts"), org, plans, label_names, timeline.today.year)
-    lists, tasks, prep = todo.build_todo(root.fork("todo"), org, plans, calendar, ordered, timeline, scale.todo_tasks)
-    board_list, columns, cards = boards_module.build_boards(root.fork("boards"), org, plans, timeline, scale.boards, scale.board_tasks, sorted(label_names))
+    contacts, groups, contact_ids = contacts_module.build_contacts(
+        root.fork("contacts"), org, plans, label_names, timeline.today.year
+    )
+    lists, tasks, prep = todo.build_todo(
+        root.fork("todo"), org, plans, calendar, ordered, timeline, scale.todo_tasks
+    )
+    board_list, columns, cards = boards_module.build_boards(
+        root.fork("boards"),
+        org,
+        plans,
+        timeline,
+        scale.boards,
+        scale.board_tasks,
+        sorted(label_names),
+    )
     settings = rules.build_settings(root.fork("settings"), org, timeline)
     events = calendar_module.to_events(calendar, timeline, org)
 
@@ -262,11 +295,23 @@ def build_world(seed: int, size: int = DEFAULT_SIZE) -> World:
         contact_ids=contact_ids,
         projects=project_facts,
         conflicts=[
-            ConflictFacts(accepted=a.id, pending=b.id, overlap_minutes=int((min(a.end, b.end) - max(a.start, b.start)) / timedelta(minutes=1)))
+            ConflictFacts(
+                accepted=a.id,
+                pending=b.id,
+                overlap_minutes=int(
+                    (min(a.end, b.end) - max(a.start, b.start)) / timedelta(minutes=1)
+                ),
+            )
             for a, b in calendar.conflicts
         ],
-        pending_rsvps=[m.id for m in calendar.meetings if m.my_response == "notResponded" and m.start > now],
-        meeting_threads={key: sorted(m.id for m in found) for key, found in sorted(planner.meeting_refs.items()) if found},
+        pending_rsvps=[
+            m.id for m in calendar.meetings if m.my_response == "notResponded" and m.start > now
+        ],
+        meeting_threads={
+            key: sorted(m.id for m in found)
+            for key, found in sorted(planner.meeting_refs.items())
+            if found
+        },
         meeting_prep_tasks=dict(sorted(prep.items())),
         system_accounts=[p.id for p in org.systems()],
         rules=RuleFacts(

@@ -80,11 +80,20 @@ def check_world(world: World) -> list[str]:
             original = by_id.get(m.inReplyTo)
             if original is None:
                 problems.append(f"{m.id}: inReplyTo {m.inReplyTo} does not exist")
-            elif original.conversationId != m.conversationId or not original.receivedDateTime < m.receivedDateTime:
+            elif (
+                original.conversationId != m.conversationId
+                or not original.receivedDateTime < m.receivedDateTime
+            ):
                 problems.append(f"{m.id}: reply not after its original in the same conversation")
             elif m.subject != "RE: " + original.subject.removeprefix("RE: "):
-                problems.append(f"{m.id}: reply subject {m.subject!r} does not follow {original.subject!r}")
-        if m.flag.flagStatus == "flagged" and m.flag.dueDateTime is not None and m.flag.dueDateTime < m.receivedDateTime:
+                problems.append(
+                    f"{m.id}: reply subject {m.subject!r} does not follow {original.subject!r}"
+                )
+        if (
+            m.flag.flagStatus == "flagged"
+            and m.flag.dueDateTime is not None
+            and m.flag.dueDateTime < m.receivedDateTime
+        ):
             problems.append(f"{m.id}: flag due before the message arrived")
     labels = {label.displayName for label in corpus.items("labels")}  # type: ignore[attr-defined]
     for m in messages:
@@ -101,16 +110,25 @@ def check_world(world: World) -> list[str]:
         contact = contacts.get(address)
         if contact is None or not (contact.jobTitle and contact.department and contact.companyName):
             problems.append(f"sender {address} has no contact with title, department and company")
-    for address in sorted((systems | {me} | {_sender(m) for m in messages if m.id in junk}) & set(contacts)):
+    for address in sorted(
+        (systems | {me} | {_sender(m) for m in messages if m.id in junk}) & set(contacts)
+    ):
         problems.append(f"{address} should have no contact")
 
     # Table 10: every person in the directory writes; attendees and organisers also email.
-    wrote = Counter(_sender(m) for m in messages if m.parentFolderId not in ("folder-sentitems", "folder-drafts", "folder-junkemail"))
+    wrote = Counter(
+        _sender(m)
+        for m in messages
+        if m.parentFolderId not in ("folder-sentitems", "folder-drafts", "folder-junkemail")
+    )
     for user in users.values():
         if user.mail != me and user.mail not in wrote:
             problems.append(f"{user.displayName} ({user.id}) never writes to the persona")
     for event in events:
-        people = [event.organizer.emailAddress.address, *(a.emailAddress.address for a in event.attendees)]
+        people = [
+            event.organizer.emailAddress.address,
+            *(a.emailAddress.address for a in event.attendees),
+        ]
         for address in people:
             if address in users and address != me and address not in wrote:
                 problems.append(f"{event.id}: {address} attends but never emails")
@@ -125,7 +143,11 @@ def check_world(world: World) -> list[str]:
         subject = event_by_id[event_id].subject
         if not any(subject in texts[i] for i in ids):
             problems.append(f"{event_id}: none of its threads names {subject!r}")
-    named = {e.id for e in upcoming if any(e.subject in texts[i] for i in facts.meeting_threads.get(e.id, []))}
+    named = {
+        e.id
+        for e in upcoming
+        if any(e.subject in texts[i] for i in facts.meeting_threads.get(e.id, []))
+    }
     if len(named) < min(2, len(upcoming)):
         problems.append(f"only {len(named)} upcoming meetings are named in mail")
 
@@ -133,7 +155,14 @@ def check_world(world: World) -> list[str]:
     if not facts.conflicts:
         problems.append("no deliberate conflict")
     busy = sorted(
-        (e for e in events if not e.isAllDay and not e.isCancelled and e.showAs != "free" and e.responseStatus.response != "declined"),
+        (
+            e
+            for e in events
+            if not e.isAllDay
+            and not e.isCancelled
+            and e.showAs != "free"
+            and e.responseStatus.response != "declined"
+        ),
         key=lambda e: _instant(e.start),
     )
     overlaps = set()
@@ -144,7 +173,9 @@ def check_world(world: World) -> list[str]:
             overlaps.add(frozenset((a.id, b.id)))
     deliberate = {frozenset((c.accepted, c.pending)) for c in facts.conflicts}
     if overlaps != deliberate:
-        problems.append(f"overlapping busy events {sorted(map(sorted, overlaps))} are not the deliberate conflicts {sorted(map(sorted, deliberate))}")
+        problems.append(
+            f"overlapping busy events {sorted(map(sorted, overlaps))} are not the deliberate conflicts {sorted(map(sorted, deliberate))}"
+        )
     for conflict in facts.conflicts:
         a, b = event_by_id[conflict.accepted], event_by_id[conflict.pending]
         if a.responseStatus.response != "accepted" or b.responseStatus.response != "notResponded":
@@ -156,7 +187,10 @@ def check_world(world: World) -> list[str]:
                 problems.append(f"conflict {event.id} is organised by the persona")
     for event_id in facts.pending_rsvps:
         event = event_by_id[event_id]
-        if event.responseStatus.response != "notResponded" or event.organizer.emailAddress.address == me:
+        if (
+            event.responseStatus.response != "notResponded"
+            or event.organizer.emailAddress.address == me
+        ):
             problems.append(f"{event_id}: listed as pending but not an unanswered invitation")
 
     # Table 10: to-dos name the meetings they prepare for; an RSVP to-do per conflict.
@@ -168,7 +202,10 @@ def check_world(world: World) -> list[str]:
     if sum(len(ids) for ids in facts.meeting_prep_tasks.values()) < 2:
         problems.append("fewer than two to-dos reference meetings")
     for conflict in facts.conflicts:
-        if not any(t.title.startswith("RSVP to " + event_by_id[conflict.pending].subject) for t in tasks.values()):
+        if not any(
+            t.title.startswith("RSVP to " + event_by_id[conflict.pending].subject)
+            for t in tasks.values()
+        ):
             problems.append(f"no RSVP to-do for {conflict.pending}")
     message_ids = set(by_id)
     for task in tasks.values():
@@ -189,7 +226,9 @@ def check_world(world: World) -> list[str]:
     search_text = {m.id: common.message_search_text(m) for m in messages}
     seen: set[str] = set()
     for project in facts.projects:
-        hits = sorted(i for i, text in search_text.items() if common.matches_words(project.codename, text))
+        hits = sorted(
+            i for i, text in search_text.items() if common.matches_words(project.codename, text)
+        )
         if hits != project.message_ids:
             extra = sorted(set(hits) - set(project.message_ids))[:3]
             missing = sorted(set(project.message_ids) - set(hits))[:3]
@@ -205,19 +244,33 @@ def check_world(world: World) -> list[str]:
     sender_of = {u.id: u.mail for u in users.values()}
     for m in messages:
         address = _sender(m)
-        if rule.tagged_sender and address == sender_of[rule.tagged_sender] and rule.tag not in m.categories:
+        if (
+            rule.tagged_sender
+            and address == sender_of[rule.tagged_sender]
+            and rule.tag not in m.categories
+        ):
             problems.append(f"{m.id}: not tagged {rule.tag!r} by the rule")
-        if rule.filed_sender and address == sender_of[rule.filed_sender] and m.parentFolderId != rule.folder_id:
+        if (
+            rule.filed_sender
+            and address == sender_of[rule.filed_sender]
+            and m.parentFolderId != rule.folder_id
+        ):
             problems.append(f"{m.id}: not filed in {rule.folder_id} by the rule")
 
     # Every datetime is in the mailbox zone, with that day's offset.
     from emailbench_gym.api.common import zone
 
     tz = zone(corpus.settings.timeZone)
-    stamps = [m.receivedDateTime for m in messages] + [e.start.dateTime for e in events] + [e.end.dateTime for e in events]
+    stamps = (
+        [m.receivedDateTime for m in messages]
+        + [e.start.dateTime for e in events]
+        + [e.end.dateTime for e in events]
+    )
     for stamp in stamps:
         if stamp.utcoffset() != stamp.astimezone(tz).utcoffset():
-            problems.append(f"{stamp.isoformat()} has the wrong offset for {corpus.settings.timeZone}")
+            problems.append(
+                f"{stamp.isoformat()} has the wrong offset for {corpus.settings.timeZone}"
+            )
             break
 
     # People: unique given names; a manager chain up to the chief executive.

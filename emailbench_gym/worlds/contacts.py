@@ -19,9 +19,13 @@ NOTES = (
 )
 
 
-def build_contacts(rng: Rng, org: Org, projects: list[Project], labels: set[str], year: int) -> tuple[list[Contact], list[ContactGroup], dict[str, str]]:
+def build_contacts(
+    rng: Rng, org: Org, projects: list[Project], labels: set[str], year: int
+) -> tuple[list[Contact], list[ContactGroup], dict[str, str]]:
     """(contacts, groups, person id -> contact id)."""
-    people = [p for p in org.people if p.kind in ("member", "guest", "contact") and p is not org.persona]
+    people = [
+        p for p in org.people if p.kind in ("member", "guest", "contact") and p is not org.persona
+    ]
     width = max(3, len(str(len(people))) + 1)
     assistant = next((p.name for p in org.people if p.role == "assistant"), org.manager.name)
     contacts: list[Contact] = []
@@ -34,7 +38,15 @@ def build_contacts(rng: Rng, org: Org, projects: list[Project], labels: set[str]
         if rng.chance(0.08) and "Follow Up" in labels:
             categories.append("Follow Up")
         if person.notes or rng.chance(0.35):
-            notes = person.notes or render(rng.choice(NOTES), rng, {"city": person.company.city.name, "assistant": assistant, "year": str(year - rng.randint(1, 4))})
+            notes = person.notes or render(
+                rng.choice(NOTES),
+                rng,
+                {
+                    "city": person.company.city.name,
+                    "assistant": assistant,
+                    "year": str(year - rng.randint(1, 4)),
+                },
+            )
             person.notes = notes
         contact_id = f"contact-{index:0{width}d}"
         ids[person.id] = contact_id
@@ -48,17 +60,28 @@ def _groups(rng: Rng, org: Org, projects: list[Project], ids: dict[str, str]) ->
         return [ids[p.id] for p in people if p.id in ids]
 
     candidates = [
-        (rng.choice(("Leadership Team", "Executive Team", "Senior Leadership")), org.with_role("ceo", "executive", "manager")),
+        (
+            rng.choice(("Leadership Team", "Executive Team", "Senior Leadership")),
+            org.with_role("ceo", "executive", "manager"),
+        ),
         (f"{org.function} Team", org.with_role("report")),
-        (rng.choice(("Outside Advisors", "External Partners", "Partners")), org.with_role("partner", "contact")),
+        (
+            rng.choice(("Outside Advisors", "External Partners", "Partners")),
+            org.with_role("partner", "contact"),
+        ),
         (f"{org.department.name} Directors", [org.manager, *org.with_role("peer")]),
     ]
     for project in projects[:2]:
-        candidates.append((f"{project.codename} Core Team", [p for p in project.people if p is not org.persona]))
+        candidates.append(
+            (f"{project.codename} Core Team", [p for p in project.people if p is not org.persona])
+        )
     groups = []
     for name, people in candidates:
         listed = members(people)
         if len(listed) >= 2 and len(groups) < 2 + len(projects) // 3:
             groups.append((name, listed))
     width = max(3, len(str(len(groups))) + 1)
-    return [ContactGroup(id=f"group-{i:0{width}d}", displayName=name, memberIds=listed) for i, (name, listed) in enumerate(groups, 1)]
+    return [
+        ContactGroup(id=f"group-{i:0{width}d}", displayName=name, memberIds=listed)
+        for i, (name, listed) in enumerate(groups, 1)
+    ]

@@ -75,7 +75,10 @@ def folder_id(name: str) -> str:
 
 def number(mails: list[Mail], custom_folders: list[str]) -> list[Mail]:
     """Give every mail its id, its thread its conversation id; return them in id order."""
-    order = {name: index for index, name in enumerate([*WELL_KNOWN[:2], *WELL_KNOWN[2:], *custom_folders])}
+    order = {
+        name: index
+        for index, name in enumerate([*WELL_KNOWN[:2], *WELL_KNOWN[2:], *custom_folders])
+    }
     ordered = sorted(mails, key=lambda m: (order[m.folder], m.sent, m.key))
     width = max(3, len(str(len(ordered))) + 1)
     conversations = 0
@@ -97,7 +100,11 @@ def to_messages(ordered: list[Mail]) -> list[Message]:
         files = []
         for name, content_type, size in mail.attachments:
             counter += 1
-            files.append(Attachment(id=f"att-{counter:0{width}d}", name=name, contentType=content_type, size=size))
+            files.append(
+                Attachment(
+                    id=f"att-{counter:0{width}d}", name=name, contentType=content_type, size=size
+                )
+            )
         out.append(
             Message(
                 id=mail.id,

@@ -19,7 +19,18 @@ from emailbench_gym.worlds.timeline import Timeline
 from emailbench_gym.worlds.vocab import orgs as org_vocab
 from emailbench_gym.worlds.vocab import phrases
 
-SERVICES = ("billing-api", "checkout", "auth-service", "search-index", "notifications", "reporting", "ingest-pipeline", "mobile-gateway", "export-worker", "scheduler")
+SERVICES = (
+    "billing-api",
+    "checkout",
+    "auth-service",
+    "search-index",
+    "notifications",
+    "reporting",
+    "ingest-pipeline",
+    "mobile-gateway",
+    "export-worker",
+    "scheduler",
+)
 
 
 def _slots(rng: Rng, org: Org, when: datetime) -> dict[str, str]:
@@ -30,7 +41,9 @@ def _slots(rng: Rng, org: Org, when: datetime) -> dict[str, str]:
     return {
         "service": rng.choice(SERVICES),
         "site_name": f"{city.name} {rng.choice(industry.sites)}",
-        "date": f"{when.month}/{when.day}/{when.year}" if city.country == "US" else f"{when.day:02d}/{when.month:02d}/{when.year}",
+        "date": f"{when.month}/{when.day}/{when.year}"
+        if city.country == "US"
+        else f"{when.day:02d}/{when.month:02d}/{when.year}",
         "time": f"{when.hour:02d}:{when.minute:02d}",
         "period": rng.choice(("the week", f"{MONTHS[when.month - 1]}", "the last 7 days")),
         "code": f"{rng.choice(('INC', 'REQ', 'WO', 'DEV', 'CH', 'PO', 'TK'))}-{rng.randint(10000, 99999)}",
@@ -42,7 +55,9 @@ def _slots(rng: Rng, org: Org, when: datetime) -> dict[str, str]:
         "pct_high": f"{rng.randint(970, 999) / 10}%",
         "company_short": org.company.short,
         "dept": rng.choice(industry.departments).name,
-        "headline": render(rng.choice(org_vocab.HEADLINES), rng, {"dept": rng.choice(industry.departments).name}),
+        "headline": render(
+            rng.choice(org_vocab.HEADLINES), rng, {"dept": rng.choice(industry.departments).name}
+        ),
         "city": rng.choice((city.name, *(p.city.name for p in org.partners[:3]))),
         "notice": render(rng.choice(org_vocab.NOTICES), rng, {"floor": str(rng.randint(2, 20))}),
         "ticket": render(rng.choice(org_vocab.TICKETS), rng, {"floor": str(rng.randint(2, 20))}),

@@ -158,7 +158,9 @@ class _Names:
         for _ in range(200):
             tradition = self.rng.weighted(traditions, weights)
             given = self.rng.choice(name_vocab.GIVEN[tradition])
-            surname_tradition = tradition if self.rng.chance(0.85) else self.rng.weighted(traditions, weights)
+            surname_tradition = (
+                tradition if self.rng.chance(0.85) else self.rng.weighted(traditions, weights)
+            )
             surname = self.rng.choice(name_vocab.SURNAMES[surname_tradition])
             if given in self.used_given or f"{given} {surname}" in self.used_full:
                 continue
@@ -193,7 +195,11 @@ def company_name(rng: Rng, suffixes: tuple[str, ...], country: str) -> tuple[str
     if suffix.startswith("&") or suffix in ("LLP", "Assurance LLP", "Re"):
         legal = f"{core} {suffix}"
     else:
-        legal = f"{core} {suffix} {legal_suffix}" if suffix not in ("Group",) else f"{core} Group {legal_suffix}"
+        legal = (
+            f"{core} {suffix} {legal_suffix}"
+            if suffix not in ("Group",)
+            else f"{core} Group {legal_suffix}"
+        )
     label = "".join(c for c in ascii_fold(core).casefold() if c.isalnum())
     if rng.chance(0.4) and not suffix.startswith("&"):
         label += "".join(c for c in ascii_fold(suffix.split()[0]).casefold() if c.isalnum())
@@ -271,7 +277,15 @@ def build_org(rng: Rng, industry: Industry, city: places.City, size: OrgSize) ->
     used_locals: set[str] = set()
     styles = rng.fork("styles")
 
-    def person(given_surname: tuple[str, str], title: str, department: str, role: str, at: Company, kind: str, fmt: str) -> Person:
+    def person(
+        given_surname: tuple[str, str],
+        title: str,
+        department: str,
+        role: str,
+        at: Company,
+        kind: str,
+        fmt: str,
+    ) -> Person:
         given, surname = given_surname
         local = _local_part(fmt, given, surname)
         candidate, n = local, 1
@@ -301,12 +315,38 @@ def build_org(rng: Rng, industry: Industry, city: places.City, size: OrgSize) ->
     wanted = rng.choice(industry.persona_departments)
     persona_department = next(d for d in departments if d.name == wanted)
     function = rng.choice(persona_department.functions)
-    level = rng.choice(("Director of {f}", "Director, {f}", "Head of {f}", "Senior Manager, {f}", "Senior Director, {f}"))
+    level = rng.choice(
+        (
+            "Director of {f}",
+            "Director, {f}",
+            "Head of {f}",
+            "Senior Manager, {f}",
+            "Senior Director, {f}",
+        )
+    )
 
-    ceo_title = rng.choice(("Chief Executive Officer", "President & CEO", "CEO", "Managing Director"))
+    ceo_title = rng.choice(
+        ("Chief Executive Officer", "President & CEO", "CEO", "Managing Director")
+    )
     ceo = person(names.draw(), ceo_title, EXECUTIVE.name, "ceo", company, "member", address_format)
-    persona = person(names.draw(), level.format(f=function), persona_department.name, "persona", company, "member", address_format)
-    manager = person(names.draw(), persona_department.head, persona_department.name, "manager", company, "member", address_format)
+    persona = person(
+        names.draw(),
+        level.format(f=function),
+        persona_department.name,
+        "persona",
+        company,
+        "member",
+        address_format,
+    )
+    manager = person(
+        names.draw(),
+        persona_department.head,
+        persona_department.name,
+        "manager",
+        company,
+        "member",
+        address_format,
+    )
     manager.manager = ceo
     persona.manager = manager
 
@@ -316,7 +356,15 @@ def build_org(rng: Rng, industry: Industry, city: places.City, size: OrgSize) ->
     # Executives: the heads of the other departments with people in this world.
     heads = []
     for department in chosen:
-        head = person(names.draw(), department.head, department.name, "executive", company, "member", address_format)
+        head = person(
+            names.draw(),
+            department.head,
+            department.name,
+            "executive",
+            company,
+            "member",
+            address_format,
+        )
         head.manager = ceo
         heads.append((department, head))
         people.append(head)
@@ -324,12 +372,28 @@ def build_org(rng: Rng, industry: Industry, city: places.City, size: OrgSize) ->
     other_functions = [f for f in persona_department.functions if f != function] or [function]
     for index in range(size.peers):
         fn = other_functions[index % len(other_functions)]
-        peer = person(names.draw(), rng.choice(("Director of {f}", "Director, {f}", "Head of {f}")).format(f=fn), persona_department.name, "peer", company, "member", address_format)
+        peer = person(
+            names.draw(),
+            rng.choice(("Director of {f}", "Director, {f}", "Head of {f}")).format(f=fn),
+            persona_department.name,
+            "peer",
+            company,
+            "member",
+            address_format,
+        )
         peer.manager = manager
         people.append(peer)
     # Direct reports.
     for _ in range(size.reports):
-        report = person(names.draw(), rng.choice(persona_department.staff), persona_department.name, "report", company, "member", address_format)
+        report = person(
+            names.draw(),
+            rng.choice(persona_department.staff),
+            persona_department.name,
+            "report",
+            company,
+            "member",
+            address_format,
+        )
         report.manager = persona
         people.append(report)
     # Staff of other departments (they report to their head or to a director there).
@@ -338,15 +402,39 @@ def build_org(rng: Rng, industry: Industry, city: places.City, size: OrgSize) ->
         for index in range(size.staff_per_department):
             if index == 0 or (index % 4 == 0 and department.functions):
                 fn = department.functions[len(directors) % len(department.functions)]
-                director = person(names.draw(), f"Director, {fn}", department.name, "colleague", company, "member", address_format)
+                director = person(
+                    names.draw(),
+                    f"Director, {fn}",
+                    department.name,
+                    "colleague",
+                    company,
+                    "member",
+                    address_format,
+                )
                 director.manager = head
                 directors.append(director)
                 people.append(director)
             else:
-                staff = person(names.draw(), rng.choice(department.staff), department.name, "colleague", company, "member", address_format)
+                staff = person(
+                    names.draw(),
+                    rng.choice(department.staff),
+                    department.name,
+                    "colleague",
+                    company,
+                    "member",
+                    address_format,
+                )
                 staff.manager = rng.choice(directors)
                 people.append(staff)
-    assistant = person(names.draw(), "Executive Assistant", persona_department.name, "assistant", company, "member", address_format)
+    assistant = person(
+        names.draw(),
+        "Executive Assistant",
+        persona_department.name,
+        "assistant",
+        company,
+        "member",
+        address_format,
+    )
     assistant.manager = manager
     people.append(assistant)
 
@@ -356,23 +444,53 @@ def build_org(rng: Rng, industry: Industry, city: places.City, size: OrgSize) ->
     partner_rng = rng.fork("partners")
     for index in range(size.partner_companies):
         kind = kinds[index % len(kinds)]
-        partner_city = city if partner_rng.chance(0.6) else partner_rng.choice([c for c in places.CITIES if c.country == city.country])
+        partner_city = (
+            city
+            if partner_rng.chance(0.6)
+            else partner_rng.choice([c for c in places.CITIES if c.country == city.country])
+        )
         partner_country = places.COUNTRIES[partner_city.country]
         for _ in range(50):
-            p_legal, p_short, p_label = company_name(partner_rng, kind.suffixes, partner_city.country)
-            if p_label + partner_country.tld != company.domain and all(p.short != p_short for p in partners) and p_short != company.short:
+            p_legal, p_short, p_label = company_name(
+                partner_rng, kind.suffixes, partner_city.country
+            )
+            if (
+                p_label + partner_country.tld != company.domain
+                and all(p.short != p_short for p in partners)
+                and p_short != company.short
+            ):
                 break
         p_street, p_postcode = _street(partner_rng, partner_country)
-        partner = Company(p_legal, p_short, p_label + partner_country.tld, partner_city, p_street, p_postcode, kind=kind)
+        partner = Company(
+            p_legal,
+            p_short,
+            p_label + partner_country.tld,
+            partner_city,
+            p_street,
+            p_postcode,
+            kind=kind,
+        )
         partners.append(partner)
         partner_format = partner_rng.choice(_ADDRESS_FORMATS)
         for n in range(size.people_per_partner if index < 3 else 1):
             title = kind.titles[n % len(kind.titles)]
-            people.append(person(names.draw(partner_city.country), title, kind.department, "partner", partner, "guest", partner_format))
+            people.append(
+                person(
+                    names.draw(partner_city.country),
+                    title,
+                    kind.department,
+                    "partner",
+                    partner,
+                    "guest",
+                    partner_format,
+                )
+            )
 
     # System accounts: the industry's own first, then generic ones.
     system_rng = rng.fork("systems")
-    kinds_of_systems = system_rng.shuffled(industry.systems)[:2] + system_rng.shuffled(org_vocab.GENERIC_SYSTEMS)
+    kinds_of_systems = system_rng.shuffled(industry.systems)[:2] + system_rng.shuffled(
+        org_vocab.GENERIC_SYSTEMS
+    )
     for system in kinds_of_systems[: size.systems]:
         account = Person(
             given=system.name,
@@ -395,14 +513,44 @@ def build_org(rng: Rng, industry: Industry, city: places.City, size: OrgSize) ->
         extra_country = places.COUNTRIES[extra_city.country]
         e_legal, e_short, e_label = company_name(extra_rng, kind.suffixes, extra_city.country)
         e_street, e_postcode = _street(extra_rng, extra_country)
-        at = Company(e_legal, e_short, e_label + extra_country.tld, extra_city, e_street, e_postcode, kind=kind)
+        at = Company(
+            e_legal,
+            e_short,
+            e_label + extra_country.tld,
+            extra_city,
+            e_street,
+            e_postcode,
+            kind=kind,
+        )
         title = extra_rng.choice(kind.titles)
-        people.append(person(names.draw(extra_city.country), title, kind.department, "contact", at, "contact", extra_rng.choice(_ADDRESS_FORMATS)))
+        people.append(
+            person(
+                names.draw(extra_city.country),
+                title,
+                kind.department,
+                "contact",
+                at,
+                "contact",
+                extra_rng.choice(_ADDRESS_FORMATS),
+            )
+        )
         if index == 0:
             people[-1].notes = "Former colleague; met at the industry conference."
 
     # Ids: user-001 is the persona; then members by seniority, guests, system accounts.
-    order = {"persona": 0, "ceo": 1, "manager": 2, "executive": 3, "peer": 4, "report": 5, "colleague": 6, "assistant": 7, "partner": 8, "system": 9, "contact": 10}
+    order = {
+        "persona": 0,
+        "ceo": 1,
+        "manager": 2,
+        "executive": 3,
+        "peer": 4,
+        "report": 5,
+        "colleague": 6,
+        "assistant": 7,
+        "partner": 8,
+        "system": 9,
+        "contact": 10,
+    }
     people.sort(key=lambda p: order[p.role])  # stable: draw order within a role
     width = max(3, len(str(len(people))) + 1)
     user_index = contact_index = 0

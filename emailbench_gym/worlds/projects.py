@@ -60,7 +60,13 @@ def world_tokens(org: Org) -> set[str]:
     for p in org.people:
         parts += [p.given, p.surname, p.email, p.title, p.department, p.company.name, p.office]
     for company in [org.company, *org.partners]:
-        parts += [company.name, company.domain, company.street, company.city.name, company.city.region]
+        parts += [
+            company.name,
+            company.domain,
+            company.street,
+            company.city.name,
+            company.city.region,
+        ]
     parts += [c.name for c in places.CITIES]
     return set(re.findall(r"\w+", " ".join(parts).casefold()))
 
@@ -90,7 +96,11 @@ def build_projects(rng: Rng, org: Org, count: int, timeline: Timeline) -> list[P
         pool = [p for p in reports + peers if p is not lead]
         team += rng.sample(pool, min(len(pool), rng.randint(1, 3)))
         if colleagues:
-            team += [p for p in rng.sample(colleagues, min(len(colleagues), rng.randint(0, 2))) if p not in team]
+            team += [
+                p
+                for p in rng.sample(colleagues, min(len(colleagues), rng.randint(0, 2)))
+                if p not in team
+            ]
         partner = partners[index % len(partners)] if partners and rng.chance(0.75) else None
         partner_people = [p for p in org.people if partner is not None and p.company is partner]
         deliverables = rng.sample(industry.deliverables, 4)

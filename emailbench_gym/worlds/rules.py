@@ -56,12 +56,22 @@ def build_labels(rng: Rng, projects: list[Project], extra: list[str]) -> list[La
     names += [n for n in [*generic, *extra, "Follow Up"] if n not in names]
     colors = rng.shuffled(org_vocab.LABEL_COLORS)
     width = max(3, len(str(len(names))) + 1)
-    return [Label(id=f"label-{i:0{width}d}", displayName=name, color=colors[(i - 1) % len(colors)]) for i, name in enumerate(names, 1)]
+    return [
+        Label(id=f"label-{i:0{width}d}", displayName=name, color=colors[(i - 1) % len(colors)])
+        for i, name in enumerate(names, 1)
+    ]
 
 
-def build_folders(rng: Rng, size: int, projects: list[Project], rule_folder: str | None) -> FolderPlan:
-    folders = [MailFolder(id=f"folder-{key}", displayName=name, wellKnownName=key) for key, name in FOLDER_NAMES.items()]
-    names: list[tuple[str, str | None]] = [(name, None) for name in rng.choice(org_vocab.FOLDER_SETS)]
+def build_folders(
+    rng: Rng, size: int, projects: list[Project], rule_folder: str | None
+) -> FolderPlan:
+    folders = [
+        MailFolder(id=f"folder-{key}", displayName=name, wellKnownName=key)
+        for key, name in FOLDER_NAMES.items()
+    ]
+    names: list[tuple[str, str | None]] = [
+        (name, None) for name in rng.choice(org_vocab.FOLDER_SETS)
+    ]
     if rule_folder:
         names.append((rule_folder, None))
     filed_projects = rng.sample(projects, len(projects) // 2) if size >= 300 and projects else []
@@ -74,10 +84,16 @@ def build_folders(rng: Rng, size: int, projects: list[Project], rule_folder: str
     for index, (name, parent) in enumerate(names, 1):
         folder = f"folder-{index:0{width}d}"
         by_name[name if parent is None else f"{parent}/{name}"] = folder
-        folders.append(MailFolder(id=folder, displayName=name, parentFolderId=by_name[parent] if parent else None))
+        folders.append(
+            MailFolder(
+                id=folder, displayName=name, parentFolderId=by_name[parent] if parent else None
+            )
+        )
         custom.append(folder)
     project_folders = {p.codename: by_name[f"Projects/{p.codename}"] for p in filed_projects}
-    return FolderPlan(folders, custom, by_name.get(rule_folder) if rule_folder else None, project_folders, by_name)
+    return FolderPlan(
+        folders, custom, by_name.get(rule_folder) if rule_folder else None, project_folders, by_name
+    )
 
 
 @dataclass(frozen=True)
@@ -87,7 +103,9 @@ class RulePlan:
     rules: list[MessageRule]
 
 
-def plan_rules(rng: Rng, org: Org) -> tuple[Person | None, str | None, Person | None, str | None, bool]:
+def plan_rules(
+    rng: Rng, org: Org
+) -> tuple[Person | None, str | None, Person | None, str | None, bool]:
     """Which system accounts the rules act on: (tagged, its label, filed, its folder, mark read)."""
     systems = rng.shuffled(org.systems())
     tagged = systems[0] if systems else None
@@ -101,13 +119,24 @@ def plan_rules(rng: Rng, org: Org) -> tuple[Person | None, str | None, Person | 
     )
 
 
-def build_rules(rng: Rng, org: Org, tagged: Person | None, label: str | None, filed: Person | None, folder_id: str | None, mark_read: bool, folder_name: str | None) -> list[MessageRule]:
+def build_rules(
+    rng: Rng,
+    org: Org,
+    tagged: Person | None,
+    label: str | None,
+    filed: Person | None,
+    folder_id: str | None,
+    mark_read: bool,
+    folder_name: str | None,
+) -> list[MessageRule]:
     rules: list[MessageRule] = []
     if tagged and label:
         rules.append(
             MessageRule(
                 id="rule-001",
-                displayName=render(f"[Tag|Label|Categorise] {tagged.name} [notices|mail|messages]", rng),
+                displayName=render(
+                    f"[Tag|Label|Categorise] {tagged.name} [notices|mail|messages]", rng
+                ),
                 sequence=1,
                 conditions=MessageRulePredicates(fromAddresses=[tagged.email]),
                 actions=MessageRuleActions(assignCategories=[label]),
@@ -120,7 +149,11 @@ def build_rules(rng: Rng, org: Org, tagged: Person | None, label: str | None, fi
                 displayName=f"Move {filed.name} to {folder_name}",
                 sequence=len(rules) + 1,
                 conditions=MessageRulePredicates(fromAddresses=[filed.email]),
-                actions=MessageRuleActions(moveToFolder=folder_id, markAsRead=mark_read, stopProcessingRules=rng.chance(0.5)),
+                actions=MessageRuleActions(
+                    moveToFolder=folder_id,
+                    markAsRead=mark_read,
+                    stopProcessingRules=rng.chance(0.5),
+                ),
             )
         )
     if rng.chance(0.4):
@@ -138,7 +171,14 @@ def build_rules(rng: Rng, org: Org, tagged: Person | None, label: str | None, fi
     return rules
 
 
-def apply_rules(mails: list[Mail], tagged: Person | None, label: str | None, filed: Person | None, folder_id: str | None, mark_read: bool) -> None:
+def apply_rules(
+    mails: list[Mail],
+    tagged: Person | None,
+    label: str | None,
+    filed: Person | None,
+    folder_id: str | None,
+    mark_read: bool,
+) -> None:
     """The effect of the enabled rules on the mail that arrived while they were on."""
     for mail in mails:
         if tagged is not None and mail.author is tagged and label and label not in mail.categories:
@@ -174,8 +214,12 @@ def build_settings(rng: Rng, org: Org, timeline: Timeline) -> MailboxSettings:
             externalAudience=rng.choice(("all", "contactsOnly")),
             internalReplyMessage=message,
             externalReplyMessage=message,
-            scheduledStartDateTime=DateTimeTimeZone(dateTime=timeline.at(first, 0), timeZone=timeline.time_zone),
-            scheduledEndDateTime=DateTimeTimeZone(dateTime=timeline.at(back, 0), timeZone=timeline.time_zone),
+            scheduledStartDateTime=DateTimeTimeZone(
+                dateTime=timeline.at(first, 0), timeZone=timeline.time_zone
+            ),
+            scheduledEndDateTime=DateTimeTimeZone(
+                dateTime=timeline.at(back, 0), timeZone=timeline.time_zone
+            ),
         )
     return MailboxSettings(
         automaticRepliesSetting=replies,
@@ -193,4 +237,13 @@ def build_settings(rng: Rng, org: Org, timeline: Timeline) -> MailboxSettings:
     )
 
 
-__all__ = ["WELL_KNOWN", "FolderPlan", "apply_rules", "build_folders", "build_labels", "build_rules", "build_settings", "plan_rules"]
+__all__ = [
+    "WELL_KNOWN",
+    "FolderPlan",
+    "apply_rules",
+    "build_folders",
+    "build_labels",
+    "build_rules",
+    "build_settings",
+    "plan_rules",
+]

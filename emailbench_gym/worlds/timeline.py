@@ -93,7 +93,11 @@ def build_timeline(rng: Rng, time_zone: str, country: str, span_days: int) -> Ti
     workdays = (0, 1, 2, 3, 4) if rng.chance(0.92) else (0, 1, 2, 3)
     year = rng.randint(2005, 2019)
     day = date(year, 1, 1) + timedelta(days=rng.below(365))
-    known = dict(holidays(country, day - timedelta(days=span_days + 7), day + timedelta(days=HORIZON_DAYS + 60)))
+    known = dict(
+        holidays(
+            country, day - timedelta(days=span_days + 7), day + timedelta(days=HORIZON_DAYS + 60)
+        )
+    )
     while day.weekday() not in workdays[:4] or day in known:
         day += timedelta(days=1)
     start_hour = max(work_start.hour, 8)
@@ -104,5 +108,7 @@ def build_timeline(rng: Rng, time_zone: str, country: str, span_days: int) -> Ti
     now = local_now.astimezone(timezone(offset))
     first_day = day - timedelta(days=span_days)
     last_day = day + timedelta(days=HORIZON_DAYS)
-    in_range = {d: name for d, name in known.items() if first_day - timedelta(days=7) <= d <= last_day}
+    in_range = {
+        d: name for d, name in known.items() if first_day - timedelta(days=7) <= d <= last_day
+    }
     return Timeline(time_zone, now, first_day, last_day, work_start, work_end, workdays, in_range)

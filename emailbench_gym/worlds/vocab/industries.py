@@ -58,21 +58,29 @@ class Industry:
 
 # Shared departments most industries have.
 FINANCE = Department(
-    "Finance", "Chief Financial Officer",
+    "Finance",
+    "Chief Financial Officer",
     ("Financial Planning & Analysis", "Corporate Accounting", "Treasury", "Procurement"),
     ("Financial Analyst", "Senior Accountant", "Procurement Specialist", "FP&A Analyst"),
 )
 PEOPLE = Department(
-    "People", "Chief People Officer",
+    "People",
+    "Chief People Officer",
     ("Talent Acquisition", "People Operations", "Learning & Development"),
     ("HR Business Partner", "Recruiter", "People Operations Specialist"),
 )
 LEGAL = Department(
-    "Legal", "General Counsel",
+    "Legal",
+    "General Counsel",
     ("Commercial Legal", "Compliance", "Contracts"),
     ("Corporate Counsel", "Paralegal", "Compliance Analyst", "Contracts Manager"),
 )
-EXECUTIVE = Department("Executive Office", "Chief Executive Officer", ("Strategy",), ("Chief of Staff", "Executive Assistant"))
+EXECUTIVE = Department(
+    "Executive Office",
+    "Chief Executive Officer",
+    ("Strategy",),
+    ("Chief of Staff", "Executive Assistant"),
+)
 
 # fmt: off
 INDUSTRIES: tuple[Industry, ...] = (
@@ -183,7 +191,7 @@ INDUSTRIES: tuple[Industry, ...] = (
          "an out-of-specification result in the stability data", "a supplier shortage of a key excipient"),
         (
             SystemKind("LIMS", "lims-notify", (
-                ("Sample {code} results approved", "Sample {code} ({n2} tests) was approved by QC at {time}.\nNo further action required.\nThis is an automated message from LIMS."),
+                ("Sample {code} results approved", "Sample {code} ({n2} tests) was approved by QC at {time}.\nNo further review is needed.\nThis is an automated message from LIMS."),
                 ("Overdue review: lot {code}", "Lot {code} has {n2} test results awaiting second-person review ({n3} days).\nThis is an automated message from LIMS."),
             )),
             SystemKind("eTMF", "etmf", (
