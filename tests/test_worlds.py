@@ -396,3 +396,11 @@ def test_every_api_method_works_on_a_generated_world(world: World) -> None:
     before = world.workspace().digest()
     ws.reset()
     assert ws.digest() == before
+
+
+def test_the_docs_example_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    text = (Path(__file__).parent.parent / "docs" / "worlds.md").read_text(encoding="utf-8")
+    code = text.split("```python\n", 1)[1].split("```", 1)[0]
+    monkeypatch.chdir(tmp_path)
+    exec(compile(code, "docs/worlds.md", "exec"), {})
+    assert load_world(tmp_path / "worlds" / "7").seed == 7
