@@ -29,7 +29,7 @@ from emailbench_gym.worlds.vocab import places
 from emailbench_gym.worlds.vocab.industries import INDUSTRIES
 
 #: Bump when the same seed would give a different world (manifests pin the old hashes).
-GENERATOR_VERSION = "1"
+GENERATOR_VERSION = "2"
 GENERATOR = f"emailbench-worlds/{GENERATOR_VERSION}"
 MIN_SIZE = 40
 MAX_SIZE = 200_000
@@ -313,6 +313,12 @@ def build_world(seed: int, size: int = DEFAULT_SIZE) -> World:
             if found
         },
         meeting_prep_tasks=dict(sorted(prep.items())),
+        message_kinds=_message_kinds(ordered),
+        awaiting_reply=_awaiting_reply(ordered, org.persona),
+        event_kinds={
+            kind: [m.id for m in calendar.meetings if m.kind == kind]
+            for kind in sorted({m.kind for m in calendar.meetings})
+        },
         system_accounts=[p.id for p in org.systems()],
         rules=RuleFacts(
             tagged_sender=tagged.id if tagged else None,
@@ -324,3 +330,33 @@ def build_world(seed: int, size: int = DEFAULT_SIZE) -> World:
         junk_senders=sorted({m.sender.address for m in junk}),
     )
     return World(corpus, facts)
+
+
+def _message_kinds(ordered: list[mail.Mail]) -> dict[str, list[str]]:
+    """Thread kind -> ids of the messages that start such threads (drafts and junk by folder)."""
+    kinds: dict[str, list[str]] = {}
+    for item in ordered:
+        if item.is_draft:
+            kind = "draft"
+        elif item.in_reply_to is not None or item.subject.startswith("FW: "):
+            continue
+        else:
+            kind = item.thread.intent
+        kinds.setdefault(kind, []).append(item.id)
+    return dict(sorted(kinds.items()))
+
+
+def _awaiting_reply(ordered: list[mail.Mail], persona: people.Person) -> list[str]:
+    """Requests, approvals and escalations whose latest message is someone else's, in the Inbox:
+    the ball is in the persona's court (a draft reply does not count as an answer)."""
+    latest: dict[int, mail.Mail] = {}
+    for item in sorted(ordered, key=lambda m: m.sent):
+        if not item.is_draft:
+            latest[id(item.thread)] = item
+    return sorted(
+        m.id
+        for m in latest.values()
+        if m.author is not persona
+        and m.folder == "inbox"
+        and m.thread.intent in ("request", "approval", "escalation")
+    )

@@ -239,6 +239,37 @@ def check_world(world: World) -> list[str]:
         if len(project.message_ids) < 2:
             problems.append(f"{project.codename}: fewer than two messages")
 
+    # Kinds of mail and events, and what the persona owes a reply to.
+    kinds = facts.message_kinds
+    for message_id in kinds.get("notice", []):
+        if _sender(by_id[message_id]) not in systems:
+            problems.append(f"{message_id}: a notice not from a system account")
+    if sorted(kinds.get("junk", [])) != sorted(junk):
+        problems.append("message_kinds['junk'] is not the Junk Email folder")
+    if sorted(kinds.get("draft", [])) != sorted(m.id for m in messages if m.isDraft):
+        problems.append("message_kinds['draft'] is not the drafts")
+    for kind, ids in kinds.items():
+        if kind not in ("notice", "junk", "draft") and any(
+            _sender(by_id[i]) in systems for i in ids
+        ):
+            problems.append(f"message_kinds[{kind!r}] holds a system notice")
+    for message_id in facts.awaiting_reply:
+        m = by_id[message_id]
+        later = [
+            o
+            for o in messages
+            if o.conversationId == m.conversationId
+            and o.receivedDateTime > m.receivedDateTime
+            and not o.isDraft
+        ]
+        if m.parentFolderId != "folder-inbox" or _sender(m) == me or later:
+            problems.append(
+                f"{message_id}: listed as awaiting a reply but answered, moved or the persona's"
+            )
+    listed = sorted(i for ids in facts.event_kinds.values() for i in ids)
+    if listed != sorted(e.id for e in events):
+        problems.append("event_kinds do not partition the events")
+
     # Rules have run: tagged mail carries the tag, filed mail is in the folder.
     rule = facts.rules
     sender_of = {u.id: u.mail for u in users.values()}

@@ -71,6 +71,13 @@ class WorldFacts(Facts):
     pending_rsvps: list[str]  # upcoming events organised by others the persona has not answered
     meeting_threads: dict[str, list[str]]  # event id -> ids of messages that discuss it
     meeting_prep_tasks: dict[str, list[str]]  # event id -> to-do task ids that prepare for it
+    message_kinds: dict[str, list[str]]  # what each thread's first message is -> message ids
+    awaiting_reply: list[
+        str
+    ]  # latest messages of request/approval/escalation threads the persona owes a reply
+    event_kinds: dict[
+        str, list[str]
+    ]  # project, team, one_on_one, review, partner, ... -> event ids
     system_accounts: list[str]
     rules: RuleFacts
     junk_senders: list[str]  # addresses of the outside senders in Junk Email

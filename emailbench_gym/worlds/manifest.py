@@ -1,5 +1,5 @@
 """Split manifests: the generator, package version, seeds, sizes and content hashes of every
-world of a split, so a split can be cited and checked ("train of emailbench-worlds/1").
+world of a split, so a split can be cited and checked ("train of emailbench-worlds/2").
 
 The shipped manifests live in `emailbench_gym/worlds/manifests/<split>.json`;
 `verify_manifest` rebuilds worlds and compares their hashes. Regenerate them (after a

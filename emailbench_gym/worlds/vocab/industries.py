@@ -629,7 +629,7 @@ INDUSTRIES: tuple[Industry, ...] = (
          "a rights dispute over a syndicated series", "a podcast feed outage"),
         (
             SystemKind("Audience Dashboard", "audience-data", (
-                ("Daily audience report - {date}", "Audience for {date}: {n2} readers, {n3} new subscribers.\nTop story: {pct_high} of traffic.\nThis is an automated report; please do not reply."),
+                ("Daily audience report - {date}", "Audience for {date}: {n2},000 readers, {n3} new subscribers.\nTop story: {pct} of traffic.\nThis is an automated report; please do not reply."),
             )),
             SystemKind("Ad Server", "adops", (
                 ("Campaign {code} under-delivering", "Campaign {code} is at {pct} of its delivery goal with {n2} days left.\nThis is an automated message from the ad server."),

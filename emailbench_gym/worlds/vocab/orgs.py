@@ -50,7 +50,7 @@ GENERIC_SYSTEMS: tuple[SystemKind, ...] = (
         ("Timesheet approval: {n} pending", "{n} timesheets from your team are waiting for approval.\nThis is an automated message from the People Portal."),
     )),
     SystemKind("Company News", "news", (
-        ("This week at {company_short}: {headline}", "This week: {headline}.\nAlso inside: {n2} new starters, an update from the {dept} team and the canteen menu.\nYou receive this newsletter as an employee of {company_short}."),
+        ("This week at {company_short}: {headline}", "This week: {headline}.\nAlso inside: {n3} new starters, an update from the {dept} team and the canteen menu.\nYou receive this newsletter as an employee of {company_short}."),
     )),
     SystemKind("Travel Desk", "travel", (
         ("Itinerary confirmed: {city} {date}", "Your booking {code} to {city} on {date} is confirmed.\nHotel: {n2} nights.\nThis is an automated message from the Travel Desk."),
