@@ -1,0 +1,282 @@
+"""Scale figures (issue 14): the state layer at 65, 1k, 10k and 100k messages, side by side.
+
+For each size a corpus of the shipped persona is grown with generated filler
+(`emailbench_gym.corpus_scale`, seed 0) and measured in a fresh process: the cold corpus
+load (seconds and RSS), then medians of reset, point reads and writes through `env.step`,
+search (warm and right after a write), filtered and sorted lists, counts, snapshots and
+static grading of a finished OB-W105 episode. Every row prints its median at each size
+and the ratio to the 65-message median measured in the same run.
+
+    PYTHONPATH=. python benchmarks/scale.py [--sizes 65,1000,10000,100000] [--tree DIR ...]
+
+`--tree DIR` (repeatable) measures another checkout of the package with the same corpora
+in the same run (e.g. `--tree /work/main --tree .` prints before and after side by side).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+SIZES = (65, 1_000, 10_000, 100_000)
+SEED = 0
+#: The message every point read and write touches (a shipped one, so it exists at every size).
+TARGET = "msg-017"
+ROUND_SECONDS = 0.05
+COMPILED = "corpus.sqlite"
+
+
+def median_time(
+    func: Callable[[], object], setup: Callable[[], object] | None = None, budget: float = 1.0
+) -> float:
+    """Median seconds per call; calls are batched into rounds of about ROUND_SECONDS.
+
+    With `setup`, every call is timed alone after an untimed `setup()`. The number of
+    rounds shrinks for slow calls so a row stays near `budget` seconds (at least 3 samples).
+    """
+    if setup is not None:
+        samples = []
+        deadline = time.perf_counter() + budget
+        while len(samples) < 3 or (time.perf_counter() < deadline and len(samples) < 200):
+            setup()
+            start = time.perf_counter()
+            func()
+            samples.append(time.perf_counter() - start)
+        return statistics.median(samples)
+    start = time.perf_counter()
+    func()
+    first = time.perf_counter() - start
+    number = max(1, int(ROUND_SECONDS / max(first, 1e-7)))
+    rounds = max(3, min(15, int(budget / max(first * number, 1e-7))))
+    times = []
+    for _ in range(rounds):
+        start = time.perf_counter()
+        for _ in range(number):
+            func()
+        times.append((time.perf_counter() - start) / number)
+    return statistics.median(times)
+
+
+def _rss_mb() -> float:
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+# --- the worker: one size, one tree, one fresh process ---------------------------------------
+
+
+def worker(corpus_dir: str) -> dict[str, float]:
+    """Every figure for the corpus in `corpus_dir`, measured in this (fresh) process."""
+    import gymnasium as gym
+
+    import emailbench_gym
+    from emailbench_gym import corpus as corpus_module
+    from emailbench_gym.episode import Episode
+    from emailbench_gym.scenarios import load_scenario
+    from emailbench_gym.workspace import Workspace
+
+    gym.register_envs(emailbench_gym)
+    figures: dict[str, float] = {}
+    compiled = Path(corpus_dir) / COMPILED
+    source: Any = compiled if compiled.exists() else corpus_dir
+    rss_before = _rss_mb()
+    start = time.perf_counter()
+    corpus = corpus_module.load_corpus(source)
+    ws = Workspace(corpus)
+    figures["load the corpus (cold), s"] = time.perf_counter() - start
+    figures["RSS after load, MB"] = _rss_mb()
+    figures["RSS added by the load, MB"] = _rss_mb() - rss_before
+
+    def call(name: str, **arguments: Any) -> Any:
+        return ws.call(name, **arguments)
+
+    toggle = [False]
+
+    def write() -> None:
+        toggle[0] = not toggle[0]
+        call("messages_markRead", messageIds=[TARGET], isRead=toggle[0])
+
+    figures["messages_get"] = median_time(lambda: call("messages_get", id=TARGET))
+    figures["messages_search 'Raptor' (warm)"] = median_time(
+        lambda: call("messages_search", query="Raptor")
+    )
+    figures["messages_search 'collateral' (warm, many hits)"] = median_time(
+        lambda: call("messages_search", query="collateral")
+    )
+    figures["messages_search right after a write"] = median_time(
+        lambda: call("messages_search", query="Raptor"), setup=write
+    )
+    figures["messages_list top 25, no filter"] = median_time(lambda: call("messages_list"))
+    figures["messages_list top 25, isRead eq false"] = median_time(
+        lambda: call("messages_list", filter="isRead eq false")
+    )
+    figures["messages_list top 25, orderBy subject"] = median_time(
+        lambda: call("messages_list", orderBy="subject")
+    )
+    figures["messages_list inbox, from eq, after a write"] = median_time(
+        lambda: call(
+            "messages_list",
+            folderId="inbox",
+            filter="from/emailAddress/address eq 'sally.beck@enron.com'",
+        ),
+        setup=write,
+    )
+    figures["messages_count right after a write"] = median_time(
+        lambda: call("messages_count", filter="isRead eq false"), setup=write
+    )
+    figures["Workspace.snapshot() after a write"] = median_time(ws.snapshot, setup=write)
+
+    def episode_of_changes() -> None:
+        folder = call("folders_create", displayName="Bench")["id"]
+        for index in range(10):
+            call("messages_move", id=f"msg-{index + 1:03d}", destinationId=folder)
+
+    figures["Workspace.reset after 10 changes"] = median_time(ws.reset, setup=episode_of_changes)
+
+    env = gym.make("EmailBench-OB-N520", max_turns=10**9).unwrapped
+    env._workspace = Workspace(corpus)  # the env on this corpus (no public knob for it yet)
+    env._episode = None
+    env.reset(seed=0)
+    read = {"name": "messages_get", "arguments": {"id": TARGET}, "id": "call_0"}
+    flag = {"name": "messages_markRead", "arguments": {"messageIds": [TARGET]}, "id": "call_1"}
+    figures["env.step point read (messages_get)"] = median_time(lambda: env.step(read))
+    figures["env.step write (messages_markRead)"] = median_time(lambda: env.step(flag))
+
+    def dirty_env() -> None:
+        env.step({"name": "folders_create", "arguments": {"displayName": "Bench"}, "id": "call_2"})
+        env.step(flag)
+
+    figures["env.reset after an episode"] = median_time(env.reset, setup=dirty_env)
+
+    episode = Episode(load_scenario("OB-W105"), Workspace(corpus))
+    _, answer = episode.replay_reference()
+    figures["static grading, OB-W105 reference end state"] = median_time(
+        lambda: episode.grade(answer), budget=2.0
+    )
+    return figures
+
+
+def compile_step(corpus_dir: str) -> dict[str, float]:
+    """Compile the corpus once (in its own process, so the load is measured cold and alone),
+    for trees whose corpora load from a compiled file; nothing for the others."""
+    from emailbench_gym import corpus as corpus_module
+
+    compile_corpus = getattr(corpus_module, "compile_corpus", None)
+    compiled = Path(corpus_dir) / COMPILED
+    if compile_corpus is None or compiled.exists():
+        return {}
+    start = time.perf_counter()
+    compile_corpus(corpus_dir, compiled)
+    return {"compile the corpus (once, not per process), s": time.perf_counter() - start}
+
+
+# --- the driver ------------------------------------------------------------------------------
+
+
+def corpus_for(size: int, cache: Path) -> Path:
+    """The grown corpus folder for `size` (generated once per cache folder)."""
+    from emailbench_gym.corpus_scale import write_scaled_corpus
+
+    folder = cache / f"scale-{size}-seed{SEED}"
+    if not (folder / "messages.json").exists():
+        write_scaled_corpus(folder, size, SEED)
+    return folder
+
+
+def run_worker(tree: Path, folder: Path) -> dict[str, float]:
+    """Compile (if that tree compiles corpora), then measure, each in a fresh process."""
+    figures: dict[str, float] = {}
+    for mode in ("--compile", "--worker"):
+        env = {**os.environ, "PYTHONPATH": f"{tree}{os.pathsep}{ROOT}"}
+        out = subprocess.run(
+            [sys.executable, str(Path(__file__).resolve()), mode, str(folder)],
+            capture_output=True,
+            text=True,
+            env=env,
+            check=False,
+            cwd=tree,
+        )
+        if out.returncode != 0:
+            raise SystemExit(f"{mode} failed for {folder} in {tree}:\n{out.stderr}")
+        figures.update(json.loads(out.stdout.strip().splitlines()[-1]))
+    return figures
+
+
+def _fmt(name: str, value: float) -> str:
+    if name.endswith("MB"):
+        return f"{value:,.0f} MB"
+    if name.endswith(", s") or value >= 0.1:
+        return f"{value:,.3f} s"
+    if value >= 1e-3:
+        return f"{value * 1e3:,.2f} ms"
+    return f"{value * 1e6:,.1f} us"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--sizes", default=",".join(map(str, SIZES)))
+    parser.add_argument("--tree", action="append", type=Path, help="package checkout to measure")
+    parser.add_argument("--cache", type=Path, help="folder for the generated corpora")
+    parser.add_argument("--worker", help=argparse.SUPPRESS)
+    parser.add_argument("--compile", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.worker:
+        print(json.dumps(worker(args.worker)))
+        return
+    if args.compile:
+        print(json.dumps(compile_step(args.compile)))
+        return
+    sizes = [int(s) for s in args.sizes.split(",")]
+    trees = [t.resolve() for t in (args.tree or [ROOT])]
+    with tempfile.TemporaryDirectory() as tmp:
+        cache = args.cache or Path(tmp)
+        cache.mkdir(parents=True, exist_ok=True)
+        results: dict[tuple[Path, int], dict[str, float]] = {}
+        for size in sizes:
+            folder = corpus_for(size, cache)
+            for tree in trees:
+                # each tree gets its own copy, so a compiled file of one is not seen by another
+                copy = cache / f"{folder.name}-{abs(hash(str(tree)))}"
+                if not copy.exists():
+                    subprocess.run(["cp", "-r", str(folder), str(copy)], check=True)
+                results[tree, size] = run_worker(tree, copy)
+                print(f"measured {size:,} messages with {tree}", file=sys.stderr)
+    names = list(dict.fromkeys(n for r in results.values() for n in r))
+    for tree in trees:
+        print(f"\n## {tree}\n")
+        header = " | ".join(f"{s:,} msgs" for s in sizes)
+        print(f"| figure (median) | {header} | ratio {sizes[-1]:,} / {sizes[0]:,} |")
+        print("|---|" + "---:|" * (len(sizes) + 1))
+        for name in names:
+            values = [results[tree, s].get(name) for s in sizes]
+            cells = " | ".join("-" if v is None else _fmt(name, v) for v in values)
+            first, last = values[0], values[-1]
+            ratio = f"{last / first:,.1f}x" if first and last else "-"
+            print(f"| {name} | {cells} | {ratio} |")
+    if len(trees) > 1:
+        print("\n## side by side: each tree / the first, same run\n")
+        print("| figure | " + " | ".join(f"{s:,} msgs" for s in sizes) + " |")
+        print("|---|" + "---:|" * len(sizes))
+        for tree in trees[1:]:
+            for name in names:
+                cells = []
+                for s in sizes:
+                    a, b = results[trees[0], s].get(name), results[tree, s].get(name)
+                    cells.append(f"{b / a:.2f}x" if a and b else "-")
+                print(f"| {name} ({tree.name}) | " + " | ".join(cells) + " |")
+
+
+if __name__ == "__main__":
+    main()

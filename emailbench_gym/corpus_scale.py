@@ -1,0 +1,210 @@
+"""Filler mail for scale tests: the shipped persona's corpus grown to any size, from a seed.
+
+`write_scaled_corpus(root, size, seed)` writes a corpus folder: every shipped file as is,
+and `messages.json` holding the 65 shipped messages followed by generated filler in the
+same style (senders from the directory and the contacts, threads with `RE:` replies,
+Inbox / Archive / Sent Items / Deleted Items / Junk Email, read and unread, flags,
+categories from the labels, attachments), dated before the shipped mail so the
+scenarios' recent inbox stays what it was. The same seed gives the same bytes.
+
+This is only filler for measuring the shipped persona at 1k-100k messages; generated
+personas and organisations live in `emailbench_gym.worlds`.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import shutil
+from datetime import datetime, timedelta, timezone
+from pathlib import Path
+from typing import Any
+
+from emailbench_gym.paths import data_dir
+
+#: Filler ids never collide with the shipped ones (msg-001) or created ones (msg-5001).
+FILLER_PREFIX = "f"
+_ZONE = timezone(timedelta(hours=-5))
+_START = datetime(1999, 10, 1, tzinfo=_ZONE)
+_END = datetime(2001, 9, 21, tzinfo=_ZONE)  # the shipped mail starts on 2001-09-24
+
+_DESKS = ["East power", "West power", "Gulf gas", "Northeast gas", "weather", "coal", "crude"]
+_COUNTERPARTIES = [
+    "Calpine",
+    "Dynegy",
+    "Reliant",
+    "Mirant",
+    "El Paso",
+    "Williams",
+    "Duke Energy",
+    "PG&E",
+    "Aquila",
+    "TXU",
+]
+_TOPICS = [
+    ("VaR", "VaR report for the {desk} book"),
+    ("credit", "Credit limit review - {cp}"),
+    ("collateral", "Collateral call from {cp}"),
+    ("reserve", "Credit reserve update - {month}"),
+    ("deal", "Deal approval: {cp} {desk} structure"),
+    ("limits", "{desk} desk limit exception"),
+    ("model", "Curve model refresh for {desk}"),
+    ("audit", "Audit request: {month} workpapers"),
+    ("legal", "ISDA schedule comments - {cp}"),
+    ("board", "Board materials - {month} meeting"),
+    ("staff", "Staffing for the {desk} middle office"),
+    ("report", "Weekly risk summary - {month}"),
+]
+_SENTENCES = [
+    "The {desk} book ended the week at ${amount} million of VaR, inside the limit.",
+    "{cp} asked for a higher unsecured line; I suggested we hold at ${amount} million.",
+    "We booked {count} new trades with {cp} on EnronOnline this week.",
+    "Can you look at the attached schedule before the {month} close?",
+    "Collateral posted by {cp} is now ${amount} million after the last call.",
+    "The stress scenarios for {desk} need another pass before Friday.",
+    "Accounting wants the reserve walk for {month} by the end of the week.",
+    "There were {count} limit exceptions on the {desk} desk, all cleared the same day.",
+    "Legal is still reviewing the netting language in the {cp} master agreement.",
+    "I moved the review to {day} afternoon so the desk heads can attend.",
+    "Please confirm the counterparty ratings used in the {month} model run.",
+    "The correlation assumptions for {desk} look stale; Priya has a proposal.",
+    "Let me know if you want to walk through the numbers before the meeting.",
+    "The credit watch list now has {count} names, {cp} among them.",
+    "Mark-to-market on the {desk} positions moved by ${amount} million overnight.",
+]
+_MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August"]
+_DAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"]
+_ATTACHMENTS = [
+    ("xls", "application/vnd.ms-excel"),
+    ("doc", "application/msword"),
+    ("pdf", "application/pdf"),
+]
+
+
+def _people(root: Path) -> tuple[dict[str, str], list[dict[str, str]]]:
+    """The persona (name, address) and everyone who writes to her (directory and contacts)."""
+    persona = json.loads((root / "persona.json").read_text(encoding="utf-8"))
+    users = json.loads((root / "users.json").read_text(encoding="utf-8"))
+    contacts = json.loads((root / "contacts.json").read_text(encoding="utf-8"))
+    me = next(u for u in users if u["id"] == persona["me"])
+    others: dict[str, dict[str, str]] = {}
+    for user in users:
+        if user["id"] != me["id"]:
+            others[user["mail"]] = {"name": user["displayName"], "address": user["mail"]}
+    for contact in contacts:
+        for entry in contact["emailAddresses"]:
+            others.setdefault(entry["address"], {"name": contact["displayName"], **entry})
+    return {"name": me["displayName"], "address": me["mail"]}, list(others.values())
+
+
+def _fill(rng: random.Random, template: str) -> str:
+    return template.format(
+        desk=rng.choice(_DESKS),
+        cp=rng.choice(_COUNTERPARTIES),
+        month=rng.choice(_MONTHS),
+        day=rng.choice(_DAYS),
+        amount=rng.randint(2, 140),
+        count=rng.randint(2, 40),
+    )
+
+
+def _body(rng: random.Random, to_name: str, from_name: str) -> str:
+    sentences = " ".join(_fill(rng, rng.choice(_SENTENCES)) for _ in range(rng.randint(2, 6)))
+    return f"{to_name.split()[0]},\n\n{sentences}\n\n{from_name.split()[0]}"
+
+
+def filler_messages(count: int, seed: int = 0, root: Path | None = None) -> list[dict[str, Any]]:
+    """`count` generated messages (as corpus JSON dicts), oldest thread first, deterministic."""
+    rng = random.Random(seed)
+    me, others = _people(root or data_dir("corpus"))
+    span = (_END - _START).total_seconds()
+    out: list[dict[str, Any]] = []
+    thread = 0
+    while len(out) < count:
+        thread += 1
+        conversation = f"conv-{FILLER_PREFIX}{thread:06d}"
+        peer = rng.choice(others)
+        kind, subject_template = rng.choice(_TOPICS)
+        subject = _fill(rng, subject_template)
+        when = _START + timedelta(seconds=rng.uniform(0, span))
+        previous: str | None = None
+        for turn in range(min(rng.choice([1, 1, 1, 2, 2, 3, 4]), count - len(out))):
+            mine = turn % 2 == 1  # the persona answers every other message of a thread
+            sender, receiver = (me, peer) if mine else (peer, me)
+            number = len(out) + 1
+            message_id = f"msg-{FILLER_PREFIX}{number:06d}"
+            cc = rng.sample(others, rng.choice([0, 0, 0, 1, 2]))
+            attachments = []
+            if rng.random() < 0.15:
+                extension, content_type = rng.choice(_ATTACHMENTS)
+                attachments.append(
+                    {
+                        "id": f"att-{FILLER_PREFIX}{number:06d}",
+                        "name": f"{kind}_{when:%b%y}_{number}.{extension}",
+                        "contentType": content_type,
+                        "size": rng.randint(8, 900) * 1024,
+                    }
+                )
+            body = _body(rng, receiver["name"], sender["name"])
+            roll = rng.random()
+            folder = (
+                "folder-sentitems"
+                if mine
+                else "folder-archive"
+                if roll < 0.18
+                else "folder-deleteditems"
+                if roll < 0.21
+                else "folder-junkemail"
+                if roll < 0.22
+                else "folder-inbox"
+            )
+            flag = rng.random()
+            out.append(
+                {
+                    "id": message_id,
+                    "conversationId": conversation,
+                    "parentFolderId": folder,
+                    "subject": subject if turn == 0 else f"RE: {subject}",
+                    "body": {"contentType": "text", "content": body},
+                    "bodyPreview": " ".join(body.split())[:100],
+                    "from": {"emailAddress": dict(sender)},
+                    "toRecipients": [{"emailAddress": dict(receiver)}],
+                    "ccRecipients": [{"emailAddress": dict(p)} for p in cc if p != receiver],
+                    "bccRecipients": [],
+                    "receivedDateTime": when.isoformat(timespec="seconds"),
+                    "sentDateTime": when.isoformat(timespec="seconds"),
+                    "isRead": mine or rng.random() < 0.9,
+                    "isDraft": False,
+                    "importance": rng.choices(["normal", "high", "low"], [92, 5, 3])[0],
+                    "flag": {
+                        "flagStatus": "flagged"
+                        if flag < 0.03
+                        else "complete"
+                        if flag < 0.04
+                        else "notFlagged",
+                        "dueDateTime": None,
+                    },
+                    "categories": [rng.choice(["Raptor", "FERC", "Dynegy", "Legal", "Trading"])]
+                    if rng.random() < 0.1
+                    else [],
+                    "hasAttachments": bool(attachments),
+                    "attachments": attachments,
+                    "inReplyTo": previous,
+                }
+            )
+            previous = message_id
+            when += timedelta(minutes=rng.randint(5, 600))
+    return out
+
+
+def write_scaled_corpus(root: str | Path, size: int, seed: int = 0) -> Path:
+    """Write the shipped corpus grown to `size` messages into folder `root`; returns it."""
+    source = data_dir("corpus")
+    target = Path(root)
+    shutil.copytree(source, target, dirs_exist_ok=True)
+    shipped = json.loads((source / "messages.json").read_text(encoding="utf-8"))
+    if size < len(shipped):
+        raise ValueError(f"size must be at least the {len(shipped)} shipped messages (got {size})")
+    messages = shipped + filler_messages(size - len(shipped), seed, source)
+    (target / "messages.json").write_text(json.dumps(messages), encoding="utf-8")
+    return target
