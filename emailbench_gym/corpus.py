@@ -5,13 +5,22 @@ uniqueness and every reference (folder, calendar, list, board, column, user,
 contact) must resolve. A problem raises `CorpusError` naming the file, the
 entity and the field. `build_corpus` applies the same checks to models built in
 code (generated worlds), and `write_corpus` writes any corpus back as the files.
+
+Messages are kept in a SQLite corpus database (`emailbench_gym.store`): indexed columns,
+full-text search words and the validated JSON, materialized into models on demand and
+cached up to a bound. A corpus from files or from code is put in an in-memory database;
+for large corpora, `compile_corpus` writes that database to a file once, and
+`load_corpus(file)` then opens it in milliseconds whatever the number of messages.
 """
 
 from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Iterable, Mapping
+import os
+import sqlite3
+import tempfile
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -40,6 +49,14 @@ from emailbench_gym.api.models import (
 )
 from emailbench_gym.errors import CorpusError
 from emailbench_gym.paths import data_dir
+from emailbench_gym.store.database import (
+    MessageStore,
+    create_database,
+    open_database,
+    read_entities,
+    read_meta,
+)
+from emailbench_gym.store.schema import FORMAT_VERSION
 
 #: Snapshot collection -> (file in corpus/, model).
 CORPUS_FILES: dict[str, tuple[str, type[Model]]] = {
@@ -60,15 +77,46 @@ CORPUS_FILES: dict[str, tuple[str, type[Model]]] = {
 }
 
 
+class StoredMessages(Mapping[str, Model]):
+    """The corpus messages as a read-only mapping id -> Message, read from the store."""
+
+    def __init__(self, store: MessageStore) -> None:
+        self._store = store
+
+    def __getitem__(self, message_id: str) -> Model:
+        message = self._store.get(message_id) if isinstance(message_id, str) else None
+        if message is None:
+            raise KeyError(message_id)
+        return message
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._store.ids())
+
+    def __len__(self) -> int:
+        return self._store.size
+
+    def values(self) -> Iterable[Model]:  # type: ignore[override]
+        return self._store.in_order()
+
+
 @dataclass(frozen=True)
 class Corpus:
-    """The pristine, immutable corpus: collections of frozen models keyed by id."""
+    """The pristine, immutable corpus: collections of frozen models keyed by id.
+
+    `store` is the indexed message database behind `collections["messages"]`.
+    """
 
     now: datetime
     me: User
     settings: MailboxSettings
-    collections: dict[str, MappingProxyType[str, Model]]
+    collections: dict[str, Mapping[str, Model]]
     root: Path | None  # None for a corpus built in code (build_corpus)
+    store: MessageStore
+
+    @property
+    def fingerprint(self) -> str:
+        """A hash of the whole pristine content: equal fingerprints, equal corpora."""
+        return self.store.fingerprint
 
     def items(self, collection: str) -> list[Model]:
         return list(self.collections[collection].values())
@@ -123,7 +171,8 @@ def _check_refs(
 
 
 def load_corpus(root: str | Path | None = None) -> Corpus:
-    """Load and validate the corpus in `root` (default: the shipped `corpus/`), cached per folder."""
+    """Load the corpus in `root`, cached per path: a folder of JSON files (default: the shipped
+    `corpus/`), validated, or a database file written by `compile_corpus`."""
     return _load(Path(root).resolve() if root else data_dir("corpus"))
 
 
@@ -160,12 +209,7 @@ def build_corpus(
 def corpus_documents(corpus: Corpus) -> dict[str, str]:
     """The text of every corpus file (persona.json, then CORPUS_FILES), in the shipped form:
     `indent=2`, non-ASCII kept, a final newline."""
-    persona = {
-        "now": corpus.now.isoformat(),
-        "me": corpus.me.id,
-        "settings": corpus.settings.model_dump(mode="json", by_alias=True),
-    }
-    documents = {"persona.json": _dumps(persona)}
+    documents = {"persona.json": _dumps(_persona(corpus.now, corpus.me.id, corpus.settings))}
     for name, (file, _) in CORPUS_FILES.items():
         documents[file] = _dumps(
             [i.model_dump(mode="json", by_alias=True) for i in corpus.items(name)]
@@ -190,9 +234,35 @@ def _dumps(data: Any) -> str:
     return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
 
 
-@functools.lru_cache(maxsize=4)
-def _load(root: Path) -> Corpus:
-    persona = _read_json(root / "persona.json")
+def compile_corpus(source: Corpus | str | Path, target: str | Path) -> Path:
+    """Write a corpus (a `Corpus`, or the JSON folder to load) as a database file `target`.
+
+    `load_corpus(target)` then opens it in milliseconds, at 100,000 messages as at 65. The
+    file is replaced atomically, so a process that has the old one open keeps reading it.
+    """
+    corpus = source if isinstance(source, Corpus) else _read(Path(source).resolve())
+    target = Path(target)
+    handle, temporary = tempfile.mkstemp(prefix=".corpus-", suffix=".sqlite", dir=target.parent)
+    os.close(handle)
+    try:
+        corpus.store.save(Path(temporary))
+        os.replace(temporary, target)
+    finally:
+        if os.path.exists(temporary):
+            os.unlink(temporary)
+    return target
+
+
+def _persona(now: datetime, me_id: str, settings: MailboxSettings) -> dict[str, Any]:
+    """persona.json's content (also what a compiled corpus stores and fingerprints)."""
+    return {
+        "now": now.isoformat(),
+        "me": me_id,
+        "settings": settings.model_dump(mode="json", by_alias=True),
+    }
+
+
+def _read_persona(persona: Any) -> tuple[datetime, str, MailboxSettings]:
     try:
         now = datetime.fromisoformat(persona["now"])
         settings = MailboxSettings.model_validate(persona["settings"])
@@ -203,8 +273,40 @@ def _load(root: Path) -> Corpus:
         raise _explain("persona.json", "settings", exc) from None
     except (TypeError, ValueError) as exc:
         raise CorpusError(f"persona.json: field 'now': {exc}") from None
+    return now, me_id, settings
+
+
+def _read(root: Path) -> Corpus:
+    if root.is_file():
+        return _open(root)
+    now, me_id, settings = _read_persona(_read_json(root / "persona.json"))
     parsed = {name: _parse(root / file, model) for name, (file, model) in CORPUS_FILES.items()}
     return _assemble(now, me_id, settings, parsed, root)
+
+
+_load = functools.lru_cache(maxsize=4)(_read)
+
+
+def _open(path: Path) -> Corpus:
+    """A corpus from a database file written by `compile_corpus` (checked when it was written)."""
+    try:
+        connection = open_database(path)
+        meta = read_meta(connection)
+        texts = read_entities(connection)
+    except sqlite3.DatabaseError as exc:
+        raise CorpusError(f"{path.name}: not a compiled corpus ({exc})") from None
+    if meta.get("format") != str(FORMAT_VERSION):
+        raise CorpusError(
+            f"{path.name}: compiled corpus format {meta.get('format')!r}, this version reads "
+            f"{FORMAT_VERSION}; write it again with emailbench_gym.corpus.compile_corpus"
+        )
+    now, me_id, settings = _read_persona(json.loads(meta["persona"]))
+    parsed: dict[str, dict[str, Model]] = {}
+    for name, (_file, model) in CORPUS_FILES.items():
+        if name != "messages":
+            items = (model.model_validate_json(text) for text in texts.get(name, []))
+            parsed[name] = {item.id: item for item in items}  # type: ignore[attr-defined]
+    return _freeze(now, me_id, settings, parsed, path, MessageStore(connection, path=path))
 
 
 def _assemble(
@@ -222,6 +324,7 @@ def _assemble(
     users, folders = parsed["users"], parsed["folders"]
     if me_id not in users:
         raise CorpusError(f"persona.json: field 'me': {me_id!r} is not in users.json")
+    _check_offsets(parsed["messages"].values())
     _check_refs("messages.json", parsed["messages"].values(), "parentFolderId", folders)
     _check_refs("folders.json", folders.values(), "parentFolderId", folders)
     _check_refs("events.json", parsed["events"].values(), "calendarId", parsed["calendars"])
@@ -248,10 +351,48 @@ def _assemble(
             raise CorpusError(
                 f"filters.json: entity {rule.id}: field 'actions/moveToFolder': unknown folder {target!r}"  # type: ignore[attr-defined]
             )
+    persona = json.dumps(_persona(now, me_id, settings))
+    connection = sqlite3.connect(":memory:", check_same_thread=False)
+    create_database(
+        connection, persona, {name: list(items.values()) for name, items in parsed.items()}
+    )
+    store = MessageStore(connection, warm=list(parsed["messages"].values()))  # type: ignore[arg-type]
+    return _freeze(now, me_id, settings, parsed, root, store)
+
+
+def _freeze(
+    now: datetime,
+    me_id: str,
+    settings: MailboxSettings,
+    parsed: dict[str, dict[str, Model]],
+    root: Path | None,
+    store: MessageStore,
+) -> Corpus:
+    collections: dict[str, Mapping[str, Model]] = {
+        name: StoredMessages(store) if name == "messages" else MappingProxyType(parsed[name])
+        for name in CORPUS_FILES
+    }
     return Corpus(
         now=now,
-        me=users[me_id],  # type: ignore[arg-type]
+        me=parsed["users"][me_id],  # type: ignore[arg-type]
         settings=settings,
-        collections={name: MappingProxyType(items) for name, items in parsed.items()},
+        collections=collections,
         root=root,
+        store=store,
     )
+
+
+def _check_offsets(messages: Iterable[Model]) -> None:
+    """Message datetimes carry an offset, so they compare by instant (as the index stores them)."""
+    for message in messages:
+        values = {
+            "receivedDateTime": message.receivedDateTime,  # type: ignore[attr-defined]
+            "sentDateTime": message.sentDateTime,  # type: ignore[attr-defined]
+            "flag/dueDateTime": message.flag.dueDateTime,  # type: ignore[attr-defined]
+        }
+        for field, value in values.items():
+            if value is not None and value.tzinfo is None:
+                raise CorpusError(
+                    f"messages.json: entity {message.id}: field '{field}': needs a UTC offset, "  # type: ignore[attr-defined]
+                    "e.g. 2001-11-05T15:00:00Z"
+                )

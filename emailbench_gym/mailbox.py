@@ -1,32 +1,45 @@
 """Copy-on-write workspace state over the immutable corpus.
 
-The corpus collections are shared, read-only dicts of frozen models. A `Mailbox`
-keeps only its own changes in per-collection overlays (a new model, or `None` for
-a deletion), so `reset()` just drops the overlays and the id counters: its cost
-is the number of collections, not the size of the corpus. Writes happen inside
-`transaction()`, which journals every overlay change and undoes them all if the
-operation raises, so a failed call never half-applies.
+The corpus is shared and read-only: small collections as dicts of frozen models, messages
+in the indexed corpus database (`emailbench_gym.store`). A `Mailbox` keeps only its own
+changes in per-collection overlays (a new model, or `None` for a deletion), so `reset()`
+drops the overlays and the id counters: its cost is the number of collections, whatever
+the size of the corpus. Writes happen inside `transaction()`, which journals every
+overlay change and undoes them all if the operation raises, so a failed call never
+half-applies.
 
-Besides the collections, a mailbox keeps the log of what left it (`sent`): one
-`Transmission` per message actually sent (new mail, replies, forwards, sent drafts,
-meeting responses and cancellations), with its kind, recipients by role and the
-text the persona wrote. Grading reads this log, not Sent Items, so a copy moved into
-Sent Items is not a send and a sent message deleted afterwards still was one.
-`mark()` / `changes_since(mark)` give what changed after a point (the scenario's
-setup) in O(number of changes), whatever the corpus size.
+What grading and harnesses read, each costing what the episode changed, not the corpus:
+
+- `get(collection, id)`: one entity (a point lookup);
+- `iter(collection)` / `all(collection)`: every live entity, corpus order first, then
+  created ones in creation order (a full pass: rare at scale);
+- `mark()` then `changes_since(mark)`: every entity written since the mark, with its value
+  then and now (`Changes`), the settings if they changed, and what was sent since;
+- `snapshot()`: the state at one moment, frozen (`Snapshot`), with the same reads;
+- `sent`: the log of what left the mailbox: one `Transmission` per message actually sent
+  (new mail, replies, forwards, sent drafts, meeting responses and cancellations), with its
+  kind, recipients by role and the text the persona wrote. Grading reads this log, not Sent
+  Items, so a copy moved into Sent Items is not a send and a sent message deleted
+  afterwards still was one. `reset()` empties it, and a failed call leaves no entry.
+
+Message queries (filtered and sorted lists, counts, search) are `mailbox.messages`
+(`emailbench_gym.store.queries.MessageQueries`): the corpus database answers for the
+corpus, the overlay for this workspace's changes, and the two are merged.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import hashlib
+import json
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
-from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
-from emailbench_gym.api.models import MailboxSettings, Message, Model, User
+from emailbench_gym.api.models import APISnapshot, MailboxSettings, Message, Model, User
 from emailbench_gym.errors import ToolError
+from emailbench_gym.store.queries import MessageQueries
 
 if TYPE_CHECKING:
     from emailbench_gym.corpus import Corpus
@@ -51,7 +64,30 @@ COLLECTIONS: dict[str, str] = {
     "labels": "label",
 }
 FIRST_CREATED_ID = 5001
+#: Compiled filters and sort keys a workspace keeps (state-independent, so never stale).
+COMPILED_CACHE = 64
 _MISSING = object()
+
+#: What a collection's items are called in error messages, and how to find valid ids.
+_HINTS: dict[str, tuple[str, str]] = {
+    "messages": ("message", "messages_list or messages_search"),
+    "folders": ("folder", "folders_list"),
+    "filters": ("message rule", "filters_list"),
+    "events": ("event", "calendar_listEvents or calendar_searchEvents"),
+    "calendars": ("calendar", "calendar_listCalendars"),
+    "contacts": ("contact", "contacts_list or contacts_search"),
+    "contact_groups": ("contact group", "contacts_listGroups"),
+    "todo_lists": ("todo list", "todo_listLists"),
+    "todo_tasks": ("todo task", "todo_listTasks"),
+    "boards": ("board", "boards_list"),
+    "board_columns": ("board column", "boards_listColumns"),
+    "board_tasks": ("board task", "boards_listTasks"),
+    "users": ("user", "identity_listUsers or identity_searchUsers"),
+    "labels": ("label", "settings_listLabels"),
+}
+
+Overlay = dict[str, dict[str, Model | None]]
+
 
 TransmissionKind = Literal["new", "reply", "replyAll", "forward", "eventResponse", "cancellation"]
 
@@ -88,41 +124,128 @@ class Changes:
     sent: tuple[Transmission, ...]
 
 
-#: What a collection's items are called in error messages, and how to find valid ids.
-_HINTS: dict[str, tuple[str, str]] = {
-    "messages": ("message", "messages_list or messages_search"),
-    "folders": ("folder", "folders_list"),
-    "filters": ("message rule", "filters_list"),
-    "events": ("event", "calendar_listEvents or calendar_searchEvents"),
-    "calendars": ("calendar", "calendar_listCalendars"),
-    "contacts": ("contact", "contacts_list or contacts_search"),
-    "contact_groups": ("contact group", "contacts_listGroups"),
-    "todo_lists": ("todo list", "todo_listLists"),
-    "todo_tasks": ("todo task", "todo_listTasks"),
-    "boards": ("board", "boards_list"),
-    "board_columns": ("board column", "boards_listColumns"),
-    "board_tasks": ("board task", "boards_listTasks"),
-    "users": ("user", "identity_listUsers or identity_searchUsers"),
-    "labels": ("label", "settings_listLabels"),
-}
+class _State:
+    """Reads over the corpus plus an overlay: what a live mailbox and a snapshot share."""
+
+    corpus: Corpus
+    now: datetime
+    me: User
+    _overlay: Overlay
+    _settings: MailboxSettings
+    _sent: list[Transmission]
+
+    @property
+    def settings(self) -> MailboxSettings:
+        return self._settings
+
+    @property
+    def sent(self) -> tuple[Transmission, ...]:
+        """Every message sent since the last reset, in order."""
+        return tuple(self._sent)
+
+    def get(self, collection: str, item_id: str) -> Model | None:
+        """The live entity with this id, or None (deleted, or never there)."""
+        overlay = self._overlay[collection]
+        if item_id in overlay:
+            return overlay[item_id]
+        if collection == "messages":
+            return self.corpus.store.get(item_id) if isinstance(item_id, str) else None
+        return self.corpus.collections[collection].get(item_id)
+
+    def iter(self, collection: str) -> Iterator[Model]:
+        """Every live entity: corpus order first (changed ones in place), then created ones."""
+        overlay = self._overlay[collection]
+        base: Mapping[str, Model] = self.corpus.collections[collection]
+        for item in base.values():
+            if overlay:
+                item = overlay.get(item.id, item)  # type: ignore[attr-defined,assignment]
+            if item is not None:
+                yield item
+        if overlay:
+            for key, item in overlay.items():
+                if item is not None and key not in base:
+                    yield item
+
+    def digest(self) -> str:
+        """A stable hash of the state: equal digests mean equal workspaces of equal corpora.
+
+        Built from the corpus fingerprint, the changes and the sent log: it costs what changed.
+        """
+        base = self.corpus.collections
+        parts: list[Any] = [
+            self.corpus.fingerprint,
+            self.now.isoformat(),
+            self.settings.model_dump(mode="json", by_alias=True),
+        ]
+        for collection in COLLECTIONS:
+            overlay = self._overlay[collection]
+            changed, created = [], []
+            for key, item in overlay.items():
+                dump = None if item is None else item.model_dump(mode="json", by_alias=True)
+                if key in base[collection]:
+                    if item != base[collection][key]:
+                        changed.append([key, dump])
+                elif item is not None:
+                    created.append([key, dump])
+            parts.append([collection, sorted(changed, key=lambda c: c[0]), created])
+        parts.append([t.model_dump(mode="json") for t in self._sent])
+        return hashlib.sha256(json.dumps(parts, ensure_ascii=True).encode()).hexdigest()
 
 
-class Mailbox:
+class Snapshot(_State):
+    """The workspace at one moment, frozen; taking one costs the number of changes.
+
+    Reads are those of the mailbox (`get`, `iter`, `sent`, `digest`), and every
+    collection is also an attribute (`snapshot.messages`), a list built on first access;
+    `model()` is the whole typed `APISnapshot` (a full pass over the corpus), also behind
+    `model_dump` and `model_dump_json`.
+    """
+
+    def __init__(self, state: _State) -> None:
+        self.corpus = state.corpus
+        self.now = state.now
+        self.me = state.me
+        self._settings = state.settings
+        self._overlay = {name: dict(items) for name, items in state._overlay.items()}
+        self._sent = list(state._sent)
+
+    def __getattr__(self, name: str) -> list[Model]:
+        if name not in COLLECTIONS:
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        items = list(self.iter(name))
+        setattr(self, name, items)
+        return items
+
+    def model(self) -> APISnapshot:
+        """Every collection as typed models (what the `snapshot` evaluation utility returns)."""
+        data = {name: getattr(self, name) for name in COLLECTIONS}
+        return APISnapshot.model_construct(now=self.now, me=self.me, settings=self.settings, **data)
+
+    def model_dump(self, **options: Any) -> dict[str, Any]:
+        """`model().model_dump(**options)`."""
+        return self.model().model_dump(**options)
+
+    def model_dump_json(self, **options: Any) -> str:
+        """`model().model_dump_json(**options)`."""
+        return self.model().model_dump_json(**options)
+
+
+class Mailbox(_State):
     """The mutable view of one persona's workspace (mail, calendar, contacts, todo, boards)."""
 
     def __init__(self, corpus: Corpus, now: datetime | None = None) -> None:
         self.corpus = corpus
-        self._base: dict[str, MappingProxyType[str, Model]] = corpus.collections
         self._default_now = now or corpus.now
         self.now: datetime = self._default_now
         self.me: User = corpus.me
-        self._overlay: dict[str, dict[str, Model | None]] = {c: {} for c in COLLECTIONS}
+        self._overlay: Overlay = {c: {} for c in COLLECTIONS}
         self._settings: MailboxSettings = corpus.settings
         self._counters: dict[str, int] = {}
         self._journal: list[tuple[str, str, Any]] | None = None
         self._sent: list[Transmission] = []
         self._cache: dict[str, list[Model]] = {}
-        self._pristine: dict[str, list[Model]] = {}  # the corpus lists, built once
+        self._compiled: dict[tuple[Any, ...], Any] = {}
+        self.messages = MessageQueries(corpus.store, self._overlay["messages"], self.compiled)
 
     # --- lifecycle ---------------------------------------------------------------------
 
@@ -133,6 +256,7 @@ class Mailbox:
         self._counters.clear()
         self._cache.clear()
         self._sent.clear()
+        self.messages.reset()
         self._settings = self.corpus.settings
         self.now = now or self._default_now
 
@@ -171,13 +295,60 @@ class Mailbox:
         finally:
             self._journal = None
 
-    # --- reads -------------------------------------------------------------------------
+    def mark(self) -> Mark:
+        """Remember the current state, to ask later what changed since (O(changes) to take)."""
+        return Mark(
+            overlay={c: dict(o) for c, o in self._overlay.items() if o},
+            settings=self._settings,
+            sent=len(self._sent),
+        )
 
-    def get(self, collection: str, item_id: str) -> Model | None:
-        overlay = self._overlay[collection]
-        if item_id in overlay:
-            return overlay[item_id]
-        return self._base[collection].get(item_id)
+    def changes_since(self, mark: Mark) -> Changes:
+        """Items created, changed or deleted since `mark`, settings, and messages sent since.
+
+        An item counts when it was written after the mark (even back to an equal value);
+        the cost is the number of changed items, whatever the corpus size.
+        """
+        items: dict[str, dict[str, tuple[Any, Any]]] = {}
+        for collection, overlay in self._overlay.items():
+            if not overlay:
+                continue
+            before_overlay = mark.overlay.get(collection, {})
+            changed: dict[str, tuple[Any, Any]] = {}
+            for item_id, now in overlay.items():
+                before = before_overlay.get(item_id, _MISSING)
+                if before is _MISSING:
+                    before = self._pristine_item(collection, item_id)
+                if before is not now:
+                    changed[item_id] = (before, now)
+            if changed:
+                items[collection] = changed
+        settings = None if self._settings is mark.settings else (mark.settings, self._settings)
+        return Changes(items, settings, tuple(self._sent[mark.sent :]))
+
+    def _pristine_item(self, collection: str, item_id: str) -> Model | None:
+        if collection == "messages":
+            return self.corpus.store.get(item_id)
+        return self.corpus.collections[collection].get(item_id)
+
+    def snapshot(self) -> Snapshot:
+        """The state now, frozen (costs the number of changes, not the corpus size)."""
+        snapshot = Snapshot(self)
+        for name, items in self._cache.items():  # lists `all` keeps are never mutated
+            setattr(snapshot, name, items)
+        return snapshot
+
+    def compiled(self, key: tuple[Any, ...], build: Callable[[], Any]) -> Any:
+        """A compiled filter or sort kept for this workspace (at most COMPILED_CACHE of them)."""
+        found = self._compiled.get(key, _MISSING)
+        if found is _MISSING:
+            found = build()
+            if len(self._compiled) >= COMPILED_CACHE:
+                del self._compiled[next(iter(self._compiled))]
+            self._compiled[key] = found
+        return found
+
+    # --- reads -------------------------------------------------------------------------
 
     def require(self, collection: str, item_id: str, expected: type[M] | None = None) -> M:
         """The item with this id, or a `not_found` error that says where valid ids come from."""
@@ -191,72 +362,33 @@ class Mailbox:
         """Every live item, corpus order first, then created items in creation order.
 
         The returned list is shared and cached until the next write: do not mutate it.
+        For messages of a large corpus this is a full pass; prefer `messages` queries.
         """
         cached = self._cache.get(collection)
         if cached is not None:
             return cached
-        base = self._base[collection]
-        overlay = self._overlay[collection]
-        if not overlay:
-            items = self._pristine.get(collection)
-            if items is None:
-                items = self._pristine[collection] = list(base.values())
-        else:
-            items = [overlay.get(k, v) for k, v in base.items()]
-            items = [i for i in items if i is not None]
-            items.extend(v for k, v in overlay.items() if k not in base and v is not None)
-        self._cache[collection] = items
+        items = list(self.iter(collection))
+        if collection != "messages" or self.corpus.store.whole:
+            self._cache[collection] = items
         return items
-
-    @property
-    def settings(self) -> MailboxSettings:
-        return self._settings
-
-    @property
-    def sent(self) -> tuple[Transmission, ...]:
-        """Every message sent since the last reset, in order."""
-        return tuple(self._sent)
-
-    def mark(self) -> Mark:
-        """Remember the current state, to ask later what changed since (O(changes) to take)."""
-        return Mark(
-            overlay={c: dict(o) for c, o in self._overlay.items() if o},
-            settings=self._settings,
-            sent=len(self._sent),
-        )
-
-    def changes_since(self, mark: Mark) -> Changes:
-        """Items created, changed or deleted since `mark`, settings, and messages sent since."""
-        items: dict[str, dict[str, tuple[Any, Any]]] = {}
-        for collection, overlay in self._overlay.items():
-            if not overlay:
-                continue
-            before_overlay = mark.overlay.get(collection, {})
-            base = self._base[collection]
-            changed: dict[str, tuple[Any, Any]] = {}
-            for item_id, now in overlay.items():
-                before = before_overlay.get(item_id, _MISSING)
-                if before is _MISSING:
-                    before = base.get(item_id)
-                if before is not now:
-                    changed[item_id] = (before, now)
-            if changed:
-                items[collection] = changed
-        settings = None if self._settings is mark.settings else (mark.settings, self._settings)
-        return Changes(items, settings, tuple(self._sent[mark.sent :]))
 
     # --- writes ------------------------------------------------------------------------
 
     def put(self, collection: str, item: Model) -> Model:
         """Insert or replace `item` (keyed by its `id`)."""
-        self._record(collection, item.id)  # type: ignore[attr-defined]
-        self._overlay[collection][item.id] = item  # type: ignore[attr-defined]
+        item_id: str = item.id  # type: ignore[attr-defined]
+        self._record(collection, item_id)
+        if collection == "messages":
+            self.messages.placed(item_id)
+        self._overlay[collection][item_id] = item
         self._cache.pop(collection, None)
         return item
 
     def delete(self, collection: str, item_id: str) -> None:
         self.require(collection, item_id)
         self._record(collection, item_id)
+        if collection == "messages":
+            self.messages.placed(item_id)
         self._overlay[collection][item_id] = None
         self._cache.pop(collection, None)
 

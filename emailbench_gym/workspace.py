@@ -3,18 +3,15 @@
 from __future__ import annotations
 
 import difflib
-import hashlib
 from datetime import datetime
 from typing import Any
 
 from pydantic import ValidationError
 
 from emailbench_gym.api import METHODS
-from emailbench_gym.api.evaluation import snapshot as take_snapshot
-from emailbench_gym.api.models import APISnapshot
 from emailbench_gym.corpus import Corpus, load_corpus
 from emailbench_gym.errors import ToolError
-from emailbench_gym.mailbox import Mailbox
+from emailbench_gym.mailbox import Mailbox, Snapshot
 
 
 class Workspace:
@@ -62,10 +59,14 @@ class Workspace:
         """Restore the pristine corpus (and clock); id counters restart at 5001."""
         self.mailbox.reset(now=now)
 
-    def snapshot(self) -> APISnapshot:
-        """Every collection as typed models: what the static graders inspect."""
-        return take_snapshot(self.mailbox)
+    def snapshot(self) -> Snapshot:
+        """The state now, frozen: what the static graders inspect.
+
+        Taking it costs the number of changes; each collection (`snapshot.messages`) is
+        built on first access, and `snapshot.model()` is the whole typed `APISnapshot`.
+        """
+        return self.mailbox.snapshot()
 
     def digest(self) -> str:
         """A stable hash of the whole state: equal digests mean equal workspaces."""
-        return hashlib.sha256(self.snapshot().model_dump_json(by_alias=True).encode()).hexdigest()
+        return self.mailbox.digest()

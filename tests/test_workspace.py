@@ -219,11 +219,11 @@ def test_copy_on_write_never_mutates_the_corpus(ws: Workspace) -> None:
 
 def test_snapshot_has_every_collection(ws: Workspace) -> None:
     snap = ws.snapshot()
-    assert isinstance(snap, APISnapshot)
     for name in SNAPSHOT_COLLECTIONS:
         assert hasattr(snap, name), name
-    dumped = snap.model_dump()
-    assert set(SNAPSHOT_COLLECTIONS) <= set(dumped)
+    typed = snap.model()
+    assert isinstance(typed, APISnapshot)
+    assert set(SNAPSHOT_COLLECTIONS) <= set(typed.model_dump())
     assert len(snap.messages) == 65
     assert snap.now == ws.now
 

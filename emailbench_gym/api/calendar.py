@@ -295,7 +295,7 @@ def calendar_listEvents(
     events = [
         e for e in _overlapping(mb, start, end) if calendarId is None or e.calendarId == calendarId
     ]
-    return page(apply_query(events, Event, filter, orderBy), top, skip)
+    return page(apply_query(mb, events, Event, filter, orderBy), top, skip)
 
 
 @operation("calendar", "read")

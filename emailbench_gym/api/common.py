@@ -14,6 +14,8 @@ from emailbench_gym.api.models import DateTimeTimeZone, EmailAddress, MailFolder
 from emailbench_gym.api.odata import compile_filter, compile_order_by
 from emailbench_gym.errors import ToolError
 from emailbench_gym.mailbox import Mailbox
+from emailbench_gym.store.search import message_search_text as message_search_text
+from emailbench_gym.store.search import words
 
 T = TypeVar("T")
 
@@ -50,20 +52,24 @@ def page(items: Sequence[T], top: int, skip: int) -> list[T]:
 
 
 def apply_query(
-    items: Iterable[T], model: type[BaseModel], filter: str | None, orderBy: str | None
+    mb: Mailbox,
+    items: Iterable[T],
+    model: type[BaseModel],
+    filter: str | None,
+    orderBy: str | None,
 ) -> list[T]:
-    """Filter then sort items with OData expressions checked against `model`."""
+    """Filter then sort items with OData expressions checked against `model`.
+
+    Compiled expressions are kept per workspace (`Mailbox.compiled`), not per process.
+    """
     selected = list(items)
     if filter:
-        predicate = compile_filter(filter, model)
+        predicate = mb.compiled(("filter", filter, model), lambda: compile_filter(filter, model))
         selected = [i for i in selected if predicate(i)]
     if orderBy:
-        selected = compile_order_by(orderBy, model)(selected)
+        sort = mb.compiled(("order", orderBy, model), lambda: compile_order_by(orderBy, model))
+        selected = sort(selected)
     return selected
-
-
-def words(text: str) -> list[str]:
-    return re.findall(r"\w+", text.casefold())
 
 
 def matches_words(query: str, haystack: str) -> bool:
@@ -116,16 +122,6 @@ def updated(model: BaseModel, **changes: Any) -> Any:
     original: cheap to build, and grading tells changed fields apart by identity.
     """
     return type(model).model_validate({**model.__dict__, **changes})
-
-
-def message_search_text(message: Any) -> str:
-    """What `messages_search` matches against: subject, body, sender and recipients."""
-    parts = [message.subject, message.body.content]
-    people = [message.from_] if message.from_ else []
-    people += message.toRecipients + message.ccRecipients
-    for person in people:
-        parts += [person.emailAddress.name, person.emailAddress.address]
-    return "\n".join(parts)
 
 
 _WINDOWS_ZONES = {

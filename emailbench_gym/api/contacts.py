@@ -118,7 +118,7 @@ def contacts_list(
         filter: OData filter over Contact fields, e.g. "companyName eq 'Enron Corp'" or "contains(jobTitle, 'VP')".
         orderBy: OData order, e.g. 'surname' or 'companyName desc'; default displayName.
     """
-    found = apply_query(_contacts(mb), Contact, filter, orderBy)
+    found = apply_query(mb, _contacts(mb), Contact, filter, orderBy)
     if orderBy is None:
         found.sort(key=lambda c: c.displayName.casefold())
     return page(found, top, skip)

@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from emailbench_gym.api.models import APISnapshot
 from emailbench_gym.api.registry import operation
-from emailbench_gym.mailbox import COLLECTIONS, Mailbox
+from emailbench_gym.mailbox import Mailbox
 
 
 @operation("evaluation", "evaluation")
 def snapshot(mb: Mailbox) -> APISnapshot:
     """Return every collection of the workspace as typed models."""
-    data = {name: mb.all(name) for name in COLLECTIONS}
-    return APISnapshot.model_construct(now=mb.now, me=mb.me, settings=mb.settings, **data)
+    return mb.snapshot().model()
 
 
 @operation("evaluation", "evaluation")

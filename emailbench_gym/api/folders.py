@@ -52,11 +52,10 @@ def folders_get(mb: Mailbox, id: Id) -> dict[str, Any]:
         id: Folder id or well-known name (inbox, sentitems, drafts, deleteditems, archive, junkemail).
     """
     folder = resolve_folder(mb, id, "id")
-    inside = [m for m in mb.all("messages") if m.parentFolderId == folder.id]  # type: ignore[attr-defined]
     return {
         **folder.model_dump(mode="json"),
-        "totalItemCount": len(inside),
-        "unreadItemCount": sum(not m.isRead for m in inside),  # type: ignore[attr-defined]
+        "totalItemCount": mb.messages.count(folder=folder.id),
+        "unreadItemCount": mb.messages.count(folder=folder.id, filter="isRead eq false"),
         "childFolderCount": len(_children(mb, folder.id)),
     }
 
@@ -165,8 +164,8 @@ def folders_delete(mb: Mailbox, id: Id) -> dict[str, Any]:
     doomed_ids = {f.id for f in doomed}
     trash = resolve_folder(mb, "deleteditems").id
     moved = 0
-    for message in mb.all("messages"):
-        if message.parentFolderId in doomed_ids:  # type: ignore[attr-defined]
+    for doomed_id in doomed_ids:
+        for message in mb.messages.select(folder=doomed_id):
             mb.put("messages", updated(message, parentFolderId=trash))
             moved += 1
     for f in doomed:
@@ -182,7 +181,7 @@ def folders_empty(mb: Mailbox, id: Id) -> dict[str, Any]:
         id: Folder id or well-known name, typically deleteditems or junkemail.
     """
     folder = resolve_folder(mb, id, "id")
-    removed = [m.id for m in mb.all("messages") if m.parentFolderId == folder.id]  # type: ignore[attr-defined]
+    removed = [m.id for m in mb.messages.select(folder=folder.id, corpus_order=True)]
     for message_id in removed:
         mb.delete("messages", message_id)
     return {"folderId": folder.id, "deletedMessageIds": removed}

@@ -49,7 +49,7 @@ def identity_listUsers(
         skip: Number of users to skip, for paging.
         filter: OData filter over User fields, e.g. "department eq 'Trading'" or "userType eq 'guest'".
     """
-    return page(apply_query(_users(mb), User, filter, None), top, skip)
+    return page(apply_query(mb, _users(mb), User, filter, None), top, skip)
 
 
 @operation("identity", "read")

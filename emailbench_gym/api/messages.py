@@ -12,9 +12,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from emailbench_gym.api.common import (
-    apply_query,
     localize,
-    message_search_text,
     page,
     recipients,
     resolve_folder,
@@ -60,23 +58,12 @@ _FORWARD_PREFIXES = ("fw:", "fwd:")
 # --- lookups -----------------------------------------------------------------------------
 
 
-def _messages(mb: Mailbox) -> list[Message]:
-    return mb.all("messages")  # type: ignore[return-value]
-
-
 def _message(mb: Mailbox, message_id: str) -> Message:
     return mb.require("messages", message_id, Message)
 
 
-def _newest_first(items: Iterable[Message]) -> list[Message]:
-    return sorted(items, key=lambda m: m.receivedDateTime, reverse=True)
-
-
-def _in_folder(mb: Mailbox, folder_id: str | None) -> list[Message]:
-    if folder_id is None:
-        return _messages(mb)
-    folder = resolve_folder(mb, folder_id, "folderId").id
-    return [m for m in _messages(mb) if m.parentFolderId == folder]
+def _folder(mb: Mailbox, folder_id: str | None) -> str | None:
+    return None if folder_id is None else resolve_folder(mb, folder_id, "folderId").id
 
 
 def _ids_present(mb: Mailbox, message_ids: Sequence[str]) -> list[Message]:
@@ -92,42 +79,6 @@ def _ids_present(mb: Mailbox, message_ids: Sequence[str]) -> list[Message]:
             "Use messages_list or messages_search to find ids.",
         )
     return [_message(mb, i) for i in unique]
-
-
-# --- search index --------------------------------------------------------------------------
-
-#: id(message) -> (message, "\nword\nword..."). Messages are frozen, so an entry never goes
-#: stale; holding the message keeps its id() from being reused. Cleared when it grows too big.
-_WORDS: dict[int, tuple[Message, str]] = {}
-_WORDS_LIMIT = 20_000
-#: The last `mb.all("messages")` list seen and its (message, words) pairs, newest first. That
-#: list is rebuilt after every write, so holding it and comparing identity is a safe cache key.
-_LATEST: tuple[list[Message], list[tuple[Message, str]]] = ([], [])
-
-
-def _indexed_words(message: Message) -> str:
-    """The distinct words of `message_search_text`, each preceded by a newline.
-
-    `"\\n" + term in text` then says "some word starts with term", exactly the test of
-    `common.matches_words`, but as one C-level substring search per term.
-    """
-    entry = _WORDS.get(id(message))
-    if entry is not None and entry[0] is message:
-        return entry[1]
-    if len(_WORDS) >= _WORDS_LIMIT:
-        _WORDS.clear()
-    text = "".join(f"\n{w}" for w in dict.fromkeys(words(message_search_text(message))))
-    _WORDS[id(message)] = (message, text)
-    return text
-
-
-def _search_index(mb: Mailbox) -> list[tuple[Message, str]]:
-    """Every message with its indexed words, newest first (rebuilt only after a write)."""
-    global _LATEST
-    messages = _messages(mb)
-    if _LATEST[0] is not messages:
-        _LATEST = (messages, [(m, _indexed_words(m)) for m in _newest_first(messages)])
-    return _LATEST[1]
 
 
 # --- building messages ---------------------------------------------------------------------
@@ -311,7 +262,9 @@ def messages_list(
         skip: How many matching messages to skip (for paging).
         folderId: Only messages in this folder id or well-known name (inbox, sentitems, drafts, deleteditems, archive, junkemail); omit for all folders.
     """
-    selected = apply_query(_newest_first(_in_folder(mb, folderId)), Message, filter, orderBy)
+    selected = mb.messages.select(
+        folder=_folder(mb, folderId), filter=filter, order_by=orderBy, limit=skip + top
+    )
     return page(selected, top, skip)
 
 
@@ -333,13 +286,10 @@ def messages_search(mb: Mailbox, query: Query, top: Top = 25) -> list[Message]:
         query: Words to look for (case-insensitive; a word also matches longer words it starts), e.g. 'Raptor'.
         top: How many messages to return, newest first.
     """
-    terms = [f"\n{t}" for t in words(query)]
+    terms = words(query)
     if not terms:
         raise ToolError("invalid_arguments", f"query: {query!r} contains no word to search for.")
-    hits = _search_index(mb)
-    for term in terms:
-        hits = [(m, text) for m, text in hits if term in text]
-    return page([m for m, _ in hits], top, 0)
+    return mb.messages.search(terms, top)
 
 
 @operation("messages", "read")
@@ -352,7 +302,7 @@ def messages_count(
         filter: OData filter, e.g. 'isRead eq false'; omit to count every message.
         folderId: Only messages in this folder id or well-known name; omit for all folders.
     """
-    return {"count": len(apply_query(_in_folder(mb, folderId), Message, filter, None))}
+    return {"count": mb.messages.count(folder=_folder(mb, folderId), filter=filter)}
 
 
 @operation("messages", "read")
@@ -364,7 +314,7 @@ def messages_getConversation(mb: Mailbox, id: Id) -> list[Message]:
     """
     found = mb.get("messages", id)
     conversation = found.conversationId if found is not None else id  # type: ignore[attr-defined]
-    thread = [m for m in _messages(mb) if m.conversationId == conversation]
+    thread = mb.messages.select(conversation=conversation)
     if not thread:
         raise ToolError(
             "not_found",

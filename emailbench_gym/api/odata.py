@@ -341,8 +341,8 @@ def _compile_node(
         variable = names[-1]
         segments = names[:-1]
         attrs, _many = resolve_path(model, segments, text)
-        element_model = _element_model(model, segments)
-        inner = _compile_node(body, model, text, {**scopes, variable: element_model})
+        element = element_model(model, segments)
+        inner = _compile_node(body, model, text, {**scopes, variable: element})
         outer_getter = (
             (lambda obj: get_path(obj[0], attrs)) if scopes else (lambda obj: get_path(obj, attrs))
         )
@@ -396,7 +396,8 @@ def _flatten(tree: Tree, text: str) -> Tree:
     return tree
 
 
-def _element_model(model: type[BaseModel] | None, segments: list[str]) -> type[BaseModel] | None:
+def element_model(model: type[BaseModel] | None, segments: list[str]) -> type[BaseModel] | None:
+    """The model of what a path leads to, through lists and Optional (None for plain values)."""
     current = model
     for segment in segments:
         if current is None:
@@ -406,9 +407,21 @@ def _element_model(model: type[BaseModel] | None, segments: list[str]) -> type[B
     return current
 
 
-@functools.lru_cache(maxsize=512)
 def compile_filter(text: str, model: type[BaseModel] | None = None) -> Predicate:
-    """Compile an OData filter for items of `model`, or raise `ToolError('invalid_filter')`."""
+    """Compile an OData filter for items of `model`, or raise `ToolError('invalid_filter')`.
+
+    Not cached here: each workspace keeps its own bounded cache (`Mailbox.compiled`).
+    """
+    return compile_tree(parse_filter(text), text, model)
+
+
+def compile_tree(tree: Tree, text: str, model: type[BaseModel] | None = None) -> Predicate:
+    """Compile a tree from `parse_filter(text)` into a predicate over items of `model`."""
+    return _compile_node(tree, model, text, {})
+
+
+def parse_filter(text: str) -> Tree:
+    """The checked parse tree of a filter (and/or chains n-ary), or `ToolError('invalid_filter')`."""
     if not isinstance(text, str) or not text.strip():
         raise ToolError("invalid_filter", f"The filter is empty. {FILTER_HELP}")
     try:
@@ -434,7 +447,7 @@ def compile_filter(text: str, model: type[BaseModel] | None = None) -> Predicate
         raise ToolError(
             "invalid_filter", f"The filter {text!r} ends too early. {FILTER_HELP}"
         ) from None
-    return _compile_node(_flatten(tree, text), model, text, {})
+    return _flatten(tree, text)
 
 
 def compile_order_by(
@@ -444,13 +457,32 @@ def compile_order_by(
 
     Items without a value for a key sort after those with one, in either direction.
     """
+    keys = parse_order_by(text, model)
+
+    def sort(items: list[Any]) -> list[Any]:
+        result = list(items)
+        for attrs, key, descending in reversed(keys):
+            present = [i for i in result if get_path(i, attrs) is not None]
+            missing = [i for i in result if get_path(i, attrs) is None]
+            present.sort(key=lambda i: key(get_path(i, attrs)), reverse=descending)
+            result = present + missing
+        return result
+
+    return sort
+
+
+OrderKey = tuple[list[str], Callable[[Any], Any], bool]
+
+
+def parse_order_by(text: str, model: type[BaseModel] | None = None) -> list[OrderKey]:
+    """The checked clauses of an orderBy text: (attribute path, sort key, descending) each."""
     clauses = text.split(",")
     if len(clauses) > MAX_ORDER_KEYS:
         raise ToolError(
             "invalid_order_by",
             f"orderBy has {len(clauses)} fields; at most {MAX_ORDER_KEYS} are accepted.",
         )
-    keys: list[tuple[list[str], Callable[[Any], Any], bool]] = []
+    keys: list[OrderKey] = []
     for part in clauses:
         words = part.split()
         if (
@@ -467,17 +499,7 @@ def compile_order_by(
         attrs, many = resolve_path(model, segments, text)
         key = _sort_key(model, segments, many, words[0])
         keys.append((attrs, key, len(words) == 2 and words[1].lower() == "desc"))
-
-    def sort(items: list[Any]) -> list[Any]:
-        result = list(items)
-        for attrs, key, descending in reversed(keys):
-            present = [i for i in result if get_path(i, attrs) is not None]
-            missing = [i for i in result if get_path(i, attrs) is None]
-            present.sort(key=lambda i: key(get_path(i, attrs)), reverse=descending)
-            result = present + missing
-        return result
-
-    return sort
+    return keys
 
 
 # --- sorting -------------------------------------------------------------------------------

@@ -94,7 +94,10 @@ def _retag(mb: Mailbox, old: str, new: str | None) -> dict[str, int]:
     counts: dict[str, int] = {}
     for collection in CATEGORIZED:
         counts[collection] = 0
-        for item in mb.all(collection):
+        tagged = (
+            mb.messages.select(category=old) if collection == "messages" else mb.all(collection)
+        )
+        for item in tagged:
             names = swap(item.categories)  # type: ignore[attr-defined]
             if names is not None:
                 mb.put(collection, updated(item, categories=names))

@@ -103,7 +103,7 @@ def todo_listTasks(
         for t in mb.all("todo_tasks")
         if (list_id is None or t.listId == list_id) and (status is None or t.status == status)  # type: ignore[attr-defined]
     ]
-    return page(apply_query(tasks, TodoTask, filter, orderBy), top, skip)  # type: ignore[arg-type]
+    return page(apply_query(mb, tasks, TodoTask, filter, orderBy), top, skip)  # type: ignore[arg-type]
 
 
 @operation("todo", "read")

@@ -1,0 +1,307 @@
+"""The corpus database: one SQLite file (or memory image) per corpus, read-only once built.
+
+`create_database` stores a validated corpus (persona, every collection, the message columns,
+list values, bodies and search words of `schema`), then builds the indexes and the
+planner statistics. `MessageStore` is the read side every workspace of a process shares:
+point lookups, ordered and counted selections, full-text search, and a bounded cache of
+materialized messages (frozen models, so an entry never goes stale).
+
+One connection serves every workspace and thread, behind a lock. A process forked after
+the store was opened reopens a database file (SQLite file handles must not cross a fork)
+and keeps its private copy of a database in memory, with a fresh lock either way.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import sqlite3
+import threading
+from collections.abc import Iterable, Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+from emailbench_gym.api.models import Message, Model
+from emailbench_gym.store.schema import (
+    BODY,
+    COLUMNS,
+    FORMAT_VERSION,
+    ddl,
+    index_ddl,
+    list_rows,
+    message_row,
+    stored,
+)
+from emailbench_gym.store.search import encode, encoded_words, word_range
+from emailbench_gym.store.translate import Condition
+
+#: Materialized messages kept per corpus (about 7 kB each); a smaller corpus is kept whole.
+CACHE_SIZE = 4096
+#: A search term that starts at most this many words is searched as those words.
+EXPANSION = 64
+_CHUNK = 500
+
+Row = tuple[int, str, int]  # (rowid = rank newest first, id, corpus position)
+
+
+def create_database(
+    connection: sqlite3.Connection, persona: str, collections: dict[str, Sequence[Model]]
+) -> str:
+    """Store a validated corpus into an empty database; returns its content fingerprint."""
+    digest = hashlib.sha256(persona.encode())
+    for statement in ddl():
+        connection.execute(statement)
+    with connection:
+        for name, items in collections.items():
+            if name == "messages":
+                continue
+            rows = []
+            for position, item in enumerate(items):
+                text = item.model_dump_json(by_alias=True)
+                digest.update(f"\n{name}\n{text}".encode())
+                rows.append((name, position, text))
+            connection.executemany("INSERT INTO entities VALUES (?, ?, ?)", rows)
+        messages = list(collections.get("messages", ()))
+        texts = [m.model_dump_json(by_alias=True) for m in messages]
+        for text in texts:
+            digest.update(f"\nmessages\n{text}".encode())
+        received = COLUMNS[("receivedDateTime",)]
+        order = sorted(
+            range(len(messages)), key=lambda i: (-stored("datetime", received.read(messages[i])), i)
+        )
+        vocabulary: set[str] = set()
+        width = 5 + len(COLUMNS)
+        insert_message = f"INSERT INTO messages VALUES ({', '.join('?' * width)})"
+        for start in range(0, len(order), _CHUNK):
+            chunk = [(start + i + 1, p) for i, p in enumerate(order[start : start + _CHUNK])]
+            connection.executemany(
+                insert_message, [message_row(rank, p, messages[p]) for rank, p in chunk]
+            )
+            connection.executemany(
+                "INSERT INTO message_json VALUES (?, ?)",
+                [(rank, texts[p]) for rank, p in chunk],
+            )
+            connection.executemany(
+                "INSERT INTO message_bodies VALUES (?, ?)",
+                [(rank, stored("text", BODY.read(messages[p]))) for rank, p in chunk],
+            )
+            connection.executemany(
+                "INSERT INTO message_values VALUES (?, ?, ?)",
+                [row for rank, p in chunk for row in list_rows(rank, messages[p])],
+            )
+            documents = [(rank, encoded_words(messages[p])) for rank, p in chunk]
+            vocabulary.update(w for _rank, found in documents for w in found)
+            connection.executemany(
+                "INSERT INTO message_words (rowid, words) VALUES (?, ?)",
+                [(rank, " ".join(found)) for rank, found in documents],
+            )
+        connection.executemany(
+            "INSERT INTO message_vocabulary VALUES (?)", ((w,) for w in sorted(vocabulary))
+        )
+        fingerprint = digest.hexdigest()
+        meta = {
+            "format": str(FORMAT_VERSION),
+            "persona": persona,
+            "fingerprint": fingerprint,
+            "messages": str(len(messages)),
+        }
+        connection.executemany("INSERT INTO meta VALUES (?, ?)", meta.items())
+    for statement in index_ddl():
+        connection.execute(statement)
+    connection.execute("INSERT INTO message_words (message_words) VALUES ('optimize')")
+    connection.execute("ANALYZE")
+    connection.commit()
+    return fingerprint
+
+
+def read_meta(connection: sqlite3.Connection) -> dict[str, str]:
+    return dict(connection.execute("SELECT key, value FROM meta"))
+
+
+def read_entities(connection: sqlite3.Connection) -> dict[str, list[str]]:
+    """Every collection but messages, as stored JSON texts in corpus order."""
+    out: dict[str, list[str]] = {}
+    for name, text in connection.execute(
+        "SELECT collection, json FROM entities ORDER BY collection, pos"
+    ):
+        out.setdefault(name, []).append(text)
+    return out
+
+
+class MessageStore:
+    """The read-only messages of one corpus: lookups, selections, search, a bounded cache."""
+
+    def __init__(
+        self,
+        connection: sqlite3.Connection,
+        *,
+        path: Path | None = None,
+        warm: Sequence[Message] = (),
+    ) -> None:
+        self._connection = connection
+        self._path = path
+        self._pid = os.getpid()
+        self._lock = threading.Lock()
+        self.size: int = int(read_meta(connection)["messages"])
+        self.fingerprint: str = read_meta(connection)["fingerprint"]
+        self.capacity = CACHE_SIZE
+        self._models: dict[str, Message] = {m.id: m for m in warm[: self.capacity]}
+        self._pristine: list[Message] | None = None
+
+    @property
+    def whole(self) -> bool:
+        """Whether every message fits in the cache (small corpora behave like plain dicts)."""
+        return self.size <= self.capacity
+
+    def _query(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        if os.getpid() != self._pid:
+            self._after_fork()
+        with self._lock:
+            return self._connection.execute(sql, params).fetchall()
+
+    def _after_fork(self) -> None:
+        self._lock = threading.Lock()  # the parent's may have been held at the fork
+        if self._path is not None:
+            self._connection = open_database(self._path)
+        self._pid = os.getpid()
+
+    def save(self, path: Path) -> None:
+        """Copy the whole corpus database into the (new) file at `path`."""
+        target = sqlite3.connect(path)
+        try:
+            with self._lock:
+                self._connection.backup(target)
+        finally:
+            target.close()
+
+    # --- single messages -------------------------------------------------------------------
+
+    def get(self, message_id: str) -> Message | None:
+        """The corpus message with this id, or None."""
+        cached = self._models.get(message_id)
+        if cached is not None:
+            return cached
+        rows = self._query(
+            "SELECT j.json FROM messages m JOIN message_json j ON j.rowid = m.rowid WHERE m.id = ?",
+            (message_id,),
+        )
+        if not rows:
+            return None
+        return self._remember(Message.model_validate_json(rows[0][0]))
+
+    def locate(self, message_id: str) -> Row | None:
+        """(rowid, id, position) of a corpus message, or None."""
+        rows = self._query("SELECT rowid, id, pos FROM messages WHERE id = ?", (message_id,))
+        return rows[0] if rows else None
+
+    def _remember(self, message: Message) -> Message:
+        models = self._models
+        if len(models) >= self.capacity:
+            with self._lock:
+                for key in list(models)[: max(1, self.capacity // 8)]:
+                    models.pop(key, None)
+        models[message.id] = message
+        return message
+
+    def models(self, rows: Sequence[Row]) -> list[Message]:
+        """The messages of `rows`, in their order (cached ones from the cache)."""
+        found = {r[1]: m for r in rows if (m := self._models.get(r[1])) is not None}
+        missing = [r[0] for r in rows if r[1] not in found]
+        for start in range(0, len(missing), _CHUNK):
+            chunk = missing[start : start + _CHUNK]
+            marks = ", ".join("?" * len(chunk))
+            for text in self._query(
+                f"SELECT json FROM message_json WHERE rowid IN ({marks})", chunk
+            ):
+                message = self._remember(Message.model_validate_json(text[0]))
+                found[message.id] = message
+        return [found[r[1]] for r in rows]
+
+    def iter_models(self) -> Iterator[Message]:
+        """Every corpus message in corpus order, without filling the cache."""
+        position = -1
+        while True:
+            rows = self._query(
+                "SELECT m.pos, m.id, j.json FROM messages m JOIN message_json j "
+                "ON j.rowid = m.rowid WHERE m.pos > ? ORDER BY m.pos LIMIT ?",
+                (position, _CHUNK),
+            )
+            if not rows:
+                return
+            for _position, message_id, text in rows:
+                cached = self._models.get(message_id)
+                yield cached if cached is not None else Message.model_validate_json(text)
+            position = rows[-1][0]
+
+    def in_order(self) -> Iterable[Message]:
+        """Every corpus message in corpus order; kept as one list when the corpus fits the cache."""
+        if self._pristine is not None:
+            return self._pristine
+        if not self.whole:
+            return self.iter_models()
+        pristine = list(self.iter_models())
+        self._models.update((m.id, m) for m in pristine)
+        self._pristine = pristine
+        return pristine
+
+    def ids(self) -> list[str]:
+        """Every corpus message id, in corpus order."""
+        return [r[0] for r in self._query("SELECT id FROM messages ORDER BY pos")]
+
+    # --- selections ------------------------------------------------------------------------
+
+    def select(
+        self, where: Condition | None, order: str | None, limit: int, offset: int = 0
+    ) -> list[Row]:
+        """Matching rows in `order` (then newest first), `limit` of them after `offset`."""
+        sql = "SELECT rowid, id, pos FROM messages"
+        params: tuple[Any, ...] = ()
+        if where is not None:
+            sql += f" WHERE {where.sql}"
+            params = where.params
+        sql += f" ORDER BY {order + ', ' if order else ''}rowid LIMIT ? OFFSET ?"
+        return self._query(sql, (*params, limit, offset))
+
+    def count(self, where: Condition | None, among: Sequence[int] | None = None) -> int:
+        """How many messages match (only among rowids `among`, when given)."""
+        clauses, params = [], []
+        if where is not None:
+            clauses.append(where.sql)
+            params.extend(where.params)
+        if among is not None:
+            clauses.append("rowid IN (SELECT value FROM json_each(?))")
+            params.append("[" + ",".join(map(str, among)) + "]")
+        sql = "SELECT count(*) FROM messages" + (
+            f" WHERE {' AND '.join(clauses)}" if clauses else ""
+        )
+        return self._query(sql, params)[0][0]
+
+    def search(self, terms: Sequence[str], limit: int) -> list[Row]:
+        """Rows where every term starts a word, newest first (see `search`)."""
+        parts = []
+        for term in terms:
+            low, high = word_range(encode(term))
+            found = self._query(
+                "SELECT word FROM message_vocabulary WHERE word >= ? AND word < ? LIMIT ?",
+                (low, high, EXPANSION + 1),
+            )
+            if not found:
+                return []
+            if len(found) > EXPANSION:
+                parts.append(f'"{low}"*')
+            else:
+                parts.append("(" + " OR ".join(f'"{w}"' for (w,) in found) + ")")
+        return self._query(
+            "SELECT m.rowid, m.id, m.pos FROM message_words w JOIN messages m ON m.rowid = w.rowid "
+            "WHERE message_words MATCH ? ORDER BY w.rowid LIMIT ?",
+            (" AND ".join(parts), limit),
+        )
+
+
+def open_database(path: Path) -> sqlite3.Connection:
+    """A read-only connection to a compiled corpus file (it is never written again)."""
+    connection = sqlite3.connect(
+        f"{path.resolve().as_uri()}?mode=ro&immutable=1", uri=True, check_same_thread=False
+    )
+    connection.execute("PRAGMA query_only = 1")
+    return connection
