@@ -70,7 +70,7 @@ def create_database(
             range(len(messages)), key=lambda i: (-stored("datetime", received.read(messages[i])), i)
         )
         vocabulary: set[str] = set()
-        width = 5 + len(COLUMNS)
+        width = 5 + len(COLUMNS) + sum(1 for c in COLUMNS.values() if c.ranks)
         insert_message = f"INSERT INTO messages VALUES ({', '.join('?' * width)})"
         for start in range(0, len(order), _CHUNK):
             chunk = [(start + i + 1, p) for i, p in enumerate(order[start : start + _CHUNK])]

@@ -17,9 +17,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
-from emailbench_gym.api.models import Message
+from emailbench_gym.api.models import FlagStatus, Importance, ItemBody, Message
 
 #: Bump when the layout changes: a compiled corpus of another version is refused.
 FORMAT_VERSION = 1
@@ -31,13 +31,22 @@ Kind = Literal["text", "bool", "datetime"]
 
 @dataclass(frozen=True)
 class Column:
-    """One scalar message field as a column: name, kind, and how to read it from a message."""
+    """One scalar message field as a column: name, kind, and how to read it from a message.
+
+    An enumeration (`ranks`: its values in declared order) also gets a `<name>_rank`
+    column, since `odata` sorts enumerations by rank and compares them as text.
+    """
 
     name: str
     kind: Kind
     nullable: bool
     read: Callable[[Message], Any]
     indexed: bool = False
+    ranks: tuple[str, ...] = ()
+
+    @property
+    def sort_name(self) -> str:
+        return f"{self.name}_rank" if self.ranks else self.name
 
 
 @dataclass(frozen=True)
@@ -59,6 +68,10 @@ def stored(kind: Kind, value: Any) -> Any:
     return (value - EPOCH) // _MICROSECOND
 
 
+def _values(model: type[ItemBody]) -> tuple[str, ...]:
+    return get_args(model.model_fields["contentType"].annotation)
+
+
 def _sender(m: Message) -> Any:
     return m.from_.emailAddress if m.from_ else None
 
@@ -74,7 +87,9 @@ COLUMNS: dict[tuple[str, ...], Column] = {
     ("parentFolderId",): Column("parent_folder_cf", "text", False, lambda m: m.parentFolderId),
     ("subject",): Column("subject_cf", "text", False, lambda m: m.subject, indexed=True),
     ("bodyPreview",): Column("preview_cf", "text", False, lambda m: m.bodyPreview),
-    ("body", "contentType"): Column("body_type_cf", "text", False, lambda m: m.body.contentType),
+    ("body", "contentType"): Column(
+        "body_type_cf", "text", False, lambda m: m.body.contentType, ranks=_values(ItemBody)
+    ),
     ("from_", "emailAddress", "name"): Column(
         "from_name_cf", "text", True, lambda m: _sender(m) and _sender(m).name, indexed=True
     ),
@@ -87,9 +102,11 @@ COLUMNS: dict[tuple[str, ...], Column] = {
     ("sentDateTime",): Column("sent", "datetime", True, lambda m: m.sentDateTime, indexed=True),
     ("isRead",): Column("is_read", "bool", False, lambda m: m.isRead, indexed=True),
     ("isDraft",): Column("is_draft", "bool", False, lambda m: m.isDraft),
-    ("importance",): Column("importance_cf", "text", False, lambda m: m.importance, indexed=True),
+    ("importance",): Column(
+        "importance_cf", "text", False, lambda m: m.importance, True, get_args(Importance)
+    ),
     ("flag", "flagStatus"): Column(
-        "flag_status_cf", "text", False, lambda m: m.flag.flagStatus, indexed=True
+        "flag_status_cf", "text", False, lambda m: m.flag.flagStatus, True, get_args(FlagStatus)
     ),
     ("flag", "dueDateTime"): Column("flag_due", "datetime", True, lambda m: m.flag.dueDateTime),
     ("hasAttachments",): Column(
@@ -132,12 +149,34 @@ PRESENCE: dict[tuple[str, ...], str] = {
     ("from_",): "from_address_cf",
     ("from_", "emailAddress"): "from_address_cf",
 }
+_RANKED = [c for c in COLUMNS.values() if c.ranks]
+
+
+def sort_columns(attrs: tuple[str, ...]) -> tuple[list[str], str | None] | None:
+    """How `odata` orders a path, as columns: (columns in order, the column that is NULL
+    when the value is missing, or None), or None when no column can say it."""
+    column = COLUMNS.get(attrs)
+    if column is not None:
+        return [column.sort_name], column.name if column.nullable else None
+    if attrs in PRESENCE:  # a person: by name, then address
+        return ["from_name_cf", "from_address_cf"], PRESENCE[attrs]
+    return None
 
 
 def message_row(rank: int, position: int, message: Message) -> tuple[Any, ...]:
-    """The `messages` row of a message: rowid, pos, id, folder, conversation, then COLUMNS."""
+    """The `messages` row of a message: rowid, pos, id, folder, conversation, then COLUMNS
+    and the ranks of the enumerations."""
     values = [stored(c.kind, c.read(message)) for c in COLUMNS.values()]
-    return (rank, position, message.id, message.parentFolderId, message.conversationId, *values)
+    ranks = [c.ranks.index(c.read(message)) for c in _RANKED]
+    return (
+        rank,
+        position,
+        message.id,
+        message.parentFolderId,
+        message.conversationId,
+        *values,
+        *ranks,
+    )
 
 
 def list_rows(rank: int, message: Message) -> list[tuple[str, str, int]]:
@@ -152,8 +191,11 @@ def list_rows(rank: int, message: Message) -> list[tuple[str, str, int]]:
 def ddl() -> list[str]:
     """The CREATE statements of a corpus database (indexes come after the bulk insert)."""
     columns = ", ".join(
-        f"{c.name} {'TEXT' if c.kind == 'text' else 'INTEGER'}{'' if c.nullable else ' NOT NULL'}"
-        for c in COLUMNS.values()
+        [
+            f"{c.name} {'TEXT' if c.kind == 'text' else 'INTEGER'}{'' if c.nullable else ' NOT NULL'}"
+            for c in COLUMNS.values()
+        ]
+        + [f"{c.sort_name} INTEGER NOT NULL" for c in _RANKED]
     )
     return [
         "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
@@ -184,6 +226,10 @@ def index_ddl() -> list[str]:
     for column in COLUMNS.values():
         if column.indexed:
             out.append(f"CREATE INDEX messages_{column.name} ON messages ({column.name})")
+            if column.ranks:
+                out.append(
+                    f"CREATE INDEX messages_{column.sort_name} ON messages ({column.sort_name})"
+                )
             if column.nullable:  # the sort order: missing values last
                 out.append(
                     f"CREATE INDEX messages_{column.name}_sorted "

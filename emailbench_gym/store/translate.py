@@ -23,15 +23,15 @@ from typing import Any
 from lark import Token, Tree
 
 from emailbench_gym.api.models import Message
-from emailbench_gym.api.odata import element_model, parse_datetime, resolve_path
+from emailbench_gym.api.odata import OrderKey, element_model, parse_datetime, resolve_path
 from emailbench_gym.store.schema import (
     BODY,
     BODY_PATH,
     COLUMNS,
     LIST_FIELDS,
     PRESENCE,
-    Column,
     Kind,
+    sort_columns,
     stored,
 )
 
@@ -165,20 +165,16 @@ class _Translator:
 
     def node(self, tree: Any) -> tuple[Condition | None, bool]:
         kind = tree.data if isinstance(tree, Tree) else None
-        if kind == "and_":
-            (left, left_exact), (right, right_exact) = (self.node(c) for c in tree.children)
-            if left is None or right is None:
-                return left or right, False
-            return Condition(f"({left.sql} AND {right.sql})", left.params + right.params), (
-                left_exact and right_exact
-            )
-        if kind == "or_":
-            (left, left_exact), (right, right_exact) = (self.node(c) for c in tree.children)
-            if left is None or right is None:
+        if kind in ("and_", "or_"):  # n-ary: odata flattens and/or chains
+            parts = [self.node(child) for child in tree.children]
+            kept = [condition for condition, _exact in parts if condition is not None]
+            exact = all(part_exact for _condition, part_exact in parts)
+            if kind == "or_" and len(kept) < len(parts):
+                return None, False  # a superset of a disjunct would not bound the or
+            if not kept:
                 return None, False
-            return Condition(f"({left.sql} OR {right.sql})", left.params + right.params), (
-                left_exact and right_exact
-            )
+            joined = f" {'AND' if kind == 'and_' else 'OR'} ".join(c.sql for c in kept)
+            return Condition(f"({joined})", tuple(p for c in kept for p in c.params)), exact
         if kind == "not_":
             inner, exact = self.node(tree.children[0])
             if inner is None or not exact:
@@ -333,15 +329,17 @@ def translate_filter(tree: Any, text: str) -> FilterPlan:
     return FilterPlan(condition, exact and condition is not None)
 
 
-def order_columns(keys: list[tuple[list[str], bool]]) -> str | None:
-    """ORDER BY terms for `odata.parse_order_by` keys (missing values last), or None when a
-    key has no column (a list, a model): the caller then sorts in Python."""
+def order_columns(keys: list[OrderKey]) -> str | None:
+    """ORDER BY terms for `odata.parse_order_by` keys, in `odata`'s order (missing values
+    last, enumerations by rank, a person by name then address), or None when a key has no
+    column: the caller then sorts in Python."""
     terms: list[str] = []
-    for attrs, descending in keys:
-        column: Column | None = COLUMNS.get(tuple(attrs))
-        if column is None:
+    for attrs, _key, descending in keys:
+        found = sort_columns(tuple(attrs))
+        if found is None:
             return None
-        if column.nullable:
-            terms.append(f"{column.name} IS NULL")
-        terms.append(f"{column.name}{' DESC' if descending else ''}")
+        columns, missing = found
+        if missing is not None:
+            terms.append(f"{missing} IS NULL")
+        terms += [f"{column}{' DESC' if descending else ''}" for column in columns]
     return ", ".join(terms)

@@ -1,0 +1,550 @@
+"""The corpus database answers exactly as the Python semantics it replaces (issue 14).
+
+Every message query (filtered and sorted lists, counts, search, folder and conversation
+lookups) is compared with the reference: the OData predicate and sort of
+`emailbench_gym.api.odata` over every live message, newest first, as the list path
+computed before the database existed. The corpus holds the shipped persona, seeded
+filler and a few hand-made messages with the edge values (no sender, empty and non-ASCII
+text, equal times, nulls), and the comparisons run on the pristine corpus and after a
+workspace has changed, created and deleted messages.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterator
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+
+from emailbench_gym.api.common import matches_words, message_search_text, updated
+from emailbench_gym.api.models import Message
+from emailbench_gym.api.odata import compile_filter, compile_order_by, parse_filter
+from emailbench_gym.corpus import (
+    CORPUS_FILES,
+    Corpus,
+    build_corpus,
+    compile_corpus,
+    load_corpus,
+)
+from emailbench_gym.corpus_scale import filler_messages, write_scaled_corpus
+from emailbench_gym.errors import CorpusError, ToolError
+from emailbench_gym.mailbox import COMPILED_CACHE, Change
+from emailbench_gym.store.search import encode
+from emailbench_gym.store.translate import translate_filter
+from emailbench_gym.workspace import Workspace
+
+DANA = "dana.whitfield@enron.com"
+
+
+def _edge_messages() -> list[Message]:
+    """Messages with the values that trip a translation: nulls, odd text, equal times."""
+    base = load_corpus().collections["messages"]["msg-001"]
+    at = datetime.fromisoformat("2001-10-14T12:00:00-05:00")
+    return [
+        updated(
+            base,
+            id="msg-e1",
+            conversationId="conv-e1",
+            subject="Café Straße ÉCU naïve",
+            body={"contentType": "text", "content": "Grüße aus Köln, the ΣΊΣΥΦΟΣ desk; ß"},
+            from_=None,
+            receivedDateTime=at,
+            sentDateTime=None,
+            categories=["Raptor", "FERC"],
+            inReplyTo="msg-001",
+        ),
+        updated(
+            base,
+            id="msg-e2",
+            conversationId="conv-e1",
+            subject="",
+            body={"contentType": "html", "content": ""},
+            bodyPreview="",
+            from_={"emailAddress": {"name": "", "address": "Someone@Example.COM"}},
+            toRecipients=[],
+            receivedDateTime=at,  # the same instant as msg-e1: corpus order breaks the tie
+            importance="low",
+            flag={"flagStatus": "complete", "dueDateTime": "2001-10-20T17:00:00Z"},
+            attachments=[],
+            hasAttachments=False,
+        ),
+        updated(
+            base,
+            id="msg-e3",
+            conversationId="conv-e3",
+            subject="under_score and O'Brien's 100% plan",
+            receivedDateTime=datetime.fromisoformat("2001-10-14T19:00:00+02:00"),  # other zone
+            isRead=False,
+            importance="high",
+            flag={"flagStatus": "flagged", "dueDateTime": None},
+        ),
+    ]
+
+
+@pytest.fixture(scope="module")
+def corpus() -> Corpus:
+    """The shipped persona, 500 filler messages and the edge cases, in an in-memory database."""
+    shipped = load_corpus()
+    parts = {name: shipped.items(name) for name in CORPUS_FILES}
+    filler = [Message.model_validate(m) for m in filler_messages(500, seed=7)]
+    parts["messages"] = [*parts["messages"], *filler, *_edge_messages()]
+    return build_corpus(shipped.now, shipped.me.id, shipped.settings, parts)
+
+
+def _changed(ws: Workspace) -> Workspace:
+    """A workspace with moves, marks, flags, categories, deletions and new messages."""
+    ws.call("messages_move", id="msg-e1", destinationId="archive")
+    ws.call("messages_markRead", messageIds=["msg-e3", "msg-001", "msg-f000001"], isRead=True)
+    ws.call("messages_markRead", messageIds=["msg-002"], isRead=False)
+    ws.call("messages_flag", id="msg-003", flagStatus="flagged", dueDateTime="2001-10-16T12:00:00")
+    ws.call("messages_setCategories", id="msg-f000002", categories=["Raptor"])
+    ws.call("messages_setImportance", id="msg-f000003", importance="high")
+    ws.call("messages_delete", id="msg-004")
+    ws.call("messages_delete", id="msg-f000004")
+    ws.call("messages_delete", id="msg-f000004")  # now gone for good
+    ws.call("messages_send", subject="Raptor note", body="Café ß", toRecipients=[DANA])
+    ws.call("messages_reply", id="msg-005", comment="Collateral is fine.")
+    ws.call("messages_createDraft", subject="Draft", body="later", toRecipients=[])
+    return ws
+
+
+@pytest.fixture(params=["pristine", "changed"])
+def ws(request: pytest.FixtureRequest, corpus: Corpus) -> Iterator[Workspace]:
+    workspace = Workspace(corpus)
+    yield _changed(workspace) if request.param == "changed" else workspace
+
+
+def _reference(ws: Workspace, filter: str | None = None, order: str | None = None) -> list[str]:
+    """What the list path answered before the database: Python over every live message."""
+    items = sorted(ws.mailbox.iter("messages"), key=lambda m: m.receivedDateTime, reverse=True)
+    if filter:
+        predicate = compile_filter(filter, Message)
+        items = [m for m in items if predicate(m)]
+    if order:
+        items = compile_order_by(order, Message)(items)
+    return [m.id for m in items]  # type: ignore[attr-defined]
+
+
+#: Filters with an exact SQL form: the database answers alone, with no Python recheck.
+EXACT = [
+    "isRead eq false",
+    "isRead eq true",
+    "isRead ne false",
+    "isRead eq 1",
+    "isRead gt 0.5",
+    "isRead",
+    "not isRead",
+    "isRead eq null",
+    "isRead ne null",
+    "hasAttachments eq true and isRead eq false",
+    "importance eq 'HIGH'",
+    "importance gt 'low'",  # enumerations compare as text
+    "importance ne 'normal'",
+    "'high' eq importance",
+    "'m' lt subject",
+    "subject eq ''",
+    "subject ge 'R'",
+    "subject le 'c'",
+    "subject",
+    "id eq 'MSG-001'",
+    "conversationId eq 'conv-e1'",
+    "parentFolderId eq 'FOLDER-ARCHIVE'",
+    "inReplyTo ne null",
+    "inReplyTo eq null",
+    "inReplyTo",
+    "inReplyTo gt 'msg-0'",
+    "bodyPreview ne ''",
+    "body/contentType eq 'html'",
+    "body/content eq ''",
+    "body/content",
+    "from eq null",
+    "from ne null",
+    "from/emailAddress eq null",
+    "from/emailAddress/address eq 'SALLY.BECK@enron.com'",
+    "from/emailAddress/address ne 'sally.beck@enron.com'",
+    "from/emailAddress/address eq null",
+    "from/emailAddress/address gt 'm'",
+    "from/emailAddress/name eq ''",
+    "from/emailAddress/name",
+    "not (from/emailAddress/address eq 'sally.beck@enron.com')",
+    "not (from/emailAddress/address gt 'm')",
+    "receivedDateTime ge 2001-10-01T00:00:00-05:00",
+    "receivedDateTime lt '2001-01-01T00:00:00Z'",
+    "receivedDateTime eq 2001-10-14T12:00:00-05:00",
+    "receivedDateTime eq 2001-10-14T17:00:00Z",  # the same instant in UTC
+    "receivedDateTime ne 2001-10-14T12:00:00-05:00",
+    "2001-10-01 lt receivedDateTime",
+    "sentDateTime eq null",
+    "sentDateTime ne null",
+    "sentDateTime gt 2000-06-01",
+    "not (sentDateTime gt 2000-06-01)",
+    "sentDateTime",
+    "flag/flagStatus eq 'flagged'",
+    "flag/flagStatus ne 'notFlagged'",
+    "flag/dueDateTime ne null",
+    "flag/dueDateTime lt 2001-10-18T00:00:00Z",
+    "contains(subject, 'RAPTOR')",
+    "contains(subject, '')",
+    "contains(subject, 'straße')",
+    "startswith(subject, 're:')",
+    "startswith(subject, '')",
+    "endswith(subject, 'review')",
+    "endswith(subject, '')",
+    "contains(body/content, 'collateral')",
+    "contains(body/content, 'köln')",
+    "startswith(body/content, 'dana,')",
+    "contains(from/emailAddress/name, 'beck')",
+    "contains(inReplyTo, '00')",
+    "endswith(inReplyTo, '')",
+    "contains(isRead, 'x')",
+    "contains(from, 'x')",
+    "contains(toRecipients/emailAddress/address, 'priya')",
+    "contains(categories, 'err')",
+    "categories eq 'raptor'",
+    "categories ne 'Raptor'",
+    "categories gt 'l'",
+    "categories eq null",
+    "categories ne null",
+    "categories",
+    "toRecipients/emailAddress/address eq 'DANA.WHITFIELD@enron.com'",
+    "toRecipients/emailAddress/address ne 'dana.whitfield@enron.com'",
+    "ccRecipients/emailAddress/name",
+    "attachments/name",
+    "categories/any(c: c eq 'FERC')",
+    "categories/any(c: c eq 'ferc' or c eq 'Dynegy')",
+    "categories/all(c: c eq 'Raptor')",
+    "categories/all(c: not (c eq 'Raptor'))",
+    "toRecipients/any(r: r/emailAddress/address eq 'dana.whitfield@enron.com')",
+    "toRecipients/emailAddress/any(e: e/address eq 'dana.whitfield@enron.com')",
+    "ccRecipients/all(r: startswith(r/emailAddress/address, 'p'))",
+    "ccRecipients/any(r: contains(r/emailAddress/name, 'an'))",
+    "attachments/any(a: endswith(a/name, '.XLS'))",
+    "attachments/any(a: a/contentType eq 'application/pdf')",
+    "isRead eq false and (importance eq 'high' or flag/flagStatus eq 'flagged')",
+    "isRead eq false or importance eq 'high' or hasAttachments eq true or categories eq 'legal'",
+    "not (isRead or hasAttachments)",
+    "isRead eq false and receivedDateTime ge 2001-10-08T00:00:00-05:00 and "
+    "receivedDateTime lt 2001-10-13T00:00:00-05:00 and importance ne 'high' and "
+    "flag/flagStatus ne 'flagged'",
+]
+
+#: Filters with parts that have no exact SQL form: rechecked in Python, or left to Python.
+RECHECKED = [
+    "subject eq bodyPreview",
+    "isRead eq false and subject eq bodyPreview",
+    "isRead eq false or subject eq bodyPreview",
+    "not (subject eq bodyPreview)",
+    "subject eq 2001-10-01 and isRead eq true",
+    "isRead eq 'true'",
+    "receivedDateTime eq 5",
+    "'dana.whitfield@enron.com' eq toRecipients/emailAddress/address",
+    "isRead eq 99999999999999999999",
+    "toRecipients/any(r: r/emailAddress/address eq 'x' and r/emailAddress/name eq 'y')",
+    "categories/any(c: c eq subject)",
+    "contains('Raptor update', 'Raptor')",
+    "from eq 'x'",
+    "contains(subject, subject)",
+]
+
+
+@pytest.mark.parametrize("text", EXACT)
+def test_exact_filters_translate_exactly(text: str) -> None:
+    plan = translate_filter(parse_filter(text), text)
+    assert plan.exact and plan.where is not None, text
+
+
+@pytest.mark.parametrize("text", RECHECKED)
+def test_filters_without_an_exact_form_say_so(text: str) -> None:
+    assert not translate_filter(parse_filter(text), text).exact
+
+
+@pytest.mark.parametrize("text", EXACT + RECHECKED)
+def test_filtered_lists_and_counts_match_the_python_semantics(ws: Workspace, text: str) -> None:
+    expected = _reference(ws, text)
+    got = [m.id for m in ws.mailbox.messages.select(filter=text)]
+    assert got == expected, text
+    top = [m["id"] for m in ws.call("messages_list", filter=text, top=7, skip=3)]
+    assert top == expected[3:10], text
+    assert ws.call("messages_count", filter=text) == {"count": len(expected)}, text
+
+
+ORDERS = [
+    *(
+        f"{field}{direction}"
+        for field in (
+            "id",
+            "conversationId",
+            "parentFolderId",
+            "subject",
+            "body/contentType",
+            "body/content",
+            "bodyPreview",
+            "from",
+            "receivedDateTime",
+            "sentDateTime",
+            "isRead",
+            "isDraft",
+            "importance",
+            "flag/flagStatus",
+            "flag/dueDateTime",
+            "hasAttachments",
+            "inReplyTo",
+            "from/emailAddress/name",
+        )
+        for direction in ("", " desc")
+    ),
+    "importance desc, receivedDateTime",
+    "flag/flagStatus, subject desc, sentDateTime",
+    "from desc, isRead",
+]
+
+
+@pytest.mark.parametrize("order", ORDERS)
+def test_sorted_lists_match_the_python_sort(ws: Workspace, order: str) -> None:
+    expected = _reference(ws, None, order)
+    assert [m.id for m in ws.mailbox.messages.select(order_by=order, limit=40)] == expected[:40]
+    page = ws.call("messages_list", orderBy=order, filter="isRead eq false", top=9, skip=2)
+    assert [m["id"] for m in page] == _reference(ws, "isRead eq false", order)[2:11]
+
+
+@pytest.mark.parametrize(
+    "folder", ["inbox", "archive", "sentitems", "deleteditems", "drafts", "junkemail"]
+)
+def test_folder_lists_counts_and_folder_totals(ws: Workspace, folder: str) -> None:
+    folder_id = ws.call("folders_get", id=folder)["id"]
+    expected = _reference(ws, f"parentFolderId eq '{folder_id}'")
+    listed = ws.call("messages_list", folderId=folder, top=100)
+    assert [m["id"] for m in listed] == expected[:100]
+    assert ws.call("messages_count", folderId=folder) == {"count": len(expected)}
+    unread = _reference(ws, f"parentFolderId eq '{folder_id}' and isRead eq false")
+    totals = ws.call("folders_get", id=folder)
+    assert (totals["totalItemCount"], totals["unreadItemCount"]) == (len(expected), len(unread))
+
+
+SEARCHES = [
+    "Raptor",
+    "raptor hedge",
+    "r",
+    "co",
+    "col",
+    "coll",
+    "collateral",
+    "collateral calpine",
+    "CAFÉ",
+    "straße",
+    "strasse",  # casefold: ß is ss
+    "σίσυφος",
+    "under_score",
+    "o'brien",
+    "100",
+    "dana whitfield",
+    "someone@example.com",
+    "example",
+    "nosuchwordanywhere",
+    "e",
+]
+
+
+@pytest.mark.parametrize("query", SEARCHES)
+def test_search_matches_the_word_prefix_rule(ws: Workspace, query: str) -> None:
+    expected = [
+        m.id  # type: ignore[attr-defined]
+        for m in sorted(ws.mailbox.iter("messages"), key=lambda m: m.receivedDateTime, reverse=True)
+        if matches_words(query, message_search_text(m))
+    ]
+    assert [m["id"] for m in ws.call("messages_search", query=query, top=100)] == expected[:100]
+    assert [m["id"] for m in ws.call("messages_search", query=query, top=3)] == expected[:3]
+
+
+def test_encoding_keeps_prefixes_and_its_alphabet() -> None:
+    words = ["café", "ca", "caf", "straße", "x_y", "Σ".casefold(), "100", "_"]
+    for word in words:
+        assert set(encode(word)) <= set("abcdefghijklmnopqrstuvwxyz0123456789_")
+        for other in words:
+            assert encode(other).startswith(encode(word)) == other.startswith(word)
+
+
+def test_conversations_and_folder_operations(ws: Workspace) -> None:
+    thread = ws.call("messages_getConversation", id="msg-e2")
+    assert [m["id"] for m in thread] == ["msg-e1", "msg-e2"]  # equal times: corpus order
+    archive = _reference(ws, "parentFolderId eq 'folder-archive'")
+    corpus_order = [m.id for m in ws.mailbox.iter("messages") if m.id in set(archive)]  # type: ignore[attr-defined]
+    emptied = ws.call("folders_empty", id="archive")
+    assert emptied["deletedMessageIds"] == corpus_order
+    assert ws.call("messages_count", folderId="archive") == {"count": 0}
+
+
+def test_label_rename_reaches_every_tagged_message(ws: Workspace) -> None:
+    tagged = _reference(ws, "categories eq 'raptor'")
+    label = next(lb for lb in ws.call("settings_listLabels") if lb["displayName"] == "Raptor")
+    ws.call("settings_updateLabel", id=label["id"], displayName="Condor")
+    assert _reference(ws, "categories eq 'condor'") == tagged
+    assert ws.call("messages_count", filter="categories eq 'raptor'") == {"count": 0}
+
+
+# --- the compiled file ------------------------------------------------------------------------
+
+
+def test_a_compiled_corpus_loads_equal(tmp_path: Path) -> None:
+    folder = write_scaled_corpus(tmp_path / "grown", 300, seed=3)
+    from_json = load_corpus(folder)
+    compiled = load_corpus(compile_corpus(folder, tmp_path / "grown.sqlite"))
+    assert compiled.root == (tmp_path / "grown.sqlite").resolve()
+    assert compiled.fingerprint == from_json.fingerprint
+    for name in CORPUS_FILES:
+        assert compiled.items(name) == from_json.items(name), name
+    a, b = Workspace(from_json), Workspace(compiled)
+    assert a.digest() == b.digest()
+    for ws in (a, b):
+        _changed_small(ws)
+    assert a.digest() == b.digest()
+    assert a.call("messages_search", query="collateral", top=50) == b.call(
+        "messages_search", query="collateral", top=50
+    )
+    built = compile_corpus(from_json, tmp_path / "from-object.sqlite")  # a Corpus compiles too
+    assert load_corpus(built).fingerprint == from_json.fingerprint
+
+
+def _changed_small(ws: Workspace) -> None:
+    ws.call("messages_move", id="msg-f000010", destinationId="archive")
+    ws.call("messages_send", subject="Hello", body="Collateral", toRecipients=[DANA])
+
+
+def test_the_same_filler_every_time(tmp_path: Path) -> None:
+    one = (write_scaled_corpus(tmp_path / "a", 200, seed=5) / "messages.json").read_bytes()
+    two = (write_scaled_corpus(tmp_path / "b", 200, seed=5) / "messages.json").read_bytes()
+    assert one == two
+    assert len(json.loads(one)) == 200
+    with pytest.raises(ValueError, match="at least the 65 shipped"):
+        write_scaled_corpus(tmp_path / "c", 10)
+
+
+def test_bad_compiled_files_are_refused_with_the_reason(tmp_path: Path) -> None:
+    junk = tmp_path / "junk.sqlite"
+    junk.write_bytes(b"not a database at all" * 100)
+    with pytest.raises(CorpusError, match="not a compiled corpus"):
+        load_corpus(junk)
+    old = compile_corpus(load_corpus(), tmp_path / "old.sqlite")
+    connection = sqlite3.connect(old)
+    connection.execute("UPDATE meta SET value = '0' WHERE key = 'format'")
+    connection.commit()
+    connection.close()
+    with pytest.raises(CorpusError, match=r"format '0'.*write it again"):
+        load_corpus(old)
+
+
+def test_message_datetimes_need_an_offset() -> None:
+    shipped = load_corpus()
+    parts = {name: shipped.items(name) for name in CORPUS_FILES}
+    naive = updated(parts["messages"][0], receivedDateTime=datetime(2001, 10, 1, 9))
+    parts["messages"] = [naive, *parts["messages"][1:]]
+    with pytest.raises(CorpusError, match="msg-001: field 'receivedDateTime': needs a UTC offset"):
+        build_corpus(shipped.now, shipped.me.id, shipped.settings, parts)
+
+
+# --- what grading reads: marks, changes, snapshots, digests ----------------------------------
+
+
+def test_changes_since_a_mark_are_exactly_the_differences() -> None:
+    ws = Workspace()
+    ws.call("folders_create", displayName="Setup")  # before the mark: not a change
+    mark = ws.mailbox.mark()
+    was_read = ws.call("messages_get", id="msg-002")["isRead"]
+    ws.call("messages_markRead", messageIds=["msg-002"], isRead=not was_read)
+    ws.call("messages_markRead", messageIds=["msg-001"], isRead=False)
+    ws.call("messages_markRead", messageIds=["msg-001"], isRead=True)  # back as it was
+    ws.call("messages_delete", id="msg-003")
+    sent = ws.call("messages_send", subject="S", body="B", toRecipients=[DANA])
+    ws.call("settings_setSignature", signature="Dana")
+    changes = {(c.collection, c.id): c for c in ws.mailbox.changes_since(mark)}
+    assert set(changes) == {
+        ("messages", "msg-002"),
+        ("messages", "msg-003"),
+        ("messages", sent["id"]),
+        ("settings", "settings"),
+    }
+    assert changes["messages", "msg-002"].old.isRead is was_read
+    assert changes["messages", "msg-002"].new.isRead is not was_read
+    assert changes["messages", "msg-003"].new.parentFolderId == "folder-deleteditems"
+    assert changes["messages", sent["id"]].old is None
+    assert changes["settings", "settings"].new.signature == "Dana"
+    assert isinstance(changes["messages", "msg-003"], Change)
+    assert ws.mailbox.changes_since(ws.mailbox.mark()) == []
+
+
+def test_a_snapshot_is_frozen_and_cheap_to_take() -> None:
+    ws = Workspace()
+    before = ws.snapshot()
+    ws.call("messages_move", id="msg-001", destinationId="archive")
+    after = ws.snapshot()
+    assert before.get("messages", "msg-001").parentFolderId == "folder-inbox"
+    assert after.get("messages", "msg-001").parentFolderId == "folder-archive"
+    assert next(m for m in before.messages if m.id == "msg-001").parentFolderId == "folder-inbox"
+    assert [c.id for c in after.changes_since(before)] == ["msg-001"]
+    assert before.model().model_dump() != after.model().model_dump()
+
+
+def test_equal_states_have_equal_digests_whatever_the_route() -> None:
+    a, b = Workspace(), Workspace()
+    a.call("messages_move", id="msg-001", destinationId="archive")
+    a.call("messages_flag", id="msg-005", flagStatus="flagged")
+    b.call("messages_flag", id="msg-005", flagStatus="flagged")
+    b.call("messages_move", id="msg-001", destinationId="junkemail")
+    b.call("messages_move", id="msg-001", destinationId="archive")
+    assert a.digest() == b.digest()
+    b.call("messages_move", id="msg-001", destinationId="inbox")
+    assert a.digest() != b.digest()
+    b.call("messages_flag", id="msg-005", flagStatus="notFlagged")
+    assert b.digest() == Workspace().digest()
+
+
+# --- bounded caches, per workspace ------------------------------------------------------------
+
+
+def test_the_message_cache_stays_within_its_bound(tmp_path: Path) -> None:
+    corpus = load_corpus(
+        compile_corpus(write_scaled_corpus(tmp_path / "c", 400), tmp_path / "c.db")
+    )
+    store = corpus.store
+    store.capacity = 50
+    ws = Workspace(corpus)
+    for index in range(1, 336):
+        ws.call("messages_get", id=f"msg-f{index:06d}")
+        assert len(store._models) <= 50
+    assert ws.call("messages_get", id="msg-f000001")["id"] == "msg-f000001"  # read again
+
+
+def test_compiled_filters_are_kept_per_workspace_and_bounded() -> None:
+    ws, other = Workspace(), Workspace()
+    for index in range(COMPILED_CACHE * 2):
+        ws.call("messages_count", filter=f"importance eq 'x{index}'")
+    assert len(ws.mailbox._compiled) == COMPILED_CACHE
+    assert not other.mailbox._compiled
+    with pytest.raises(ToolError):
+        ws.call("messages_count", filter="isRead eq")
+    assert len(ws.mailbox._compiled) == COMPILED_CACHE
+
+
+def test_search_words_of_changes_are_dropped_at_reset() -> None:
+    ws = Workspace()
+    ws.call("messages_send", subject="Zeppelin", body="x", toRecipients=[DANA])
+    assert [m["subject"] for m in ws.call("messages_search", query="zeppelin")] == ["Zeppelin"]
+    assert ws.mailbox.messages._words
+    ws.reset()
+    assert not ws.mailbox.messages._words
+    assert ws.call("messages_search", query="zeppelin") == []
+
+
+def test_no_module_keeps_message_state() -> None:
+    """The old search index was a module global; message state now lives in workspaces."""
+    import emailbench_gym.api.messages as messages
+
+    mutable = {
+        name
+        for name, value in vars(messages).items()
+        if isinstance(value, dict | list | set) and not name.startswith("__")
+    }
+    assert not mutable, mutable
