@@ -8,6 +8,7 @@ static grading of a finished OB-W105 episode. Every row prints its median at eac
 and the ratio to the 65-message median measured in the same run.
 
     PYTHONPATH=. python benchmarks/scale.py [--sizes 65,1000,10000,100000] [--tree DIR ...]
+        [--repeat N] [--cache DIR]
 
 `--tree DIR` (repeatable) measures another checkout of the package with the same corpora
 in the same run (e.g. `--tree /work/main --tree .` prints before and after side by side).
@@ -34,6 +35,8 @@ SEED = 0
 TARGET = "msg-017"
 ROUND_SECONDS = 0.05
 COMPILED = "corpus.sqlite"
+#: Up to this size the JSON load is measured too (beyond, it takes minutes and says little).
+JSON_SIZES = 10_000
 
 
 def median_time(
@@ -79,16 +82,19 @@ def _rss_mb() -> float:
 
 def worker(corpus_dir: str) -> dict[str, float]:
     """Every figure for the corpus in `corpus_dir`, measured in this (fresh) process."""
+    start = time.perf_counter()
+    import emailbench_gym
+
+    imported = time.perf_counter() - start
     import gymnasium as gym
 
-    import emailbench_gym
     from emailbench_gym import corpus as corpus_module
     from emailbench_gym.episode import Episode
     from emailbench_gym.scenarios import load_scenario
     from emailbench_gym.workspace import Workspace
 
     gym.register_envs(emailbench_gym)
-    figures: dict[str, float] = {}
+    figures: dict[str, float] = {"import emailbench_gym (fresh process), s": imported}
     compiled = Path(corpus_dir) / COMPILED
     source: Any = compiled if compiled.exists() else corpus_dir
     rss_before = _rss_mb()
@@ -168,6 +174,15 @@ def worker(corpus_dir: str) -> dict[str, float]:
     return figures
 
 
+def json_step(corpus_dir: str) -> dict[str, float]:
+    """Load the corpus from its JSON files in a fresh process (how the shipped one loads)."""
+    from emailbench_gym.corpus import load_corpus
+
+    start = time.perf_counter()
+    load_corpus(corpus_dir)
+    return {"load from the JSON files (cold), s": time.perf_counter() - start}
+
+
 def compile_step(corpus_dir: str) -> dict[str, float]:
     """Compile the corpus once (in its own process, so the load is measured cold and alone),
     for trees whose corpora load from a compiled file; nothing for the others."""
@@ -195,10 +210,11 @@ def corpus_for(size: int, cache: Path) -> Path:
     return folder
 
 
-def run_worker(tree: Path, folder: Path) -> dict[str, float]:
+def run_worker(tree: Path, folder: Path, size: int) -> dict[str, float]:
     """Compile (if that tree compiles corpora), then measure, each in a fresh process."""
     figures: dict[str, float] = {}
-    for mode in ("--compile", "--worker"):
+    modes = ("--json", "--compile", "--worker") if size <= JSON_SIZES else ("--compile", "--worker")
+    for mode in modes:
         env = {**os.environ, "PYTHONPATH": f"{tree}{os.pathsep}{ROOT}"}
         out = subprocess.run(
             [sys.executable, str(Path(__file__).resolve()), mode, str(folder)],
@@ -229,9 +245,16 @@ def main() -> None:
     parser.add_argument("--sizes", default=",".join(map(str, SIZES)))
     parser.add_argument("--tree", action="append", type=Path, help="package checkout to measure")
     parser.add_argument("--cache", type=Path, help="folder for the generated corpora")
+    parser.add_argument(
+        "--repeat", type=int, default=1, help="runs per tree, interleaved; medians are kept"
+    )
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     parser.add_argument("--compile", help=argparse.SUPPRESS)
+    parser.add_argument("--json", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.json:
+        print(json.dumps(json_step(args.json)))
+        return
     if args.worker:
         print(json.dumps(worker(args.worker)))
         return
@@ -243,16 +266,24 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         cache = args.cache or Path(tmp)
         cache.mkdir(parents=True, exist_ok=True)
-        results: dict[tuple[Path, int], dict[str, float]] = {}
+        runs: dict[tuple[Path, int], list[dict[str, float]]] = {}
         for size in sizes:
             folder = corpus_for(size, cache)
-            for tree in trees:
-                # each tree gets its own copy, so a compiled file of one is not seen by another
-                copy = cache / f"{folder.name}-{abs(hash(str(tree)))}"
-                if not copy.exists():
-                    subprocess.run(["cp", "-r", str(folder), str(copy)], check=True)
-                results[tree, size] = run_worker(tree, copy)
-                print(f"measured {size:,} messages with {tree}", file=sys.stderr)
+            for _ in range(args.repeat):
+                for tree in trees:
+                    # each tree gets its own copy, so one tree's compiled file is not another's
+                    copy = cache / f"{folder.name}-{abs(hash(str(tree)))}"
+                    if not copy.exists():
+                        subprocess.run(["cp", "-r", str(folder), str(copy)], check=True)
+                    runs.setdefault((tree, size), []).append(run_worker(tree, copy, size))
+                    print(f"measured {size:,} messages with {tree}", file=sys.stderr)
+    results = {
+        key: {
+            name: statistics.median(r[name] for r in found if name in r)
+            for name in dict.fromkeys(n for r in found for n in r)
+        }
+        for key, found in runs.items()
+    }
     names = list(dict.fromkeys(n for r in results.values() for n in r))
     for tree in trees:
         print(f"\n## {tree}\n")

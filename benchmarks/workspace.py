@@ -17,6 +17,7 @@ from pathlib import Path
 
 from benchmarks.common import deepcopy_baseline, median_seconds, report
 from emailbench_gym import Workspace, load_corpus
+from emailbench_gym.corpus import compile_corpus
 from emailbench_gym.paths import data_dir
 
 BIG = 100_000
@@ -88,7 +89,7 @@ def main() -> bool:
         ),
     ]
     with tempfile.TemporaryDirectory() as tmp:
-        corpus = load_corpus(big_corpus(Path(tmp), BIG))
+        corpus = load_corpus(compile_corpus(big_corpus(Path(tmp), BIG), Path(tmp) / "big.sqlite"))
         big = Workspace(corpus)
         assert len(big.mailbox.all("messages")) == BIG
         small_reset = timed_reset(ws, CHANGES)

@@ -133,6 +133,7 @@ class _State:
     _overlay: Overlay
     _settings: MailboxSettings
     _sent: list[Transmission]
+    _lookups: dict[str, Callable[[str], Any]]  # collection -> the corpus's point lookup
 
     @property
     def settings(self) -> MailboxSettings:
@@ -148,9 +149,7 @@ class _State:
         overlay = self._overlay[collection]
         if item_id in overlay:
             return overlay[item_id]
-        if collection == "messages":
-            return self.corpus.store.get(item_id) if isinstance(item_id, str) else None
-        return self.corpus.collections[collection].get(item_id)
+        return self._lookups[collection](item_id)
 
     def iter(self, collection: str) -> Iterator[Model]:
         """Every live entity: corpus order first (changed ones in place), then created ones."""
@@ -208,6 +207,7 @@ class Snapshot(_State):
         self._settings = state.settings
         self._overlay = {name: dict(items) for name, items in state._overlay.items()}
         self._sent = list(state._sent)
+        self._lookups = state._lookups
 
     def __getattr__(self, name: str) -> list[Model]:
         if name not in COLLECTIONS:
@@ -235,6 +235,8 @@ class Mailbox(_State):
 
     def __init__(self, corpus: Corpus, now: datetime | None = None) -> None:
         self.corpus = corpus
+        self._lookups = {name: corpus.collections[name].get for name in COLLECTIONS}
+        self._lookups["messages"] = corpus.store.get
         self._default_now = now or corpus.now
         self.now: datetime = self._default_now
         self.me: User = corpus.me
@@ -318,18 +320,13 @@ class Mailbox(_State):
             for item_id, now in overlay.items():
                 before = before_overlay.get(item_id, _MISSING)
                 if before is _MISSING:
-                    before = self._pristine_item(collection, item_id)
+                    before = self._lookups[collection](item_id)
                 if before is not now:
                     changed[item_id] = (before, now)
             if changed:
                 items[collection] = changed
         settings = None if self._settings is mark.settings else (mark.settings, self._settings)
         return Changes(items, settings, tuple(self._sent[mark.sent :]))
-
-    def _pristine_item(self, collection: str, item_id: str) -> Model | None:
-        if collection == "messages":
-            return self.corpus.store.get(item_id)
-        return self.corpus.collections[collection].get(item_id)
 
     def snapshot(self) -> Snapshot:
         """The state now, frozen (costs the number of changes, not the corpus size)."""

@@ -84,14 +84,19 @@ def _edge_messages() -> list[Message]:
     ]
 
 
-@pytest.fixture(scope="module")
-def corpus() -> Corpus:
-    """The shipped persona, 500 filler messages and the edge cases, in an in-memory database."""
+@pytest.fixture(scope="module", params=["cached", "bounded"])
+def corpus(request: pytest.FixtureRequest) -> Corpus:
+    """The shipped persona, 500 filler messages and the edge cases, in an in-memory database:
+    every message kept materialized, or only 40 (most reads then go to the database)."""
     shipped = load_corpus()
     parts = {name: shipped.items(name) for name in CORPUS_FILES}
     filler = [Message.model_validate(m) for m in filler_messages(500, seed=7)]
     parts["messages"] = [*parts["messages"], *filler, *_edge_messages()]
-    return build_corpus(shipped.now, shipped.me.id, shipped.settings, parts)
+    built = build_corpus(shipped.now, shipped.me.id, shipped.settings, parts)
+    if request.param == "bounded":
+        built.store.bound(40)
+        assert not built.store.whole
+    return built
 
 
 def _changed(ws: Workspace) -> Workspace:
@@ -504,7 +509,7 @@ def test_the_message_cache_stays_within_its_bound(tmp_path: Path) -> None:
         compile_corpus(write_scaled_corpus(tmp_path / "c", 400), tmp_path / "c.db")
     )
     store = corpus.store
-    store.capacity = 50
+    store.bound(50)
     ws = Workspace(corpus)
     for index in range(1, 336):
         ws.call("messages_get", id=f"msg-f{index:06d}")

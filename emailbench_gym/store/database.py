@@ -39,6 +39,9 @@ from emailbench_gym.store.translate import Condition
 CACHE_SIZE = 4096
 #: A search term that starts at most this many words is searched as those words.
 EXPANSION = 64
+#: Search terms whose expansion a corpus keeps (the corpus never changes, so neither do they).
+EXPANSIONS_KEPT = 1024
+_MISSING = object()
 _CHUNK = 500
 
 Row = tuple[int, str, int]  # (rowid = rank newest first, id, corpus position)
@@ -147,6 +150,15 @@ class MessageStore:
         self.capacity = CACHE_SIZE
         self._models: dict[str, Message] = {m.id: m for m in warm[: self.capacity]}
         self._pristine: list[Message] | None = None
+        self._expansions: dict[str, str | None] = {}
+
+    def bound(self, capacity: int) -> None:
+        """Keep at most `capacity` materialized messages from now on (less memory, more reads)."""
+        with self._lock:
+            self.capacity = capacity
+            self._pristine = None
+            for key in list(self._models)[: max(0, len(self._models) - capacity)]:
+                self._models.pop(key, None)
 
     @property
     def whole(self) -> bool:
@@ -276,21 +288,34 @@ class MessageStore:
         )
         return self._query(sql, params)[0][0]
 
+    def _expansion(self, term: str) -> str | None:
+        """A term as FTS5 query text: the words it starts, or a prefix query; None: no word."""
+        found = self._expansions.get(term, _MISSING)
+        if found is _MISSING:
+            low, high = word_range(encode(term))
+            words = self._query(
+                "SELECT word FROM message_vocabulary WHERE word >= ? AND word < ? LIMIT ?",
+                (low, high, EXPANSION + 1),
+            )
+            if not words:
+                found = None
+            elif len(words) > EXPANSION:
+                found = f'"{low}"*'
+            else:
+                found = "(" + " OR ".join(f'"{w}"' for (w,) in words) + ")"
+            if len(self._expansions) >= EXPANSIONS_KEPT:
+                self._expansions.pop(next(iter(self._expansions)), None)
+            self._expansions[term] = found
+        return found  # type: ignore[return-value]
+
     def search(self, terms: Sequence[str], limit: int) -> list[Row]:
         """Rows where every term starts a word, newest first (see `search`)."""
         parts = []
         for term in terms:
-            low, high = word_range(encode(term))
-            found = self._query(
-                "SELECT word FROM message_vocabulary WHERE word >= ? AND word < ? LIMIT ?",
-                (low, high, EXPANSION + 1),
-            )
-            if not found:
+            part = self._expansion(term)
+            if part is None:
                 return []
-            if len(found) > EXPANSION:
-                parts.append(f'"{low}"*')
-            else:
-                parts.append("(" + " OR ".join(f'"{w}"' for (w,) in found) + ")")
+            parts.append(part)
         return self._query(
             "SELECT m.rowid, m.id, m.pos FROM message_words w JOIN messages m ON m.rowid = w.rowid "
             "WHERE message_words MATCH ? ORDER BY w.rowid LIMIT ?",
