@@ -225,7 +225,7 @@ def build_world(seed: int, size: int = DEFAULT_SIZE) -> World:
         sorted(label_names),
     )
     settings = rules.build_settings(root.fork("settings"), org, timeline)
-    events = calendar_module.to_events(calendar, timeline, org)
+    events = calendar_module.to_events(calendar, timeline)
 
     corpus = build_corpus(
         timeline.now,

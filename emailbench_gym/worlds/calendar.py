@@ -94,10 +94,6 @@ class Meeting:
     project: Project | None = None
     id: str = ""
 
-    @property
-    def busy(self) -> bool:
-        return not self.all_day and self.my_response != "declined"
-
     def people(self) -> list[Person]:
         found = [self.organizer] if self.organizer else []
         return found + [p for p, _, _, _ in self.attendees]
@@ -108,7 +104,6 @@ class CalendarPlan:
     calendars: list[Calendar]
     meetings: list[Meeting]  # in id order (chronological)
     conflicts: list[tuple[Meeting, Meeting]]
-    holiday_owner: str
 
 
 class _Schedule:
@@ -575,10 +570,10 @@ def build_calendar(
     width = max(3, len(str(len(meetings))) + 1)
     for index, meeting in enumerate(meetings, 1):
         meeting.id = f"evt-{index:0{width}d}"
-    return CalendarPlan(calendars, meetings, pairs, holiday_owner)
+    return CalendarPlan(calendars, meetings, pairs)
 
 
-def to_events(plan: CalendarPlan, timeline: Timeline, org: Org) -> list[Event]:
+def to_events(plan: CalendarPlan, timeline: Timeline) -> list[Event]:
     calendar_ids = {
         "main": "cal-001",
         "deadlines": "cal-002",

@@ -61,13 +61,6 @@ class Mail:
     due: datetime | None = None  # the deadline its text names, if any (for flags and to-dos)
     id: str = ""
 
-    @property
-    def project(self) -> Project | None:
-        return self.thread.project
-
-    def is_from(self, person: Person) -> bool:
-        return self.author is person
-
 
 def folder_id(name: str) -> str:
     return f"folder-{name}" if name in WELL_KNOWN else name

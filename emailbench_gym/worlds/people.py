@@ -28,20 +28,6 @@ from emailbench_gym.worlds.vocab.industries import (
 )
 from emailbench_gym.worlds.vocab.phrases import GREETINGS, SIGNOFFS
 
-ROLES = (
-    "persona",
-    "ceo",
-    "executive",
-    "manager",
-    "peer",
-    "report",
-    "colleague",
-    "assistant",
-    "partner",
-    "contact",
-    "system",
-)
-
 
 @dataclass(eq=False)
 class Company:

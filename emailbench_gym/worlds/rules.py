@@ -20,7 +20,7 @@ from emailbench_gym.api.models import (
     MessageRulePredicates,
     WorkingHours,
 )
-from emailbench_gym.worlds.mail import WELL_KNOWN, Mail
+from emailbench_gym.worlds.mail import Mail
 from emailbench_gym.worlds.people import Org, Person
 from emailbench_gym.worlds.projects import Project
 from emailbench_gym.worlds.rng import Rng
@@ -94,13 +94,6 @@ def build_folders(
     return FolderPlan(
         folders, custom, by_name.get(rule_folder) if rule_folder else None, project_folders, by_name
     )
-
-
-@dataclass(frozen=True)
-class RulePlan:
-    tag: tuple[Person, str] | None  # system account, category
-    move: tuple[Person, bool] | None  # system account, mark as read
-    rules: list[MessageRule]
 
 
 def plan_rules(
@@ -235,15 +228,3 @@ def build_settings(rng: Rng, org: Org, timeline: Timeline) -> MailboxSettings:
         timeFormat=country.time_format,
         signature=signature,
     )
-
-
-__all__ = [
-    "WELL_KNOWN",
-    "FolderPlan",
-    "apply_rules",
-    "build_folders",
-    "build_labels",
-    "build_rules",
-    "build_settings",
-    "plan_rules",
-]

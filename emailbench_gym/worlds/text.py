@@ -126,10 +126,3 @@ def ascii_fold(text: str) -> str:
     """Latin letters without accents, for email addresses (`José Núñez` -> `Jose Nunez`)."""
     decomposed = unicodedata.normalize("NFKD", text)
     return "".join(c for c in decomposed if not unicodedata.combining(c))
-
-
-def join_names(names: list[str]) -> str:
-    """`A`, `A and B`, `A, B and C`."""
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
