@@ -146,7 +146,16 @@ def test_agent_latency_excludes_grading(ids, tmp_path, monkeypatch):
     import emailbench_gym.runner as runner
 
     monkeypatch.setattr(runner, "time", types.SimpleNamespace(perf_counter=perf_counter))
-    run(make_agent_factory("reference"), ids, tmp_path, profile="full", judge=SlowJudge())
+    # one episode at a time: the fake clock is shared, so another episode's grading running
+    # in a parallel thread would land inside this one's latency
+    run(
+        make_agent_factory("reference"),
+        ids,
+        tmp_path,
+        profile="full",
+        judge=SlowJudge(),
+        concurrency=1,
+    )
     for record in read_records(tmp_path / RESULTS):
         assert record["grading_time"] >= 1000 > record["latency"] > 0
 
