@@ -24,6 +24,7 @@ def cmd_list(args: argparse.Namespace) -> int:
             "category": s.category,
             "difficulty": s.difficulty,
             "domains": list(s.domains),
+            "requirements": len(s.requirements),
             "static": len(s.assertions),
             "rubrics": len(s.rubrics),
             "static_types": sorted({a.type for a in s.assertions}),
@@ -48,63 +49,101 @@ def cmd_show(args: argparse.Namespace) -> int:
     except KeyError as exc:
         print(exc.args[0], file=sys.stderr)
         return 2
-    _print_json(scenario.model_dump(mode="json", exclude_none=True))
+    except ScenarioError as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    if args.json:
+        _print_json(scenario.model_dump(mode="json", exclude_none=True))
+        return 0
+    print(describe(scenario))
     return 0
 
 
-def validate_scenario(scenario_id: str) -> dict[str, Any]:
-    """Replay the reference solution and a do-nothing episode through the static graders."""
-    from emailbench_gym.episode import Episode
-    from emailbench_gym.scenarios import load_scenario
+def describe(scenario: Any) -> str:
+    """A scenario for a person: the request, its requirements with the checks covering each."""
+    from emailbench_gym.corpus import load_corpus
+    from emailbench_gym.grading.context import ScenarioContext
 
-    episode = Episode(load_scenario(scenario_id))
-    error = None
+    lines = [
+        f"{scenario.id}  {scenario.category}  {scenario.difficulty}  domains: "
+        f"{', '.join(scenario.domains)}{'  (retained)' if scenario.retained else ''}",
+        "",
+        scenario.query,
+        "",
+        "Requirements and the checks that cover them:",
+    ]
+    checks = list(scenario.assertions)
+    for requirement in scenario.requirements:
+        lines.append(f"  {requirement.id}  {requirement.text}")
+        covering = [c for c in checks if requirement.id in c.covers]
+        for check in covering:
+            lines.append(f"        [{check.type}] {check.id}: {check.description}")
+        lines.extend(
+            f"        [rubric] {r.criterion}"
+            for r in scenario.rubrics
+            if requirement.id in r.covers
+        )
+        if not covering:
+            lines.append("        (no static check: uncovered)")
+    loose = [c for c in checks if not c.covers]
+    if loose:
+        lines.append("  Checks covering no requirement:")
+        lines.extend(f"        [{c.type}] {c.id}: {c.description}" for c in loose)
     try:
-        _results, answer = episode.replay_reference()
-        reference = episode.grade(answer)
+        footprint = ScenarioContext.of(scenario, load_corpus()).footprint.summary()
+        lines += ["", f"Footprint (from the reference solution): {json.dumps(footprint)}"]
     except (ToolError, ScenarioError) as exc:
-        error, reference = str(exc), None
-    episode.reset()
-    null = episode.grade("")
-    row: dict[str, Any] = {
-        "id": scenario_id,
-        "reference_passed": bool(reference and reference.passed),
-        "reference_static_score": reference.static_score if reference else 0.0,
-        "null_passed": null.passed,
-        "null_static_score": null.static_score,
-    }
-    if error:
-        row["error"] = error
-    elif reference and not reference.passed:
-        row["failures"] = [i.model_dump(exclude={"kind"}) for i in reference.failures()]
-    return row
+        lines += ["", f"Footprint: the reference solution does not run: {exc}"]
+    for check in checks:
+        for room in getattr(check, "latitude", []):
+            lines.append(f"  latitude {room.collection}: {room.reason}")
+    lines += [
+        "",
+        f"Rubrics: {len(scenario.rubrics)}; calibration answers: {len(scenario.calibration)}; "
+        f"equivalent mutants declared: {len(scenario.equivalent_mutants)}",
+        f"Reference: {len(scenario.solution.calls)} calls; answer: {scenario.solution.answer}",
+    ]
+    return "\n".join(lines)
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
-    from emailbench_gym.scenarios import scenario_ids
+    from emailbench_gym.scenarios import load_scenario, scenario_ids
+    from emailbench_gym.validation import validate
 
     ids = args.ids or scenario_ids()
     unknown = sorted(set(ids) - set(scenario_ids()))
     if unknown:
         print(f"unknown scenario ids: {', '.join(unknown)}", file=sys.stderr)
         return 2
-    rows = [validate_scenario(i) for i in ids]
-    bad = [r for r in rows if not r["reference_passed"] or r["null_passed"]]
+    rows: list[dict[str, Any]] = []
+    for scenario_id in ids:
+        try:
+            rows.append(validate(load_scenario(scenario_id)).model_dump())
+        except ScenarioError as exc:
+            rows.append({"id": scenario_id, "valid": False, "problems": [str(exc)]})
+    bad = [r for r in rows if not r["valid"]]
     if args.json:
         _print_json(rows)
-    else:
-        for row in rows:
-            status = "FAIL" if row in bad else "ok"
-            print(
-                f"{row['id']:<8} {status:<4} reference {row['reference_static_score']:.2f}"
-                f"  do-nothing {row['null_static_score']:.2f}"
-                + (f"  {row.get('error', '')}" if row.get("error") else "")
-            )
-            for failure in row.get("failures", []):
-                print(
-                    f"    failed {failure['type']}: {failure['description']} expected={failure['expected']!r} found={failure['found']!r}"
-                )
-        print(f"{len(rows) - len(bad)}/{len(rows)} scenarios valid")
+        return 1 if bad else 0
+    for row in rows:
+        if "reference_passed" not in row:
+            print(f"{row['id']:<8} FAIL {row['problems'][0]}")
+            continue
+        calibration = row["calibration"]
+        print(
+            f"{row['id']:<8} {'ok' if row['valid'] else 'FAIL':<4} reference "
+            f"{row['reference_static_score']:.2f}  do-nothing {row['null_static_score']:.2f}"
+            f"  calibration {calibration['accepted']}/{calibration['total']}"
+        )
+        for problem in row["problems"]:
+            print(f"    {problem}")
+    uncovered = sum(len(r.get("uncovered_requirements", [])) for r in rows)
+    accepted = sum(r["calibration"]["accepted"] for r in rows if "calibration" in r)
+    total = sum(r["calibration"]["total"] for r in rows if "calibration" in r)
+    print(
+        f"{len(rows) - len(bad)}/{len(rows)} scenarios valid; uncovered requirements: "
+        f"{uncovered}; calibration answers accepted: {accepted}/{total}"
+    )
     return 1 if bad else 0
 
 
@@ -120,11 +159,16 @@ def register(sub: Any) -> None:
     p = sub.add_parser("list", help="list scenarios")
     p.add_argument("--json", action="store_true", help="one JSON object per scenario")
     p.set_defaults(func=cmd_list)
-    p = sub.add_parser("show", help="print one scenario")
+    p = sub.add_parser(
+        "show", help="a scenario's request, its requirements and the checks covering each"
+    )
     p.add_argument("id")
+    p.add_argument("--json", action="store_true", help="the scenario file's data instead")
     p.set_defaults(func=cmd_show)
     p = sub.add_parser(
-        "validate", help="replay reference solutions and do-nothing runs through the static graders"
+        "validate",
+        help="prove scenarios both ways: the reference passes, doing nothing fails, calibration "
+        "answers pass, every requirement is covered",
     )
     p.add_argument("ids", nargs="*", help="scenario ids (default: all)")
     p.add_argument("--json", action="store_true")

@@ -1,0 +1,148 @@
+"""`emailbench validate`: prove each scenario both ways, and check that its file keeps its rules.
+
+A scenario is valid when its reference solution passes, an empty episode fails and
+earns no progress reward, an answer that names everything fails (for scenarios graded
+on the answer), every honest solver's calibration answer passes, every requirement is
+covered by a static check, and its setup and reset run. Each problem names the field
+and the rule it breaks.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel
+
+from emailbench_gym.episode import Episode
+from emailbench_gym.errors import ScenarioError, ToolError
+from emailbench_gym.grading.grade import Grade
+from emailbench_gym.grading.reward import progress
+from emailbench_gym.scenarios import Scenario, load_scenario, resolve_refs
+
+
+class CalibrationSummary(BaseModel):
+    accepted: int
+    total: int
+
+
+class ValidationReport(BaseModel):
+    """What `emailbench validate --json` prints for one scenario."""
+
+    id: str
+    valid: bool
+    reference_passed: bool
+    reference_static_score: float
+    null_passed: bool
+    null_static_score: float
+    null_reward: float
+    kitchen_sink_passed: bool | None
+    uncovered_requirements: list[str]
+    calibration: CalibrationSummary
+    problems: list[str]
+    failures: list[dict[str, Any]] = []
+
+
+def kitchen_sink_answer(episode: Episode) -> str:
+    """An answer naming every entity of the workspace: it must never pass an answer check."""
+    universe = episode.context.universe
+    names = {e.label for kind in universe.entities.values() for e in kind.values()}
+    return "\n".join(sorted(names))
+
+
+def _failing(grade: Grade) -> list[str]:
+    return [f"{i.id or i.type}: {i.found}" for i in grade.failures() if i.kind == "static"]
+
+
+def _replay(episode: Episode, calls: list[Any]) -> None:
+    results: list[Any] = []
+    for index, call in enumerate(calls):
+        result, is_error = episode.call(call.name, resolve_refs(call.arguments, results))
+        if is_error:
+            raise ToolError("replay_failed", f"call #{index} {call.name} failed: {result}")
+        results.append(result)
+
+
+def validate(scenario: Scenario) -> ValidationReport:
+    """Prove one scenario both ways (see the module docstring)."""
+    problems: list[str] = []
+    try:
+        episode = Episode(scenario)
+        episode.reset()
+    except (ToolError, ScenarioError) as exc:
+        return ValidationReport(
+            id=scenario.id,
+            valid=False,
+            reference_passed=False,
+            reference_static_score=0.0,
+            null_passed=False,
+            null_static_score=0.0,
+            null_reward=0.0,
+            kitchen_sink_passed=None,
+            uncovered_requirements=scenario.uncovered_requirements(),
+            calibration=CalibrationSummary(accepted=0, total=len(scenario.calibration)),
+            problems=[f"setup: the scenario cannot be reset: {exc}"],
+        )
+    reference: Grade | None = None
+    failures: list[dict[str, Any]] = []
+    sink: bool | None = None
+    try:
+        _results, answer = episode.replay_reference()
+        reference = episode.grade(answer)
+        if not reference.passed:
+            failures = [i.model_dump(exclude={"kind"}) for i in reference.failures()]
+            problems.extend(
+                f"solution: the reference fails its own check {line}"
+                for line in _failing(reference)
+            )
+        if scenario.answer_graded:
+            sink = episode.grade(kitchen_sink_answer(episode)).passed
+            if sink:
+                problems.append("answer checks: an answer naming every entity passes them")
+    except (ToolError, ScenarioError) as exc:
+        problems.append(f"solution: {exc}")
+    episode.reset()
+    null = episode.grade("")
+    if null.passed:
+        problems.append("assertions: an episode that does nothing passes")
+    null_reward = progress(null)
+    if null_reward > 0:
+        problems.append(f"assertions: doing nothing earns progress reward {null_reward:.2f}")
+    uncovered = scenario.uncovered_requirements()
+    if not scenario.requirements:
+        problems.append("requirements: the scenario lists none")
+    problems.extend(f"requirements: {r} is covered by no static check" for r in uncovered)
+    accepted = 0
+    for index, sample in enumerate(scenario.calibration):
+        episode.reset()
+        try:
+            _replay(episode, sample.calls if sample.calls is not None else scenario.solution.calls)
+        except (ToolError, ScenarioError) as exc:
+            problems.append(f"calibration[{index}] ({sample.source or '?'}): {exc}")
+            continue
+        grade = episode.grade(sample.answer)
+        if grade.passed:
+            accepted += 1
+        else:
+            problems.append(
+                f"calibration[{index}] ({sample.style or '?'}, {sample.source or '?'}) fails: "
+                + "; ".join(_failing(grade))
+            )
+    episode.reset()
+    return ValidationReport(
+        id=scenario.id,
+        valid=not problems,
+        reference_passed=bool(reference and reference.passed),
+        reference_static_score=reference.static_score or 0.0 if reference else 0.0,
+        null_passed=null.passed,
+        null_static_score=null.static_score or 0.0,
+        null_reward=null_reward,
+        kitchen_sink_passed=sink,
+        uncovered_requirements=uncovered,
+        calibration=CalibrationSummary(accepted=accepted, total=len(scenario.calibration)),
+        problems=problems,
+        failures=failures,
+    )
+
+
+def validate_scenario(scenario_id: str) -> ValidationReport:
+    return validate(load_scenario(scenario_id))
