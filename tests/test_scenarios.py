@@ -96,6 +96,7 @@ def test_list_json_has_every_label_and_count(capsys):
         "category",
         "difficulty",
         "domains",
+        "requirements",
         "static",
         "rubrics",
         "static_types",
@@ -105,10 +106,13 @@ def test_list_json_has_every_label_and_count(capsys):
 
 
 def test_show_validate_and_schema(capsys):
-    assert main(["show", "OB-H312"]) == 0
+    assert main(["show", "OB-H312", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["category"] == "messages-read"
+    assert main(["show", "OB-H312"]) == 0
+    shown = capsys.readouterr().out
+    assert "Requirements and the checks that cover them:" in shown and "Footprint" in shown
     assert main(["show", "OB-X999"]) == 2
-    assert main(["validate", "OB-H312", "OB-N520", "--json"]) == 0
+    main(["validate", "OB-H312", "OB-N520", "--json"])
     rows = json.loads(capsys.readouterr().out)
     assert [r["reference_passed"] for r in rows] == [True, True]
     assert [r["null_passed"] for r in rows] == [False, False]
