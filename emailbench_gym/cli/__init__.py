@@ -14,7 +14,7 @@ import sys
 from collections.abc import Sequence
 
 #: Command modules of this package, in the order `emailbench --help` lists them.
-COMMANDS: tuple[str, ...] = ("scenarios", "run", "regrade", "report", "mcp", "worlds")
+COMMANDS: tuple[str, ...] = ("scenarios", "audit", "run", "regrade", "report", "mcp", "worlds")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -86,11 +86,27 @@ def collection_items(snapshot: APISnapshot, collection: str) -> list[Any]:
 
 
 def folder_id(snapshot: APISnapshot, path: str) -> str | None:
-    """The id of the folder at a display-name path like 'Projects/Raptor' (case-insensitive)."""
+    """The id of the folder at a display-name path like 'Projects/Raptor' (case-insensitive).
+
+    A path starting with `**/` may sit anywhere ('**/Raptor': a folder named Raptor at any
+    depth, for requests that name no location); the first such folder in corpus order wins.
+    """
+    names = [p.casefold() for p in path.split("/") if p]
+    if names and names[0] == "**":
+        wanted = names[1:]
+        by_id = {f.id: f for f in snapshot.folders}
+        for folder in snapshot.folders:
+            node: Any = folder
+            for name in reversed(wanted):
+                if node is None or node.displayName.casefold() != name:
+                    break
+                node = by_id.get(node.parentFolderId) if node.parentFolderId else None
+            else:
+                return folder.id
+        return None
     parent: str | None = None
     found: str | None = None
-    for name in [p for p in path.split("/") if p]:
-        key = name.casefold()
+    for key in names:
         found = next(
             (
                 f.id

@@ -108,6 +108,11 @@ class AnswerItemsCheck(_Claim):
     literals: dict[str, list[str]] = Field(
         {}, description="kind 'literal': the candidate items, key -> names (members among them)."
     )
+    context: list[str] = Field(
+        [],
+        description="Words that make a non-member's mention context, not part of the answer "
+        "('from', 'organized by'); they never count against a member.",
+    )
 
     @model_validator(mode="after")
     def _literal_members(self) -> AnswerItemsCheck:
@@ -132,14 +137,19 @@ class AnswerItemsCheck(_Claim):
         if analysis.too_long:
             return Outcome(False, expected, "answer too long to grade")
         mentions = analysis.entity_spans(self.kind)
-        polarity = analysis.reader.read([span for span, _ in mentions], self.cue_words)
+        spans = [span for span, _ in mentions]
+        polarity = analysis.reader.read(spans, self.cue_words)
+        if self.context:
+            as_context = analysis.reader.read(spans, CueWords.of(self.predicate, self.context))
+        else:
+            as_context = polarity
         affirmed: dict[str, int] = {}
         claimed_wrong: list[str] = []
-        for (span, keys), mark in zip(mentions, polarity, strict=True):
+        for (span, keys), mark, context in zip(mentions, polarity, as_context, strict=True):
             for key in keys:
                 if key in members and mark == "asserted":
                     affirmed.setdefault(key, span.start)
-                elif key in wrong and mark in ("asserted", "hedged"):
+                elif key in wrong and mark in ("asserted", "hedged") and context != "ruled_out":
                     claimed_wrong.append(key)
         missing = sorted(members - set(affirmed))
         wrong_named = sorted(set(claimed_wrong)) if self.exclusive else []

@@ -259,6 +259,22 @@ DENIALS: tuple[str, ...] = (
     "there is none",
 )
 
+#: A sentence that opens with one of these denies everything it names.
+SENTENCE_DENIALS: tuple[str, ...] = (
+    "it is not true that",
+    "it s not true that",
+    "it is not the case that",
+    "it isn t the case that",
+    "it is false that",
+    "it s false that",
+    "it is untrue that",
+    "contrary to what",
+    "none of",
+    "neither",
+    "nobody",
+    "no one",
+)
+
 NUMBER_WORDS: dict[str, int] = {
     "zero": 0,
     "none": 0,
@@ -418,4 +434,22 @@ COMPANY_SUFFIXES: tuple[str, ...] = (
     "l p",
     "group",
     "associates",
+)
+#: In a header line ("Everything else:", "Other meetings:"), these mark the list below as
+#: context, not part of the answer, unless the header also names the question's predicate.
+CONTEXT_HEADERS: tuple[str, ...] = (
+    "everything else",
+    "anything else",
+    "other",
+    "others",
+    "the rest",
+    "remaining",
+    "for reference",
+    "for context",
+    "background",
+    "fyi",
+    "also on",
+    "not relevant",
+    "unrelated",
+    "checked",
 )

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from emailbench_gym.grading.claims.lexicon import (
+    CONTEXT_HEADERS,
     DENIALS,
     HEDGES,
     MEMBERSHIP_WORDS,
@@ -29,6 +30,7 @@ from emailbench_gym.grading.claims.lexicon import (
     POST_EXCLUSIONS,
     PRE_NEGATIONS,
     PRONOUNS,
+    SENTENCE_DENIALS,
 )
 from emailbench_gym.grading.claims.text import Text, word_tokens
 
@@ -61,6 +63,8 @@ _NEG_VERBS = _phrases((*NEGATED_VERBS, "not"))
 _POST = _phrases(POST_EXCLUSIONS)
 _HEDGES = _phrases(HEDGES)
 _DENIALS = _phrases(DENIALS)
+_CONTEXT_HEADERS = _phrases(CONTEXT_HEADERS)
+_SENTENCE_DENIALS = _phrases(SENTENCE_DENIALS)
 _BARE_POST = frozenset({("no",), ("none",), ("not",)})
 
 
@@ -185,6 +189,7 @@ class PolarityReader:
                     {"hedge": "hedged", "ruled": "ruled_out"}.get(cue.kind, "negated")
                 )
         self._headers_and_rows(runs, spans, verdict, words)
+        self._denied_sentences(runs, first, verdict)
         if self._denies_everything(first):
             for marks in verdict:
                 marks.add("negated")
@@ -352,6 +357,22 @@ class PolarityReader:
         if words.predicate and any(norms[i].startswith(s) for i in tokens for s in words.predicate):
             kinds.discard("negated")
         return kinds
+
+    def _denied_sentences(
+        self, runs: list[list[int]], first: list[int], verdict: list[set[str]]
+    ) -> None:
+        """Runs in a sentence that opens by denying itself ("It is not true that ...")."""
+        starts: dict[int, int] = {}
+        for i, sentence in enumerate(self.sentence):
+            starts.setdefault(sentence, i)
+        denied = {
+            sentence
+            for sentence, i in starts.items()
+            if i not in self.masked and _match_at(self.norms, i, _SENTENCE_DENIALS)
+        }
+        for r in range(len(runs)):
+            if self.sentence[first[r]] in denied:
+                verdict[r].add("negated")
 
     def _denies_everything(self, first: list[int]) -> bool:
         """The answer opens with a sentence that denies everything ("No.", "None found.")."""

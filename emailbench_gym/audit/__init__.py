@@ -1,0 +1,177 @@
+"""`emailbench audit`: mutation testing of the graders. Every wrong trajectory must fail.
+
+For each scenario, mutation operators (state_mutants.py, answer_mutants.py) turn the
+reference solution into wrong trajectories; each is replayed through a fresh episode
+and graded statically. A mutant that passes is a survivor: a hole in the scenario's
+grading, unless the scenario declares it equivalent (not actually wrong) with a reason.
+Mutants that change nothing the reference did not (same end state, same mail, same
+answer) are not counted.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from pydantic import BaseModel
+
+from emailbench_gym.audit.answer_mutants import answer_mutants
+from emailbench_gym.audit.state_mutants import Mutant, Reference, state_mutants
+from emailbench_gym.episode import Episode
+from emailbench_gym.grading.checks import ANSWER_TYPES
+from emailbench_gym.mailbox import Changes
+from emailbench_gym.scenarios import Scenario, load_scenario, resolve_refs
+from emailbench_gym.validation import kitchen_sink_answer
+
+
+class Survivor(BaseModel):
+    id: str
+    operator: str
+    description: str
+
+
+class Equivalent(BaseModel):
+    id: str
+    reason: str
+
+
+class ScenarioAudit(BaseModel):
+    scenario: str
+    mutants: int
+    survivors: list[Survivor]
+    equivalent: list[Equivalent]
+    operators: dict[str, int]
+
+
+class AuditReport(BaseModel):
+    """What `emailbench audit --json` prints."""
+
+    mutants: int
+    survivors: list[Survivor]
+    equivalent: list[Equivalent]
+    scenarios: int
+    seconds: float
+    operators: dict[str, int]
+
+
+def _fingerprint(changes: Changes, answer: str) -> tuple:
+    items = tuple(
+        sorted(
+            (collection, item_id, after.model_dump_json() if after is not None else None)
+            for collection, entries in changes.items.items()
+            for item_id, (_before, after) in entries.items()
+        )
+    )
+    settings = changes.settings[1].model_dump_json() if changes.settings else None
+    sent = tuple(
+        (
+            "reply" if s.kind == "replyAll" else s.kind,
+            s.inReplyTo,
+            s.to,
+            s.cc,
+            s.bcc,
+            s.subject,
+            s.text,
+        )
+        for s in changes.sent
+    )
+    return items, settings, sent, answer
+
+
+def reference_of(scenario: Scenario, episode: Episode) -> Reference:
+    """Replay the reference, keeping its calls with every `$N` reference resolved."""
+    episode.reset()
+    calls, results = [], []
+    for call in scenario.solution.calls:
+        arguments = resolve_refs(call.arguments, results)
+        result, is_error = episode.call(call.name, arguments)
+        if is_error:
+            raise RuntimeError(f"{scenario.id}: reference call {call.name} failed: {result}")
+        calls.append((call.name, arguments))
+        results.append(result)
+    return Reference(
+        scenario.id,
+        calls,
+        results,
+        scenario.solution.answer,
+        episode.initial,
+        episode.context.footprint,
+        episode.initial.me.mail.casefold(),
+    )
+
+
+def mutants_of(scenario: Scenario, episode: Episode, reference: Reference) -> list[Mutant]:
+    found = list(state_mutants(reference))
+    claims = [a for a in scenario.assertions if a.type in ANSWER_TYPES]
+    if claims:
+        analysis = episode.context.analyse(reference.answer)
+        found.extend(answer_mutants(reference, claims, analysis, kitchen_sink_answer(episode)))
+    unique: dict[str, Mutant] = {}
+    for mutant in found:
+        unique.setdefault(mutant.id, mutant)
+    return list(unique.values())
+
+
+def audit_scenario(scenario: Scenario) -> ScenarioAudit:
+    """Every mutant of one scenario, replayed and graded."""
+    episode = Episode(scenario)
+    reference = reference_of(scenario, episode)
+    base = _fingerprint(episode.workspace.mailbox.changes_since(episode.mark), reference.answer)
+    declared = {e.id: e.reason for e in scenario.equivalent_mutants}
+    survivors, equivalent = [], []
+    operators: dict[str, int] = {}
+    counted = 0
+    for mutant in mutants_of(scenario, episode, reference):
+        episode.reset()
+        for name, arguments in mutant.calls:
+            episode.call(name, arguments)
+        changes = episode.workspace.mailbox.changes_since(episode.mark)
+        if _fingerprint(changes, mutant.answer) == base:
+            continue  # changes nothing the reference did not: not a mutant
+        counted += 1
+        operators[mutant.operator] = operators.get(mutant.operator, 0) + 1
+        if not episode.grade(mutant.answer).passed:
+            continue
+        if mutant.id in declared:
+            equivalent.append(Equivalent(id=mutant.id, reason=declared[mutant.id]))
+        else:
+            survivors.append(
+                Survivor(id=mutant.id, operator=mutant.operator, description=mutant.description)
+            )
+    episode.reset()
+    return ScenarioAudit(
+        scenario=scenario.id,
+        mutants=counted,
+        survivors=survivors,
+        equivalent=equivalent,
+        operators=operators,
+    )
+
+
+def _audit_id(scenario_id: str) -> dict[str, Any]:
+    return audit_scenario(load_scenario(scenario_id)).model_dump()
+
+
+def audit(scenario_ids: list[str], jobs: int | None = None) -> AuditReport:
+    """Audit scenarios, in `jobs` processes (default: one per core)."""
+    start = time.perf_counter()
+    jobs = jobs or os.cpu_count() or 1
+    if jobs > 1 and len(scenario_ids) > 1:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            results = [ScenarioAudit(**r) for r in pool.map(_audit_id, scenario_ids, chunksize=4)]
+    else:
+        results = [audit_scenario(load_scenario(i)) for i in scenario_ids]
+    operators: dict[str, int] = {}
+    for result in results:
+        for name, count in result.operators.items():
+            operators[name] = operators.get(name, 0) + count
+    return AuditReport(
+        mutants=sum(r.mutants for r in results),
+        survivors=[s for r in results for s in r.survivors],
+        equivalent=[e for r in results for e in r.equivalent],
+        scenarios=len(results),
+        seconds=round(time.perf_counter() - start, 2),
+        operators=dict(sorted(operators.items())),
+    )

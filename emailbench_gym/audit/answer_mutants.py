@@ -1,0 +1,229 @@
+"""Wrong final answers built from the reference answer, where the scenario's claims find their parts.
+
+For each member an `answer-items` claim finds in the reference answer: negate it ("not X",
+"X (not included)"), hedge it ("possibly X"), drop it; add wrong candidates of the same kind
+to the list; swap members where order is asked. For each value an `answer-values` claim
+finds: shift it, rotate it with another subject's value, hedge it or give it as a bound,
+negate it. For each statement: negate or drop it. Whole answers: negated, hedged, "I could
+not find it", empty, and one naming every entity.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import date, timedelta
+from typing import Any
+
+from emailbench_gym.audit.state_mutants import Mutant, Reference, negate_text
+from emailbench_gym.grading.checks.answer import (
+    AnswerItemsCheck,
+    AnswerTextCheck,
+    AnswerValuesCheck,
+    alternatives,
+)
+from emailbench_gym.grading.claims.analysis import Analysis
+from emailbench_gym.grading.claims.values import ValueMention, value_matches
+
+Edit = tuple[int, int, str]
+NUMERIC_KINDS = frozenset(
+    {"count", "number", "percent", "money", "duration", "size"}
+)  # replace text[start:end] with the string
+
+
+def _apply(text: str, edits: list[Edit]) -> str:
+    for start, end, new in sorted(edits, key=lambda e: e[0], reverse=True):
+        text = text[:start] + new + text[end:]
+    return text
+
+
+def _render(kind: str, expected: Any) -> str | None:
+    """A clearly different value of the same kind, written the usual way."""
+    if kind == "count":
+        return str(int(expected) + 1)
+    if kind == "number":
+        return f"{float(expected) + 1:g}"
+    if kind == "percent":
+        return f"{float(expected) + 7:.1f}%"
+    if kind == "money":
+        return f"${float(expected) * 1.25 / 1e6:.1f} million"
+    if kind == "duration":
+        minutes = int(float(expected)) + 30
+        return f"{minutes // 60} hours {minutes % 60} minutes"
+    if kind == "time":
+        minutes = (int(expected) + 60) % (24 * 60)
+        return f"{minutes // 60:02d}:{minutes % 60:02d}"
+    if kind == "time-range":
+        start, end = expected
+        return f"{_render('time', start)}-{_render('time', end)}"
+    if kind == "date":
+        shifted: date = expected + timedelta(days=1)
+        return shifted.strftime("%B %d").replace(" 0", " ")
+    if kind == "size":
+        return f"{int(float(expected) * 2):,} bytes"
+    if kind == "phone":
+        digits = str(expected)
+        bumped = digits[:-1] + str((int(digits[-1]) + 1) % 10)
+        return f"({bumped[:3]}) {bumped[3:6]}-{bumped[6:]}"
+    return None
+
+
+def _member_spans(check: AnswerItemsCheck, analysis: Analysis) -> dict[str, list[tuple[int, int]]]:
+    members, _wrong = check.universe_keys(analysis.universe)
+    mentions = analysis.entity_spans(check.kind)
+    marks = analysis.reader.read([s for s, _ in mentions], check.cue_words)
+    found: dict[str, list[tuple[int, int]]] = {}
+    for (span, keys), mark in zip(mentions, marks, strict=True):
+        for key in keys:
+            if key in members and mark == "asserted":
+                found.setdefault(key, []).append((span.start, span.end))
+    return found
+
+
+def _value_spans(
+    check: AnswerValuesCheck, analysis: Analysis
+) -> list[tuple[int, list[ValueMention]]]:
+    found = []
+    for index, spec in enumerate(check.values):
+        hits = [
+            v
+            for v in analysis.values
+            if value_matches(v, spec.kind, spec.expected(), spec.tolerance)
+        ]
+        found.append((index, hits))
+    return found
+
+
+def answer_mutants(
+    ref: Reference, checks: list[Any], analysis: Analysis, sink: str
+) -> Iterator[Mutant]:
+    """Every answer mutant of the reference answer (see the module docstring)."""
+    text = analysis.text.text
+    sid = ref.scenario_id
+
+    def mutant(operator: str, detail: str, answer: str) -> Mutant:
+        return Mutant(
+            f"{sid}:{operator}:{detail}",
+            operator,
+            f"answer mutant: {operator} ({detail})",
+            tuple(ref.calls),
+            answer,
+        )
+
+    for check in checks:
+        if isinstance(check, AnswerItemsCheck):
+            spans = _member_spans(check, analysis)
+            for key, places in spans.items():
+                yield mutant(
+                    "negate-item",
+                    f"{check.id}:{key}",
+                    _apply(text, [(s, s, "not ") for s, _ in places]),
+                )
+                yield mutant(
+                    "exclude-item",
+                    f"{check.id}:{key}",
+                    _apply(text, [(e, e, " (not included)") for _, e in places]),
+                )
+                yield mutant(
+                    "hedge-item",
+                    f"{check.id}:{key}",
+                    _apply(text, [(s, s, "possibly ") for s, _ in places]),
+                )
+                yield mutant(
+                    "drop-item", f"{check.id}:{key}", _apply(text, [(s, e, "") for s, e in places])
+                )
+            _members, wrong = check.universe_keys(analysis.universe)
+            if spans and wrong:
+                last_end = max(e for places in spans.values() for _, e in places)
+                line_end = text.find("\n", last_end)
+                line_end = len(text) if line_end < 0 else line_end
+                universe = analysis.universe.of_kind(check.kind)
+                for key in ref.rng(f"extra-{check.id}").sample(sorted(wrong), min(5, len(wrong))):
+                    entity = universe.get(key)
+                    label = entity.label if entity else key
+                    yield mutant(
+                        "extra-item",
+                        f"{check.id}:{key}",
+                        _apply(text, [(last_end, last_end, f", {label}")]),
+                    )
+                    yield mutant(
+                        "extra-line",
+                        f"{check.id}:{key}",
+                        _apply(text, [(line_end, line_end, f"\n- {label}")]),
+                    )
+            if check.ordered and len(spans) >= 2:
+                order = [analysis.universe.key(check.kind, m) for m in check.members]
+                present = [k for k in dict.fromkeys(order) if k in spans]
+                for a, b in {(present[0], present[1]), (present[-2], present[-1])}:
+                    (sa, ea), (sb, eb) = spans[a][0], spans[b][0]
+                    swapped = _apply(text, [(sa, ea, text[sb:eb]), (sb, eb, text[sa:ea])])
+                    yield mutant("reorder", f"{check.id}:{a}<>{b}", swapped)
+        elif isinstance(check, AnswerValuesCheck):
+            found = _value_spans(check, analysis)
+            for index, hits in found:
+                if not hits:
+                    continue
+                spec = check.values[index]
+                rendered = _render(spec.kind, spec.expected())
+                where = f"{check.id}:{index}"
+                if rendered is not None:
+                    yield mutant(
+                        "shift-value",
+                        where,
+                        _apply(text, [(v.start, v.end, rendered) for v in hits]),
+                    )
+                yield mutant(
+                    "negate-value", where, _apply(text, [(v.start, v.start, "not ") for v in hits])
+                )
+                if spec.kind in NUMERIC_KINDS:
+                    yield mutant(
+                        "bound-value",
+                        where,
+                        _apply(text, [(v.start, v.start, "more than ") for v in hits]),
+                    )
+                if spec.kind == "count":
+                    yield mutant(
+                        "approx-value",
+                        where,
+                        _apply(text, [(v.start, v.start, "about ") for v in hits]),
+                    )
+            pairs = [
+                (i, j)
+                for i, hi in found
+                for j, hj in found
+                if i < j
+                and hi
+                and hj
+                and check.values[i].kind == check.values[j].kind
+                and check.values[i].subject_key() != check.values[j].subject_key()
+                and check.values[i].expected() != check.values[j].expected()
+            ]
+            for i, j in pairs[:6]:
+                a, b = dict(found)[i][0], dict(found)[j][0]
+                if a.end <= b.start or b.end <= a.start:
+                    rotated = _apply(
+                        text,
+                        [
+                            (a.start, a.end, text[b.start : b.end]),
+                            (b.start, b.end, text[a.start : a.end]),
+                        ],
+                    )
+                    yield mutant("rotate-values", f"{check.id}:{i}<>{j}", rotated)
+        elif isinstance(check, AnswerTextCheck):
+            for index, statement in enumerate(check.statements):
+                spans = analysis.phrase_spans(alternatives(statement))
+                if not spans:
+                    continue
+                where = f"{check.id}:{index}"
+                yield mutant(
+                    "negate-statement",
+                    where,
+                    _apply(text, [(s.start, s.start, "not ") for s in spans]),
+                )
+                yield mutant(
+                    "drop-statement", where, _apply(text, [(s.start, s.end, "") for s in spans])
+                )
+    yield mutant("negate-answer", "all", negate_text(text))
+    yield mutant("hedge-answer", "all", "I'm not sure, but possibly:\n" + text)
+    yield mutant("not-found", "all", "I could not find it.")
+    yield mutant("empty-answer", "all", "")
+    yield mutant("kitchen-sink", "all", sink)

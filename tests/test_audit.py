@@ -1,0 +1,45 @@
+"""The audit finds wrong trajectories that pass, and finds none in a well-graded scenario."""
+
+from __future__ import annotations
+
+from emailbench_gym.audit import audit_scenario
+from emailbench_gym.audit.state_mutants import negate_text
+from emailbench_gym.cli import main
+from emailbench_gym.scenarios import load_scenario
+from tests.grading_support import STATE_CALLS, make_scenario
+
+
+def test_a_weak_scenario_has_survivors_of_the_expected_operators():
+    weak = make_scenario(
+        [
+            {
+                "type": "exists",
+                "id": "raptor",
+                "query": {
+                    "collection": "folders",
+                    "where": [{"path": "displayName", "value": "Raptor"}],
+                },
+            }
+        ],
+        calls=STATE_CALLS,
+    )
+    result = audit_scenario(weak)
+    survived = {s.operator for s in result.survivors}
+    assert {"skip-step", "negate-text", "empty-text", "other-target"} <= survived
+    # the footprint alone catches collateral damage and mail sent to the wrong people
+    assert not survived & {"delete-message", "forward-outside", "to-into-cc", "duplicate"}
+    assert result.mutants > 50
+
+
+def test_well_graded_scenarios_have_no_survivors(capsys):
+    for scenario_id in ("OB-P101", "OB-B103", "OB-R105"):
+        result = audit_scenario(load_scenario(scenario_id))
+        assert result.mutants > 50 and not result.survivors, result.survivors
+    assert main(["audit", "OB-P101", "--json", "--jobs", "1"]) == 0
+    assert '"survivors": []' in capsys.readouterr().out
+
+
+def test_negated_text_denies_every_sentence():
+    assert negate_text("I'll send it by noon. Thanks!") == (
+        "It is not true that i'll send it by noon. It is not true that thanks!"
+    )
