@@ -117,6 +117,9 @@ class Scenario(Strict):
         description="More names of entities answers may use: {'event:evt-015': ['the kickoff']}.",
     )
     equivalent_mutants: list[EquivalentMutant] = []
+    notes: str = Field(
+        "", description="Ambiguities resolved, and any change to the paper's query, with the reason."
+    )
     calibration: list[CalibrationAnswer] = Field(
         [], description="Correct answers by honest solvers; every one must pass."
     )
