@@ -33,7 +33,7 @@ def solve(env: EmailBenchEnv) -> None:
         found, _ = episode.call("messages_search", {"query": keyword, "top": 50})
         episode.call(
             "messages_batchMove",
-            {"messageIds": [m["id"] for m in found], "destinationId": folder["id"]},
+            {"messageIds": [m["id"] for m in found["items"]], "destinationId": folder["id"]},
         )
 
 

@@ -3,22 +3,21 @@
 from __future__ import annotations
 
 import functools
-import json
 from collections.abc import Sequence
 from typing import Any
 
 import gymnasium as gym
 
 from emailbench_gym.actions import parse_turn
+from emailbench_gym.api import METHODS
 from emailbench_gym.api.common import local_now
-from emailbench_gym.api.registry import shown
 from emailbench_gym.episode import Episode
 from emailbench_gym.grading.grade import Grade
 from emailbench_gym.grading.judge import Judge, make_judge
 from emailbench_gym.grading.reward import REWARD_MODES, reward_of
+from emailbench_gym.rendering import format_arguments, format_result
 from emailbench_gym.scenarios import Scenario, load_scenario, scenario_ids
 from emailbench_gym.spaces import ObservationSpace, ToolCallSpace
-from emailbench_gym.text import safe_text
 from emailbench_gym.tools import (
     Profile,
     load_profile,
@@ -29,44 +28,6 @@ from emailbench_gym.tools import (
 from emailbench_gym.workspace import Workspace
 
 ToolsKey = tuple[tuple[str, tuple[str, ...] | None], ...]
-
-LIST_CAP = 25
-TEXT_CAP = 20_000
-
-
-def format_result(result: Any) -> str:
-    """Compact JSON for a model; long lists keep their first items and say how to page.
-
-    A list shows at most LIST_CAP items, fewer if they would exceed TEXT_CAP characters, so
-    the text stays valid JSON and keeps its paging hint; anything else that long is cut.
-    """
-    count = LIST_CAP
-    text = _dump(result, count)
-    while isinstance(result, list) and len(text) > TEXT_CAP and count > 1:
-        count = max(1, min(count - 1, count * TEXT_CAP // len(text)))
-        text = _dump(result, count)
-    if len(text) > TEXT_CAP:
-        text = text[:TEXT_CAP] + f"... [truncated {len(text) - TEXT_CAP} characters]"
-    return safe_text(text)
-
-
-def format_arguments(arguments: Any, limit: int = 300) -> str:
-    """A call's arguments for the transcript: JSON cut at `limit`, whatever the agent sent."""
-    try:
-        text = json.dumps(arguments, ensure_ascii=False, default=str)
-    except (RecursionError, ValueError):  # nesting or integers too big for JSON text
-        text = shown(arguments, limit)
-    return safe_text(text[:limit])
-
-
-def _dump(result: Any, count: int) -> str:
-    payload = result
-    if isinstance(result, list) and len(result) > count:
-        payload = {
-            "items": result[:count],
-            "note": f"{len(result) - count} more not shown; use top/skip (e.g. skip={count}) to page.",
-        }
-    return json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
 
 
 class ToolList(list):
@@ -301,10 +262,16 @@ class EmailBenchEnv(gym.Env[dict, Any]):
         result, is_error = self._episode.call(
             call.name, call.arguments, self.profile.allowed, rejected
         )
-        content = format_result(result)
+        content = format_result(result, pageable=self._pageable(call.name))
         self._transcript.append(f"[call {call.name}] {format_arguments(call.arguments)}")
         self._transcript.append(f"[{'error' if is_error else 'result'}] {content[:500]}")
         return {"id": call.id, "name": call.name, "content": content, "is_error": is_error}
+
+    def _pageable(self, name: str) -> bool:
+        """Whether this profile lets the agent pass `skip` to the tool (so a nextSkip is usable)."""
+        visible = self.profile.tools.get(name)
+        spec = METHODS.get(name)
+        return "skip" in (visible if visible is not None else spec.params if spec else ())
 
     def _finish(
         self, answer: str, results: list[dict[str, Any]], terminated: bool

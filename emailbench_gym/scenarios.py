@@ -5,7 +5,9 @@ domains, retained), optional clock override and setup calls, the static
 assertions, the LLM rubrics and a reference solution. Nothing in a file is
 executed: solution arguments may only *refer* to earlier results with strings
 like `"$0.id"` (field `id` of call 0's result) or `"$2[*].id"` (the `id` of every
-item of call 2's list result).
+item of call 2's list result). A list tool's result is a page (`{items, total,
+nextSkip}`): `[*]` and `[N]` on a page mean its items, so `"$2[*].id"` is the id of
+every item on that page.
 """
 
 from __future__ import annotations
@@ -209,6 +211,8 @@ def resolve_refs(value: Any, results: list[Any]) -> Any:
 
 def _follow(current: Any, steps: list[str], ref: str) -> Any:
     for position, step in enumerate(steps):
+        if step.startswith("[") and isinstance(current, dict) and "items" in current:
+            current = current["items"]  # a page: index its items
         if step == "[*]":
             return [_follow(item, steps[position + 1 :], ref) for item in current or []]
         try:

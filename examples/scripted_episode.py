@@ -46,7 +46,7 @@ def main() -> float:
     )
     folders = {k: r["id"] for k, r in results(observation).items()}
     observation, *_ = env.step([tool("messages_search", k, query=k, top=50) for k in KEYWORDS])
-    matches = {k: [m["id"] for m in r] for k, r in results(observation).items()}
+    matches = {k: [m["id"] for m in r["items"]] for k, r in results(observation).items()}
 
     moves = [
         tool("messages_batchMove", k, messageIds=matches[k], destinationId=folders[k])

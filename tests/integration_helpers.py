@@ -33,11 +33,8 @@ def free_port() -> int:
 
 
 def parse_result(content: str) -> Any:
-    """A tool result's JSON; a paged list gives its shown items."""
-    data = json.loads(content)
-    if isinstance(data, dict) and set(data) == {"items", "note"}:
-        return data["items"]
-    return data
+    """A tool result's JSON (a page's `[*]` and `[N]` refer to its items in `resolve_refs`)."""
+    return json.loads(content)
 
 
 def solve(scenario_id: str, call: Callable[[str, dict[str, Any]], str]) -> str:

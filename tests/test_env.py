@@ -20,7 +20,7 @@ from gymnasium.utils.env_checker import check_env
 
 import emailbench_gym
 from emailbench_gym import SCENARIO_IDS
-from emailbench_gym.env import LIST_CAP, TEXT_CAP, EmailBenchEnv, format_result
+from emailbench_gym.env import EmailBenchEnv
 from emailbench_gym.grading.grade import Grade
 from emailbench_gym.scenarios import load_scenario
 from emailbench_gym.tools import tool_specs
@@ -80,7 +80,7 @@ def solve_n520(env: gym.Env) -> tuple[float, list[float]]:
         call(
             "messages_batchMove",
             k,
-            messageIds=[m["id"] for m in result(found, i)],
+            messageIds=[m["id"] for m in result(found, i)["items"]],
             destinationId=folders[k],
         )
         for i, k in enumerate(KEYWORDS)
@@ -170,7 +170,7 @@ def test_step_accepts_every_action_shape(env: EmailBenchEnv, action: Any) -> Non
     assert info == {"turn": 1, "calls": 1, "errors": 0}
     (entry,) = observation["results"]
     assert (entry["id"], entry["name"]) == ("call_a", "messages_search")
-    assert len(json.loads(entry["content"])) == ARGS["top"]
+    assert len(json.loads(entry["content"])["items"]) == ARGS["top"]
 
 
 def test_real_sdk_replies_are_actions(env: EmailBenchEnv) -> None:
@@ -211,7 +211,7 @@ def test_real_sdk_replies_are_actions(env: EmailBenchEnv) -> None:
                 "folders_list",
             ]
             assert not any(r["is_error"] for r in observation["results"]), api
-            assert len(json.loads(observation["results"][0]["content"])) == 6
+            assert len(json.loads(observation["results"][0]["content"])["items"]) == 6
             _, _, terminated, _, info = env.step(turn())
             assert terminated and info["answer"] == "Done.", api
 
@@ -285,29 +285,31 @@ def test_hidden_parameter_is_an_error(env: EmailBenchEnv) -> None:
     assert not observation["results"][0]["is_error"]
 
 
-def test_long_lists_are_capped_with_a_paging_hint() -> None:
-    if N520 not in SCENARIO_IDS:
-        pytest.skip("OB-N520 not authored yet")
+def test_list_pages_are_whole_and_their_next_skip_is_exact() -> None:
     env = EmailBenchEnv(N520, profile="full")
     env.reset()
-    observation, *_ = env.step(call("messages_list", top=60))
-    text = observation["results"][0]["content"]
-    content = json.loads(text)  # still valid JSON
-    shown = len(content["items"])
-    assert 1 <= shown <= LIST_CAP
-    assert len(text) <= TEXT_CAP
-    assert content["note"].startswith(f"{60 - shown} more not shown")
-    assert f"skip={shown}" in content["note"]
+    observation, *_ = env.step(call("messages_list", top=100))
+    page = json.loads(observation["results"][0]["content"])
+    assert (len(page["items"]), page["total"], page["nextSkip"]) == (65, 65, None)
+    assert all("body" not in item and "bodyPreview" in item for item in page["items"])
+    seen: list[str] = []
+    skip: int | None = 0
+    calls = 0
+    while skip is not None:
+        observation, *_ = env.step(call("messages_list", top=20, skip=skip))
+        page = json.loads(observation["results"][0]["content"])
+        seen += [item["id"] for item in page["items"]]
+        skip, calls = page["nextSkip"], calls + 1
+    assert calls == 4 and len(seen) == len(set(seen)) == 65
 
 
-def test_format_result_caps() -> None:
-    assert format_result(list(range(LIST_CAP))) == json.dumps(list(range(LIST_CAP))).replace(
-        " ", ""
-    )
-    assert json.loads(format_result(list(range(30))))["items"] == list(range(LIST_CAP))
-    huge = json.loads(format_result(["x" * 3000] * 10))
-    assert len(huge["items"]) < 10 and "skip=" in huge["note"]
-    assert format_result("y" * (TEXT_CAP + 5)).endswith("[truncated 7 characters]")
+def test_a_page_without_skip_in_the_profile_says_how_to_see_the_rest() -> None:
+    env = EmailBenchEnv(N520)  # adapter: messages_search takes query and top only (Table 34)
+    env.reset()
+    observation, *_ = env.step(call("messages_search", query="enron", top=3))
+    page = json.loads(observation["results"][0]["content"])
+    assert len(page["items"]) == 3 and page["total"] > 3
+    assert page["nextSkip"] is None and "narrow the query" in page["note"]
 
 
 # --- reward and episode end ------------------------------------------------------------------

@@ -94,7 +94,7 @@ def test_every_sent_message_shows_recipients_and_subject_whatever_its_body() -> 
 def test_deletions_are_never_hidden_by_earlier_noise() -> None:
     ws = Workspace()
     before = ws.snapshot()
-    ids = [m["id"] for m in ws.call("messages_list", top=10)]
+    ids = [m["id"] for m in ws.call("messages_list", top=10)["items"]]
     calls = [
         {"name": "messages_get", "arguments": {"id": ids[0]}, "is_error": False, "content": {}}
         for _ in range(300)
@@ -120,7 +120,7 @@ def test_deletions_are_listed_past_every_detail_budget() -> None:
     before = ws.snapshot()
     for n in range(150):  # noise beyond the detail budget of created items
         ws.call("folders_create", displayName=f"Noise {n}")
-    contacts = ws.call("contacts_list", top=3)
+    contacts = ws.call("contacts_list", top=3)["items"]
     for contact in contacts:
         ws.call("contacts_delete", id=contact["id"])
     changes = state_diff(before, ws.snapshot())
@@ -155,7 +155,7 @@ def test_failed_calls_are_shown_with_their_error() -> None:
 def test_edited_text_fields_keep_much_more_than_80_characters() -> None:
     ws = Workspace()
     before = ws.snapshot()
-    contact = ws.call("contacts_list", top=1)[0]
+    contact = ws.call("contacts_list", top=1)["items"][0]
     ws.call("contacts_update", id=contact["id"], personalNotes="n" * 350 + " END")
     changes = state_diff(before, ws.snapshot())
     [changed] = changes["changed"]

@@ -74,7 +74,7 @@ def text(result: Any) -> str:
 
 async def folder_names(client: Client) -> set[str]:
     listed = await client.call_tool("folders_list", {})
-    return {f["displayName"] for f in parse_result(text(listed))}
+    return {f["displayName"] for f in parse_result(text(listed))["items"]}
 
 
 def test_twenty_concurrent_sessions_each_have_their_own_episode() -> None:

@@ -171,5 +171,6 @@ def test_h307_creating_the_folders_twice_fails():
 def test_n520_moving_matches_to_the_wrong_subfolder_fails():
     episode = Episode(load_scenario("OB-N520"))
     results, answer = episode.replay_reference()
-    episode.call("messages_move", {"id": results[4][0]["id"], "destinationId": results[3]["id"]})
+    first_match = results[4]["items"][0]["id"]
+    episode.call("messages_move", {"id": first_match, "destinationId": results[3]["id"]})
     assert not episode.grade(answer).passed

@@ -161,7 +161,7 @@ def test_batch_move_reports_per_item_failures(ws: Workspace) -> None:
 def _write_a_lot(ws: Workspace) -> None:
     projects = ws.call("folders_create", displayName="Projects")["id"]
     raptor = ws.call("folders_create", displayName="Raptor", parentFolderId=projects)["id"]
-    hits = [m["id"] for m in ws.call("messages_search", query="Raptor", top=50)]
+    hits = [m["id"] for m in ws.call("messages_search", query="Raptor", top=50)["items"]]
     ws.call("messages_batchMove", messageIds=hits, destinationId=raptor)
     ws.call("messages_markRead", messageIds=["msg-002"], isRead=True)
     ws.call("messages_flag", id="msg-003", flagStatus="flagged")
@@ -173,7 +173,7 @@ def _write_a_lot(ws: Workspace) -> None:
         toRecipients=["sally.beck@enron.com"],
     )
     ws.call("folders_rename", id=projects, displayName="Projects 2001")
-    lists = ws.call("todo_listLists")
+    lists = ws.call("todo_listLists")["items"]
     ws.call("todo_createTask", listId=lists[0]["id"], title="Prepare FERC notes")
 
 
@@ -210,7 +210,7 @@ def test_copy_on_write_never_mutates_the_corpus(ws: Workspace) -> None:
     for _ in range(3):
         _write_a_lot(ws)
         ws.call("settings_setAutomaticReplies", status="alwaysEnabled", internalReplyMessage="Out")
-        for message in ws.call("messages_list", top=50):
+        for message in ws.call("messages_list", top=50)["items"]:
             ws.call("messages_markRead", messageIds=[message["id"]], isRead=not message["isRead"])
         ws.reset()
     assert _deep_dump(corpus) == before

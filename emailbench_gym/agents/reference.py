@@ -43,14 +43,11 @@ def plan_turns(calls: list[ToolCall], budget: int) -> list[list[int]]:
 
 
 def _parse(content: str) -> Any:
-    """A result as the model saw it; a capped list is read as its visible items."""
+    """A result as the model saw it (a page's `[*]` and `[N]` refer to its items)."""
     try:
-        value = json.loads(content)
+        return json.loads(content)
     except json.JSONDecodeError:
         return content
-    if isinstance(value, dict) and set(value) == {"items", "note"}:
-        return value["items"]
-    return value
 
 
 class ReferenceAgent(TimedAgent):

@@ -9,13 +9,30 @@ from emailbench_gym.api.common import (
     localize,
     matches_words,
     nonempty,
-    page,
     unique_name,
     updated,
 )
-from emailbench_gym.api.limits import DateTime, Id, Ids, Name, Names, Position, Query, Text, Top
+from emailbench_gym.api.limits import (
+    DateTime,
+    Id,
+    Ids,
+    Name,
+    Names,
+    Position,
+    Query,
+    Skip,
+    Text,
+    Top,
+)
 from emailbench_gym.api.models import Board, BoardColumn, BoardTask, Model
 from emailbench_gym.api.registry import operation
+from emailbench_gym.api.results import (
+    BoardTaskSummary,
+    Page,
+    board_task_summary,
+    everything,
+    page,
+)
 from emailbench_gym.errors import ToolError
 from emailbench_gym.mailbox import Mailbox
 
@@ -73,9 +90,9 @@ def _labels(labels: list[str]) -> list[str]:
 
 
 @operation("boards", "read")
-def boards_list(mb: Mailbox) -> list[Board]:
+def boards_list(mb: Mailbox) -> Page[Board]:
     """List every task board."""
-    return list(_items(mb, "boards", Board))
+    return everything(_items(mb, "boards", Board))
 
 
 @operation("boards", "read")
@@ -95,25 +112,34 @@ def boards_get(mb: Mailbox, id: Id) -> dict[str, Any]:
 
 
 @operation("boards", "read")
-def boards_listColumns(mb: Mailbox, boardId: Id) -> list[BoardColumn]:
+def boards_listColumns(mb: Mailbox, boardId: Id) -> Page[BoardColumn]:
     """List the columns of a board, left to right (by order).
 
     Args:
         boardId: Board id (boards_list lists them).
     """
-    return _columns(mb, mb.require("boards", boardId, Board).id)
+    return everything(_columns(mb, mb.require("boards", boardId, Board).id))
 
 
 @operation("boards", "read")
 def boards_listTasks(
-    mb: Mailbox, boardId: Id, columnId: Id | None = None, assigneeId: Id | None = None
-) -> list[BoardTask]:
+    mb: Mailbox,
+    boardId: Id,
+    columnId: Id | None = None,
+    assigneeId: Id | None = None,
+    top: Top = 50,
+    skip: Skip = 0,
+) -> Page[BoardTaskSummary]:
     """List the tasks of a board, column by column, optionally only one column or one assignee.
+
+    Items are summaries with a descriptionPreview; boards_getTask returns the whole task.
 
     Args:
         boardId: Board id (boards_list lists them).
         columnId: Only tasks in this column of the board (boards_listColumns lists them).
         assigneeId: Only tasks assigned to this user, by user id or email address.
+        top: Maximum number of tasks to return.
+        skip: Number of tasks to skip: the nextSkip of the previous page.
     """
     board = mb.require("boards", boardId, Board)
     column = _column_on_board(mb, board, columnId).id if columnId is not None else None
@@ -124,7 +150,8 @@ def boards_listTasks(
         for t in _tasks(mb, board.id)
         if column in (None, t.columnId) and (user is None or user in t.assigneeIds)
     ]
-    return sorted(tasks, key=lambda t: position[t.columnId])
+    tasks.sort(key=lambda t: position[t.columnId])
+    return page(tasks, top, skip, board_task_summary)
 
 
 @operation("boards", "read")
@@ -138,12 +165,17 @@ def boards_getTask(mb: Mailbox, id: Id) -> BoardTask:
 
 
 @operation("boards", "read")
-def boards_searchTasks(mb: Mailbox, query: Query, top: Top = 25) -> list[BoardTask]:
+def boards_searchTasks(
+    mb: Mailbox, query: Query, top: Top = 25, skip: Skip = 0
+) -> Page[BoardTaskSummary]:
     """Search the tasks of every board by words in their title, description or labels.
+
+    Items are summaries with a descriptionPreview; boards_getTask returns the whole task.
 
     Args:
         query: Words that must all occur (as word prefixes, case-insensitive), e.g. 'raptor memo'.
         top: Maximum number of tasks to return.
+        skip: Number of matches to skip: the nextSkip of the previous page.
     """
     nonempty(query, "query")
     found = [
@@ -151,7 +183,7 @@ def boards_searchTasks(mb: Mailbox, query: Query, top: Top = 25) -> list[BoardTa
         for t in _items(mb, "board_tasks", BoardTask)
         if matches_words(query, "\n".join([t.title, t.description, *t.labels]))
     ]
-    return page(found, top, 0)
+    return page(found, top, skip, board_task_summary)
 
 
 @operation("boards", "write")

@@ -19,7 +19,6 @@ from emailbench_gym.api.common import (
     localize,
     matches_words,
     nonempty,
-    page,
     resolve_folder,
     unique_name,
     updated,
@@ -60,6 +59,7 @@ from emailbench_gym.api.models import (
     TimeSlot,
 )
 from emailbench_gym.api.registry import operation
+from emailbench_gym.api.results import EventSummary, Page, event_summary, everything, page, preview
 from emailbench_gym.errors import ToolError
 from emailbench_gym.mailbox import Mailbox, TransmissionKind
 
@@ -244,7 +244,7 @@ def _send_notice(
         parentFolderId=resolve_folder(mb, "sentitems").id,
         subject=subject,
         body=ItemBody(content=content),
-        bodyPreview=" ".join(content.split())[:100],
+        bodyPreview=preview(content),
         from_=_me(mb),
         toRecipients=[Recipient(emailAddress=a) for a in to],
         receivedDateTime=mb.now,
@@ -259,9 +259,9 @@ def _send_notice(
 
 
 @operation("calendar", "read")
-def calendar_listCalendars(mb: Mailbox) -> list[Calendar]:
+def calendar_listCalendars(mb: Mailbox) -> Page[Calendar]:
     """List the persona's calendars (ids, names, which is the default, which are read-only)."""
-    return list(mb.all("calendars"))  # type: ignore[arg-type]
+    return everything(mb.all("calendars"))
 
 
 @operation("calendar", "read")
@@ -274,8 +274,10 @@ def calendar_listEvents(
     orderBy: OrderByText | None = None,
     top: Top = 50,
     skip: Skip = 0,
-) -> list[Event]:
+) -> Page[EventSummary]:
     """List events overlapping a time window, earliest first; cancelled events are included (isCancelled).
+
+    Items are summaries with a bodyPreview; calendar_getEvent returns the full body.
 
     Args:
         startDateTime: Only events ending after this time; without an offset it is in the mailbox time zone.
@@ -284,7 +286,7 @@ def calendar_listEvents(
         filter: OData filter, e.g. "isCancelled eq false and contains(subject, 'Review')".
         orderBy: OData order, e.g. 'subject' or 'start/dateTime desc'; default start ascending.
         top: Maximum number of events to return.
-        skip: Number of events to skip, for paging.
+        skip: Number of events to skip: the nextSkip of the previous page.
     """
     start = localize(mb, startDateTime) if startDateTime else None
     end = localize(mb, endDateTime) if endDateTime else None
@@ -295,7 +297,7 @@ def calendar_listEvents(
     events = [
         e for e in _overlapping(mb, start, end) if calendarId is None or e.calendarId == calendarId
     ]
-    return page(apply_query(mb, events, Event, filter, orderBy), top, skip)
+    return page(apply_query(mb, events, Event, filter, orderBy), top, skip, event_summary)
 
 
 @operation("calendar", "read")
@@ -309,12 +311,17 @@ def calendar_getEvent(mb: Mailbox, id: Id) -> Event:
 
 
 @operation("calendar", "read")
-def calendar_searchEvents(mb: Mailbox, query: Query, top: Top = 25) -> list[Event]:
+def calendar_searchEvents(
+    mb: Mailbox, query: Query, top: Top = 25, skip: Skip = 0
+) -> Page[EventSummary]:
     """Search events by words in the subject, body, location, organizer or attendees; earliest first.
+
+    Items are summaries with a bodyPreview; calendar_getEvent returns the full body.
 
     Args:
         query: Words that must all occur (case-insensitive, word prefixes), e.g. 'FERC review'.
         top: Maximum number of events to return.
+        skip: Number of matches to skip: the nextSkip of the previous page.
     """
     nonempty(query, "query")
 
@@ -325,13 +332,13 @@ def calendar_searchEvents(mb: Mailbox, query: Query, top: Top = 25) -> list[Even
         return "\n".join(parts)
 
     found = [e for e in _overlapping(mb, None, None) if matches_words(query, text(e))]
-    return page(found, top, 0)
+    return page(found, top, skip, event_summary)
 
 
 @operation("calendar", "read")
 def calendar_getSchedule(
     mb: Mailbox, schedules: Addresses, startDateTime: DateTime, endDateTime: DateTime
-) -> list[ScheduleInformation]:
+) -> Page[ScheduleInformation]:
     """Get free/busy items of people (the persona included) in a time window, to check availability.
 
     Args:
@@ -358,7 +365,7 @@ def calendar_getSchedule(
         result.append(
             ScheduleInformation(scheduleId=person.address, scheduleItems=items, workingHours=hours)
         )
-    return result
+    return everything(result)
 
 
 def _weekday(day: date) -> str:
@@ -394,7 +401,7 @@ def calendar_findMeetingTimes(
     startDateTime: DateTime | None = None,
     endDateTime: DateTime | None = None,
     maxCandidates: Top = 5,
-) -> list[MeetingTimeSuggestion]:
+) -> Page[MeetingTimeSuggestion]:
     """Suggest meeting slots when the persona and all attendees are free, within working hours; earliest first.
 
     Slots start on half-hour boundaries, on the persona's working days and hours
@@ -451,13 +458,13 @@ def calendar_findMeetingTimes(
                     )
                 slot += SLOT
         day += timedelta(days=1)
-    return suggestions
+    return everything(suggestions)
 
 
 @operation("calendar", "read")
 def calendar_listReminders(
     mb: Mailbox, startDateTime: DateTime, endDateTime: DateTime
-) -> list[Reminder]:
+) -> Page[Reminder]:
     """List the reminders that fire in a time window (events with reminders on, not cancelled); soonest first.
 
     Args:
@@ -471,7 +478,7 @@ def calendar_listReminders(
         if event.isReminderOn and not event.isCancelled and start <= fires < end:
             due.append((fires, event))
     due.sort(key=lambda pair: pair[0])
-    return [
+    reminders = [
         Reminder(
             eventId=event.id,
             eventSubject=event.subject,
@@ -481,6 +488,7 @@ def calendar_listReminders(
         )
         for fires, event in due
     ]
+    return everything(reminders)
 
 
 # --- write -----------------------------------------------------------------------------

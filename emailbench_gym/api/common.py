@@ -1,4 +1,4 @@
-"""Helpers shared by the domain modules: recipients, paging, text search, well-known folders."""
+"""Helpers shared by the domain modules: recipients, queries, text search, well-known folders."""
 
 from __future__ import annotations
 
@@ -44,11 +44,6 @@ def email_address(mb: Mailbox, address: str, argument: str) -> EmailAddress:
 
 def recipients(mb: Mailbox, addresses: Sequence[str] | None, argument: str) -> list[Recipient]:
     return [Recipient(emailAddress=email_address(mb, a, argument)) for a in addresses or []]
-
-
-def page(items: Sequence[T], top: int, skip: int) -> list[T]:
-    """Slice a result list (`top` and `skip` are bounded by their argument types)."""
-    return list(items[skip : skip + top])
 
 
 def apply_query(

@@ -10,7 +10,6 @@ from emailbench_gym.api.common import (
     email_address,
     matches_words,
     nonempty,
-    page,
     unique_name,
     updated,
 )
@@ -30,6 +29,7 @@ from emailbench_gym.api.limits import (
 )
 from emailbench_gym.api.models import Contact, ContactGroup, EmailAddress
 from emailbench_gym.api.registry import operation
+from emailbench_gym.api.results import ContactSummary, Page, contact_summary, everything, page
 from emailbench_gym.errors import ToolError
 from emailbench_gym.mailbox import Mailbox
 
@@ -109,19 +109,21 @@ def contacts_list(
     skip: Skip = 0,
     filter: FilterText | None = None,
     orderBy: OrderByText | None = None,
-) -> list[Contact]:
+) -> Page[ContactSummary]:
     """List your contacts, sorted by display name unless orderBy says otherwise.
+
+    Items are summaries without personalNotes; contacts_get returns everything.
 
     Args:
         top: Maximum number of contacts to return.
-        skip: Number of contacts to skip, for paging.
+        skip: Number of contacts to skip: the nextSkip of the previous page.
         filter: OData filter over Contact fields, e.g. "companyName eq 'Enron Corp'" or "contains(jobTitle, 'VP')".
         orderBy: OData order, e.g. 'surname' or 'companyName desc'; default displayName.
     """
     found = apply_query(mb, _contacts(mb), Contact, filter, orderBy)
     if orderBy is None:
         found.sort(key=lambda c: c.displayName.casefold())
-    return page(found, top, skip)
+    return page(found, top, skip, contact_summary)
 
 
 @operation("contacts", "read")
@@ -135,22 +137,26 @@ def contacts_get(mb: Mailbox, id: Id) -> Contact:
 
 
 @operation("contacts", "read")
-def contacts_search(mb: Mailbox, query: Query, top: Top = 25) -> list[Contact]:
+def contacts_search(
+    mb: Mailbox, query: Query, top: Top = 25, skip: Skip = 0
+) -> Page[ContactSummary]:
     """Search contacts by name, email address, company, department or job title.
 
     Args:
         query: Words to look for; every word must start a word of the contact's details, e.g. 'kitchen' or 'andersen'.
         top: Maximum number of contacts to return.
+        skip: Number of matches to skip: the nextSkip of the previous page.
     """
     if not query.strip():
         raise ToolError("invalid_arguments", "query must not be empty, e.g. 'Beck' or 'Dynegy'.")
-    return page([c for c in _contacts(mb) if matches_words(query, _search_text(c))], top, 0)
+    found = [c for c in _contacts(mb) if matches_words(query, _search_text(c))]
+    return page(found, top, skip, contact_summary)
 
 
 @operation("contacts", "read")
-def contacts_listGroups(mb: Mailbox) -> list[ContactGroup]:
+def contacts_listGroups(mb: Mailbox) -> Page[ContactGroup]:
     """List your contact groups (distribution lists) with their member contact ids."""
-    return list(_groups(mb))
+    return everything(_groups(mb))
 
 
 @operation("contacts", "read")
@@ -164,13 +170,14 @@ def contacts_getGroup(mb: Mailbox, id: Id) -> ContactGroup:
 
 
 @operation("contacts", "read")
-def contacts_listGroupMembers(mb: Mailbox, id: Id) -> list[Contact]:
+def contacts_listGroupMembers(mb: Mailbox, id: Id) -> Page[ContactSummary]:
     """List the contacts in a contact group, with their addresses (e.g. to email the whole group).
 
     Args:
         id: Contact group id.
     """
-    return [mb.require("contacts", member) for member in _group(mb, id).memberIds]
+    members = [mb.require("contacts", member) for member in _group(mb, id).memberIds]
+    return everything(members, contact_summary)
 
 
 @operation("contacts", "write")

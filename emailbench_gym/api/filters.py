@@ -20,6 +20,7 @@ from emailbench_gym.api.models import (
     MessageRulePredicates,
 )
 from emailbench_gym.api.registry import operation
+from emailbench_gym.api.results import Page, everything
 from emailbench_gym.errors import ToolError
 from emailbench_gym.mailbox import Mailbox
 
@@ -160,9 +161,9 @@ def _matches(conditions: MessageRulePredicates, message: Message) -> bool:
 
 
 @operation("filters", "read")
-def filters_list(mb: Mailbox) -> list[MessageRule]:
+def filters_list(mb: Mailbox) -> Page[MessageRule]:
     """List your inbox rules in the order they run (by sequence)."""
-    return _rules(mb)
+    return everything(_rules(mb))
 
 
 @operation("filters", "read")
@@ -176,7 +177,7 @@ def filters_get(mb: Mailbox, id: Id) -> MessageRule:
 
 
 @operation("filters", "read")
-def filters_test(mb: Mailbox, messageId: Id) -> list[MessageRule]:
+def filters_test(mb: Mailbox, messageId: Id) -> Page[MessageRule]:
     """Dry run: which enabled rules match a message, in the order they would run (nothing changes).
 
     Conditions are ANDed across kinds and ORed within a list; the *Contains conditions
@@ -187,7 +188,7 @@ def filters_test(mb: Mailbox, messageId: Id) -> list[MessageRule]:
         messageId: Id of the message to test the rules against.
     """
     message: Message = mb.require("messages", messageId)
-    return [r for r in _rules(mb) if r.isEnabled and _matches(r.conditions, message)]
+    return everything([r for r in _rules(mb) if r.isEnabled and _matches(r.conditions, message)])
 
 
 @operation("filters", "write")

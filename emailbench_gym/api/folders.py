@@ -8,6 +8,7 @@ from emailbench_gym.api.common import resolve_folder, unique_name, updated
 from emailbench_gym.api.limits import Id, Name
 from emailbench_gym.api.models import MailFolder
 from emailbench_gym.api.registry import operation
+from emailbench_gym.api.results import Page, everything
 from emailbench_gym.errors import ToolError
 from emailbench_gym.mailbox import Mailbox
 
@@ -32,16 +33,16 @@ def _check_unique_name(
 
 
 @operation("folders", "read")
-def folders_list(mb: Mailbox, parentFolderId: Id | None = None) -> list[MailFolder]:
+def folders_list(mb: Mailbox, parentFolderId: Id | None = None) -> Page[MailFolder]:
     """List mail folders, every folder by default or only the children of one folder.
 
     Args:
         parentFolderId: Only folders directly under this folder id (or well-known name); omit for all folders.
     """
     if parentFolderId is None:
-        return list(mb.all("folders"))  # type: ignore[arg-type]
+        return everything(mb.all("folders"))
     parent = resolve_folder(mb, parentFolderId, "parentFolderId")
-    return _children(mb, parent.id)
+    return everything(_children(mb, parent.id))
 
 
 @operation("folders", "read")
@@ -61,8 +62,8 @@ def folders_get(mb: Mailbox, id: Id) -> dict[str, Any]:
 
 
 @operation("folders", "read")
-def folders_getTree(mb: Mailbox) -> list[dict[str, Any]]:
-    """Get the whole folder hierarchy as nested nodes with their children."""
+def folders_getTree(mb: Mailbox) -> Page[dict[str, Any]]:
+    """Get the whole folder hierarchy: the top-level folders as nodes with nested children."""
 
     def node(folder: MailFolder) -> dict[str, Any]:
         return {
@@ -71,28 +72,28 @@ def folders_getTree(mb: Mailbox) -> list[dict[str, Any]]:
             "children": [node(c) for c in _children(mb, folder.id)],
         }
 
-    return [node(f) for f in _children(mb, None)]
+    return everything([node(f) for f in _children(mb, None)])
 
 
 @operation("folders", "read")
-def folders_listChildren(mb: Mailbox, id: Id) -> list[MailFolder]:
+def folders_listChildren(mb: Mailbox, id: Id) -> Page[MailFolder]:
     """List the direct subfolders of a folder.
 
     Args:
         id: Parent folder id or well-known name.
     """
-    return _children(mb, resolve_folder(mb, id, "id").id)
+    return everything(_children(mb, resolve_folder(mb, id, "id").id))
 
 
 @operation("folders", "read")
-def folders_find(mb: Mailbox, displayName: Name) -> list[MailFolder]:
+def folders_find(mb: Mailbox, displayName: Name) -> Page[MailFolder]:
     """Find folders by display name (case-insensitive exact match), anywhere in the tree.
 
     Args:
         displayName: The folder name to look for, e.g. 'Raptor'.
     """
     key = displayName.strip().casefold()
-    return [f for f in mb.all("folders") if f.displayName.casefold() == key]  # type: ignore[attr-defined]
+    return everything([f for f in mb.all("folders") if f.displayName.casefold() == key])  # type: ignore[attr-defined]
 
 
 @operation("folders", "write")

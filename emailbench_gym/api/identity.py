@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from emailbench_gym.api.common import apply_query, find_user, matches_words, page
+from emailbench_gym.api.common import apply_query, find_user, matches_words
 from emailbench_gym.api.limits import FilterText, Id, Query, Skip, Top
 from emailbench_gym.api.models import User
 from emailbench_gym.api.registry import operation
+from emailbench_gym.api.results import Page, everything, page
 from emailbench_gym.errors import ToolError
 from emailbench_gym.mailbox import Mailbox
 
@@ -41,12 +42,12 @@ def identity_listUsers(
     top: Top = 50,
     skip: Skip = 0,
     filter: FilterText | None = None,
-) -> list[User]:
+) -> Page[User]:
     """List the people and accounts in the organization directory, optionally filtered.
 
     Args:
         top: Maximum number of users to return.
-        skip: Number of users to skip, for paging.
+        skip: Number of users to skip: the nextSkip of the previous page.
         filter: OData filter over User fields, e.g. "department eq 'Trading'" or "userType eq 'guest'".
     """
     return page(apply_query(mb, _users(mb), User, filter, None), top, skip)
@@ -63,12 +64,13 @@ def identity_getUser(mb: Mailbox, id: Id) -> User:
 
 
 @operation("identity", "read")
-def identity_searchUsers(mb: Mailbox, query: Query, top: Top = 25) -> list[User]:
+def identity_searchUsers(mb: Mailbox, query: Query, top: Top = 25, skip: Skip = 0) -> Page[User]:
     """Search the directory by name, address, job title, department, company or office.
 
     Args:
         query: Words to look for; every word must start a word of the user's details, e.g. 'sally' or 'risk analyst'.
         top: Maximum number of users to return.
+        skip: Number of matches to skip: the nextSkip of the previous page.
     """
     _require_text(query, "query")
     found = [
@@ -81,7 +83,7 @@ def identity_searchUsers(mb: Mailbox, query: Query, top: Top = 25) -> list[User]
             ),
         )
     ]
-    return page(found, top, 0)
+    return page(found, top, skip)
 
 
 @operation("identity", "read")
@@ -100,14 +102,14 @@ def identity_getManager(mb: Mailbox, id: Id | None = None) -> User:
 
 
 @operation("identity", "read")
-def identity_listDirectReports(mb: Mailbox, id: Id | None = None) -> list[User]:
+def identity_listDirectReports(mb: Mailbox, id: Id | None = None) -> Page[User]:
     """List the users who report directly to a user (by default, to the mailbox owner).
 
     Args:
         id: User id or email address; omit for the signed-in user.
     """
     user = _find_user(mb, id)
-    return [u for u in _users(mb) if u.managerId == user.id]
+    return everything([u for u in _users(mb) if u.managerId == user.id])
 
 
 def _people(mb: Mailbox) -> Iterator[tuple[str, str, str, str]]:
@@ -132,7 +134,7 @@ def _match_rank(name: str, display_name: str, address: str) -> int | None:
 
 
 @operation("identity", "read")
-def identity_resolveRecipient(mb: Mailbox, name: Query) -> list[dict[str, Any]]:
+def identity_resolveRecipient(mb: Mailbox, name: Query) -> Page[dict[str, Any]]:
     """Turn a person's name (or part of it, or an address) into email addresses to send to.
 
     Looks in the directory and in your contacts; one entry per address, best matches
@@ -157,4 +159,4 @@ def identity_resolveRecipient(mb: Mailbox, name: Query) -> list[dict[str, Any]]:
             results.append(
                 {"displayName": display_name, "address": address, "source": source, "id": item_id}
             )
-    return results
+    return everything(results)

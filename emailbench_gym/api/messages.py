@@ -13,7 +13,6 @@ from typing import Any
 
 from emailbench_gym.api.common import (
     localize,
-    page,
     recipients,
     resolve_folder,
     updated,
@@ -46,10 +45,18 @@ from emailbench_gym.api.models import (
     Recipient,
 )
 from emailbench_gym.api.registry import operation
+from emailbench_gym.api.results import (
+    MessageSummary,
+    Page,
+    everything,
+    message_summary,
+    page,
+    preview,
+    window,
+)
 from emailbench_gym.errors import ToolError
 from emailbench_gym.mailbox import Mailbox, TransmissionKind
 
-PREVIEW_CHARS = 100
 ORIGINAL_HEADER = "-----Original Message-----"  # where a reply's quoted original starts
 _REPLY_PREFIXES = ("re:",)
 _FORWARD_PREFIXES = ("fw:", "fwd:")
@@ -92,10 +99,6 @@ def _is_me(mb: Mailbox, person: Recipient) -> bool:
     return person.emailAddress.address.casefold() == mb.me.mail.casefold()
 
 
-def _preview(content: str) -> str:
-    return " ".join(content.split())[:PREVIEW_CHARS]
-
-
 def _prefixed(prefix: str, subject: str, known: tuple[str, ...]) -> str:
     """`RE: subject` / `FW: subject`, without stacking a prefix that is already there."""
     return subject if subject.strip().casefold().startswith(known) else f"{prefix} {subject}"
@@ -134,7 +137,7 @@ def _outgoing(
         parentFolderId=folder,
         subject=subject,
         body=ItemBody(content=body),
-        bodyPreview=_preview(body),
+        bodyPreview=preview(body),
         from_=_me(mb),
         toRecipients=to,
         ccRecipients=cc or [],
@@ -252,20 +255,22 @@ def messages_list(
     orderBy: OrderByText | None = None,
     skip: Skip = 0,
     folderId: Id | None = None,
-) -> list[Message]:
+) -> Page[MessageSummary]:
     """List messages, newest first, optionally in one folder, filtered and sorted with OData.
+
+    Items are summaries with a bodyPreview; messages_get returns the full body.
 
     Args:
         top: How many messages to return.
         filter: OData filter, e.g. "isRead eq false and importance eq 'high'" or "contains(subject, 'Raptor')".
         orderBy: OData sort, e.g. 'receivedDateTime asc' or 'subject, receivedDateTime desc'; default newest first.
-        skip: How many matching messages to skip (for paging).
+        skip: How many matching messages to skip: the nextSkip of the previous page.
         folderId: Only messages in this folder id or well-known name (inbox, sentitems, drafts, deleteditems, archive, junkemail); omit for all folders.
     """
-    selected = mb.messages.select(
-        folder=_folder(mb, folderId), filter=filter, order_by=orderBy, limit=skip + top
-    )
-    return page(selected, top, skip)
+    folder = _folder(mb, folderId)
+    selected = mb.messages.select(folder=folder, filter=filter, order_by=orderBy, limit=skip + top)
+    total = mb.messages.count(folder=folder, filter=filter)
+    return window(selected, top, skip, total, message_summary)
 
 
 @operation("messages", "read")
@@ -279,17 +284,23 @@ def messages_get(mb: Mailbox, id: Id) -> Message:
 
 
 @operation("messages", "read")
-def messages_search(mb: Mailbox, query: Query, top: Top = 25) -> list[Message]:
+def messages_search(
+    mb: Mailbox, query: Query, top: Top = 25, skip: Skip = 0
+) -> Page[MessageSummary]:
     """Search all folders for messages whose subject, body, sender or recipients contain every word of the query.
+
+    Items are summaries, newest first; messages_get returns the full body.
 
     Args:
         query: Words to look for (case-insensitive; a word also matches longer words it starts), e.g. 'Raptor'.
-        top: How many messages to return, newest first.
+        top: How many messages to return.
+        skip: How many matches to skip: the nextSkip of the previous page.
     """
     terms = words(query)
     if not terms:
         raise ToolError("invalid_arguments", f"query: {query!r} contains no word to search for.")
-    return mb.messages.search(terms, top)
+    hits = mb.messages.search(terms, skip + top)
+    return window(hits, top, skip, mb.messages.search_count(terms), message_summary)
 
 
 @operation("messages", "read")
@@ -306,11 +317,13 @@ def messages_count(
 
 
 @operation("messages", "read")
-def messages_getConversation(mb: Mailbox, id: Id) -> list[Message]:
-    """Get every message of a conversation (thread), oldest first, in any folder.
+def messages_getConversation(mb: Mailbox, id: Id, top: Top = 25, skip: Skip = 0) -> Page[Message]:
+    """Get the messages of a conversation (thread), oldest first, in any folder, with full bodies.
 
     Args:
         id: A message id of the thread (e.g. 'msg-001') or its conversationId (e.g. 'conv-001').
+        top: How many messages to return.
+        skip: How many messages to skip: the nextSkip of the previous page.
     """
     found = mb.get("messages", id)
     conversation = found.conversationId if found is not None else id  # type: ignore[attr-defined]
@@ -321,17 +334,17 @@ def messages_getConversation(mb: Mailbox, id: Id) -> list[Message]:
             f"id: {id!r} is neither a message id nor a conversationId. "
             "Use messages_list or messages_search to find ids.",
         )
-    return sorted(thread, key=lambda m: m.receivedDateTime)
+    return page(sorted(thread, key=lambda m: m.receivedDateTime), top, skip)
 
 
 @operation("messages", "read")
-def messages_listAttachments(mb: Mailbox, id: Id) -> list[Attachment]:
+def messages_listAttachments(mb: Mailbox, id: Id) -> Page[Attachment]:
     """List the attachments of a message (name, content type, size).
 
     Args:
         id: Message id.
     """
-    return list(_message(mb, id).attachments)
+    return everything(_message(mb, id).attachments)
 
 
 @operation("messages", "read")
@@ -446,7 +459,7 @@ def messages_updateDraft(
         changes["subject"] = subject
     if body is not None:
         changes["body"] = ItemBody(content=body)
-        changes["bodyPreview"] = _preview(body)
+        changes["bodyPreview"] = preview(body)
     if toRecipients is not None:
         changes["toRecipients"] = recipients(mb, toRecipients, "toRecipients")
     if ccRecipients is not None:
@@ -544,17 +557,17 @@ def messages_forward(mb: Mailbox, id: Id, toRecipients: Addresses, comment: Text
 
 
 @operation("messages", "write")
-def messages_markRead(mb: Mailbox, messageIds: Ids, isRead: bool = True) -> list[Message]:
+def messages_markRead(mb: Mailbox, messageIds: Ids, isRead: bool = True) -> dict[str, Any]:
     """Mark messages as read or unread (all ids must exist, or nothing changes).
 
     Args:
         messageIds: Ids of the messages to mark.
         isRead: true to mark read, false to mark unread.
     """
-    return [
-        mb.put("messages", updated(m, isRead=isRead))  # type: ignore[misc]
-        for m in _ids_present(mb, messageIds)
-    ]
+    marked = [
+        mb.put("messages", updated(m, isRead=isRead)).id for m in _ids_present(mb, messageIds)
+    ]  # type: ignore[attr-defined]
+    return {"messageIds": marked, "isRead": isRead}
 
 
 @operation("messages", "write")

@@ -27,6 +27,7 @@ from emailbench_gym.api.models import (
     WorkingHours,
 )
 from emailbench_gym.api.registry import operation
+from emailbench_gym.api.results import Page, everything
 from emailbench_gym.errors import ToolError
 from emailbench_gym.mailbox import Mailbox
 
@@ -137,15 +138,15 @@ def settings_getSignature(mb: Mailbox) -> dict[str, str]:
 
 
 @operation("settings", "read")
-def settings_listLabels(mb: Mailbox) -> list[Label]:
+def settings_listLabels(mb: Mailbox) -> Page[Label]:
     """List the labels (categories) that messages, events, contacts and tasks can be tagged with."""
-    return list(mb.all("labels"))  # type: ignore[arg-type]
+    return everything(mb.all("labels"))
 
 
 @operation("settings", "read")
-def settings_listTimeZones(mb: Mailbox) -> list[str]:
+def settings_listTimeZones(mb: Mailbox) -> Page[str]:
     """List the time-zone names accepted by settings_setTimeZone and settings_setWorkingHours."""
-    return list(SUPPORTED_TIME_ZONES)
+    return everything(SUPPORTED_TIME_ZONES)
 
 
 @operation("settings", "write")

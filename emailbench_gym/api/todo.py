@@ -15,7 +15,6 @@ from emailbench_gym.api.common import (
     date_time_time_zone,
     matches_words,
     nonempty,
-    page,
     unique_name,
     updated,
 )
@@ -40,6 +39,7 @@ from emailbench_gym.api.models import (
     TodoTask,
 )
 from emailbench_gym.api.registry import operation
+from emailbench_gym.api.results import Page, TaskSummary, everything, page, task_summary
 from emailbench_gym.errors import ToolError
 from emailbench_gym.mailbox import Mailbox
 
@@ -72,9 +72,9 @@ def _task_text(task: TodoTask) -> str:
 
 
 @operation("todo", "read")
-def todo_listLists(mb: Mailbox) -> list[TodoList]:
+def todo_listLists(mb: Mailbox) -> Page[TodoList]:
     """List the To Do lists; the one with wellknownListName 'defaultList' receives new tasks by default."""
-    return list(mb.all("todo_lists"))  # type: ignore[arg-type]
+    return everything(mb.all("todo_lists"))
 
 
 @operation("todo", "read")
@@ -86,8 +86,10 @@ def todo_listTasks(
     orderBy: OrderByText | None = None,
     top: Top = 50,
     skip: Skip = 0,
-) -> list[TodoTask]:
+) -> Page[TaskSummary]:
     """List To Do tasks, from every list by default, optionally filtered and sorted.
+
+    Items are summaries (bodyPreview, checklistItemCount); todo_getTask returns the whole task.
 
     Args:
         listId: Only tasks in this list id (see todo_listLists); omit for all lists.
@@ -95,7 +97,7 @@ def todo_listTasks(
         filter: OData filter over task fields, e.g. "importance eq 'high'" or "dueDateTime/dateTime lt 2001-10-20T00:00:00-05:00".
         orderBy: OData order, e.g. 'dueDateTime/dateTime asc' or 'createdDateTime desc'.
         top: Maximum number of tasks to return.
-        skip: Number of tasks to skip, for paging.
+        skip: Number of tasks to skip: the nextSkip of the previous page.
     """
     list_id = mb.require("todo_lists", listId).id if listId is not None else None  # type: ignore[attr-defined]
     tasks = [
@@ -103,7 +105,7 @@ def todo_listTasks(
         for t in mb.all("todo_tasks")
         if (list_id is None or t.listId == list_id) and (status is None or t.status == status)  # type: ignore[attr-defined]
     ]
-    return page(apply_query(mb, tasks, TodoTask, filter, orderBy), top, skip)  # type: ignore[arg-type]
+    return page(apply_query(mb, tasks, TodoTask, filter, orderBy), top, skip, task_summary)  # type: ignore[arg-type]
 
 
 @operation("todo", "read")
@@ -117,16 +119,17 @@ def todo_getTask(mb: Mailbox, id: Id) -> TodoTask:
 
 
 @operation("todo", "read")
-def todo_searchTasks(mb: Mailbox, query: Query, top: Top = 25) -> list[TodoTask]:
+def todo_searchTasks(mb: Mailbox, query: Query, top: Top = 25, skip: Skip = 0) -> Page[TaskSummary]:
     """Find To Do tasks whose title, notes or checklist items contain every word of the query.
 
     Args:
         query: Words to look for (case-insensitive, word prefixes), e.g. 'Raptor'.
         top: Maximum number of tasks to return.
+        skip: Number of matches to skip: the nextSkip of the previous page.
     """
     nonempty(query, "query")
     found = [t for t in mb.all("todo_tasks") if matches_words(query, _task_text(t))]  # type: ignore[arg-type]
-    return page(found, top, 0)  # type: ignore[arg-type]
+    return page(found, top, skip, task_summary)  # type: ignore[arg-type]
 
 
 @operation("todo", "write")

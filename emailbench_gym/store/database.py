@@ -308,19 +308,38 @@ class MessageStore:
             self._expansions[term] = found
         return found  # type: ignore[return-value]
 
-    def search(self, terms: Sequence[str], limit: int) -> list[Row]:
-        """Rows where every term starts a word, newest first (see `search`)."""
+    def _match(self, terms: Sequence[str]) -> str | None:
+        """The FTS5 query for `terms`, or None when some term starts no word."""
         parts = []
         for term in terms:
             part = self._expansion(term)
             if part is None:
-                return []
+                return None
             parts.append(part)
+        return " AND ".join(parts)
+
+    def search(self, terms: Sequence[str], limit: int) -> list[Row]:
+        """Rows where every term starts a word, newest first (see `search`)."""
+        match = self._match(terms)
+        if match is None:
+            return []
         return self._query(
             "SELECT m.rowid, m.id, m.pos FROM message_words w JOIN messages m ON m.rowid = w.rowid "
             "WHERE message_words MATCH ? ORDER BY w.rowid LIMIT ?",
-            (" AND ".join(parts), limit),
+            (match, limit),
         )
+
+    def search_count(self, terms: Sequence[str], among: Sequence[int] | None = None) -> int:
+        """How many rows `search` finds in all (only among rowids `among`, when given)."""
+        match = self._match(terms)
+        if match is None:
+            return 0
+        sql = "SELECT count(*) FROM message_words WHERE message_words MATCH ?"
+        params: list[Any] = [match]
+        if among is not None:
+            sql += " AND rowid IN (SELECT value FROM json_each(?))"
+            params.append("[" + ",".join(map(str, among)) + "]")
+        return self._query(sql, params)[0][0]
 
 
 def open_database(path: Path) -> sqlite3.Connection:

@@ -139,6 +139,18 @@ class MessageQueries:
         items.sort(key=_newest_first)
         return [message for message, _ in items[:limit]]
 
+    def search_count(self, terms: list[str]) -> int:
+        """How many live messages `search` finds in all (the corpus part counted by FTS5)."""
+        total = self._store.search_count(terms)
+        changed = [r for key in self._overlay if (r := self._placed[key][0]) is not None]
+        if changed:
+            total -= self._store.search_count(terms, among=changed)
+        needles = [f"\n{t}" for t in terms]
+        return total + sum(
+            message is not None and all(n in self._indexed(key, message) for n in needles)
+            for key, message in self._overlay.items()
+        )
+
     # --- parts ---------------------------------------------------------------------------
 
     def _criteria(

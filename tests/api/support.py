@@ -18,3 +18,13 @@ def fails(ws: Workspace, code: str, method: str, /, **arguments: Any) -> ToolErr
     assert caught.value.code == code, caught.value.message
     assert ws.digest() == before
     return caught.value
+
+
+def listed(ws: Workspace, method: str, /, **arguments: Any) -> list[Any]:
+    """The items of a list tool's page, after checking the page's total and next skip."""
+    page = ws.call(method, **arguments)
+    assert set(page) == {"items", "total", "nextSkip"}, page
+    skip = arguments.get("skip") or 0
+    end = skip + len(page["items"])
+    assert page["nextSkip"] == (end if end < page["total"] else None), page
+    return page["items"]

@@ -11,7 +11,7 @@ from typing import Any
 
 from emailbench_gym.api import METHODS
 from emailbench_gym.workspace import Workspace
-from tests.api.support import fails
+from tests.api.support import fails, listed
 
 BOARDS = ["board-001", "board-002"]
 COLUMNS = {
@@ -21,7 +21,9 @@ COLUMNS = {
 
 
 def a_task(ws: Workspace, board: str = "board-001") -> dict[str, Any]:
-    return ws.call("boards_listTasks", boardId=board)[0]
+    """The whole first task of a board (lists give summaries)."""
+    first = listed(ws, "boards_listTasks", boardId=board)[0]
+    return ws.call("boards_getTask", id=first["id"])
 
 
 def an_email(ws: Workspace, user_id: str) -> str:
@@ -37,7 +39,7 @@ def test_fifteen_methods_six_reads() -> None:
 
 
 def test_list(ws: Workspace) -> None:
-    boards = ws.call("boards_list")
+    boards = listed(ws, "boards_list")
     assert [b["id"] for b in boards] == BOARDS
     assert all(b["ownerId"] == ws.mailbox.me.id for b in boards)
     fails(ws, "invalid_arguments", "boards_list", boardId="board-001")
@@ -47,7 +49,7 @@ def test_get_counts_tasks_per_column(ws: Workspace) -> None:
     board = ws.call("boards_get", id="board-001")
     assert [c["id"] for c in board["columns"]] == COLUMNS["board-001"]
     assert [c["name"] for c in board["columns"]] == ["To Do", "In Progress", "Done"]
-    tasks = ws.call("boards_listTasks", boardId="board-001")
+    tasks = listed(ws, "boards_listTasks", boardId="board-001")
     for column in board["columns"]:
         assert column["taskCount"] == sum(t["columnId"] == column["id"] for t in tasks)
     assert board["taskCount"] == len(tasks) > 0
@@ -56,25 +58,25 @@ def test_get_counts_tasks_per_column(ws: Workspace) -> None:
 
 def test_list_columns_by_order(ws: Workspace) -> None:
     ws.call("boards_createColumn", boardId="board-002", name="Blocked", order=1)
-    columns = ws.call("boards_listColumns", boardId="board-002")
+    columns = listed(ws, "boards_listColumns", boardId="board-002")
     assert [c["name"] for c in columns] == ["Blocked", "To Do", "In Progress", "Done"]
     assert [c["order"] for c in columns] == [1, 2, 3, 4]
     fails(ws, "not_found", "boards_listColumns", boardId="col-001")
 
 
 def test_list_tasks_filters(ws: Workspace) -> None:
-    every = ws.call("boards_listTasks", boardId="board-001")
+    every = listed(ws, "boards_listTasks", boardId="board-001")
     assert {t["boardId"] for t in every} == {"board-001"}
     order = [COLUMNS["board-001"].index(t["columnId"]) for t in every]
     assert order == sorted(order)
     column = every[0]["columnId"]
-    in_column = ws.call("boards_listTasks", boardId="board-001", columnId=column)
+    in_column = listed(ws, "boards_listTasks", boardId="board-001", columnId=column)
     assert in_column == [t for t in every if t["columnId"] == column]
     user = every[0]["assigneeIds"][0]
-    by_id = ws.call("boards_listTasks", boardId="board-001", assigneeId=user)
+    by_id = listed(ws, "boards_listTasks", boardId="board-001", assigneeId=user)
     assert by_id == [t for t in every if user in t["assigneeIds"]]
-    by_mail = ws.call(
-        "boards_listTasks", boardId="board-001", assigneeId=an_email(ws, user).upper()
+    by_mail = listed(
+        ws, "boards_listTasks", boardId="board-001", assigneeId=an_email(ws, user).upper()
     )
     assert by_mail == by_id
 
@@ -97,7 +99,7 @@ def test_get_task(ws: Workspace) -> None:
 def test_search_tasks(ws: Workspace) -> None:
     task = a_task(ws)
     word = task["title"].split()[0]
-    found = ws.call("boards_searchTasks", query=word.lower())
+    found = listed(ws, "boards_searchTasks", query=word.lower())
     assert task["id"] in [t["id"] for t in found]
     created = ws.call(
         "boards_createTask",
@@ -106,9 +108,9 @@ def test_search_tasks(ws: Workspace) -> None:
         title="Zebra",
         labels=["Quokka"],
     )
-    assert ws.call("boards_searchTasks", query="quok zeb") == [created]
-    assert len(ws.call("boards_searchTasks", query=word, top=1)) == 1
-    assert ws.call("boards_searchTasks", query="xylophonic") == []
+    assert [t["id"] for t in listed(ws, "boards_searchTasks", query="quok zeb")] == [created["id"]]
+    assert len(listed(ws, "boards_searchTasks", query=word, top=1)) == 1
+    assert listed(ws, "boards_searchTasks", query="xylophonic") == []
     fails(ws, "invalid_arguments", "boards_searchTasks", query="   ")
     fails(ws, "invalid_arguments", "boards_searchTasks", query=word, top=0)
 
@@ -124,7 +126,7 @@ def test_create_board_with_default_columns(ws: Workspace) -> None:
         "description": "Counterparties",
         "ownerId": ws.mailbox.me.id,
     }
-    columns = ws.call("boards_listColumns", boardId="board-5001")
+    columns = listed(ws, "boards_listColumns", boardId="board-5001")
     assert [(c["id"], c["name"], c["order"]) for c in columns] == [
         ("col-5001", "To Do", 1),
         ("col-5002", "In Progress", 2),
@@ -150,10 +152,10 @@ def test_create_column(ws: Workspace) -> None:
     column = ws.call("boards_createColumn", boardId="board-001", name="Blocked")
     assert column == {"id": "col-5001", "boardId": "board-001", "name": "Blocked", "order": 4}
     ws.call("boards_createColumn", boardId="board-001", name="Triage", order=2)
-    names = [c["name"] for c in ws.call("boards_listColumns", boardId="board-001")]
+    names = [c["name"] for c in listed(ws, "boards_listColumns", boardId="board-001")]
     assert names == ["To Do", "Triage", "In Progress", "Done", "Blocked"]
     assert (
-        ws.call("boards_listColumns", boardId="board-002")[0]["order"] == 1
+        listed(ws, "boards_listColumns", boardId="board-002")[0]["order"] == 1
     )  # other board untouched
 
 
@@ -186,10 +188,10 @@ def test_delete_column_only_when_empty(ws: Workspace) -> None:
     assert ws.call("boards_deleteColumn", id=empty) == {"deleted": empty, "boardId": "board-001"}
     fails(ws, "not_found", "boards_deleteColumn", id=empty)
     elsewhere = next(c for c in COLUMNS["board-001"] if c != busy)
-    for task in ws.call("boards_listTasks", boardId="board-001", columnId=busy):
+    for task in listed(ws, "boards_listTasks", boardId="board-001", columnId=busy):
         ws.call("boards_moveTask", id=task["id"], columnId=elsewhere)
     ws.call("boards_deleteColumn", id=busy)
-    assert busy not in [c["id"] for c in ws.call("boards_listColumns", boardId="board-001")]
+    assert busy not in [c["id"] for c in listed(ws, "boards_listColumns", boardId="board-001")]
 
 
 # --- tasks -----------------------------------------------------------------------------

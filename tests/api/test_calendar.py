@@ -7,7 +7,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from emailbench_gym.workspace import Workspace
-from tests.api.support import fails
+from tests.api.support import fails, listed
 
 ME = "dana.whitfield@enron.com"
 SALLY = "sally.beck@enron.com"
@@ -23,14 +23,16 @@ def at(value: dict[str, str]) -> datetime:
 
 
 def sent_items(ws: Workspace) -> list[dict[str, Any]]:
-    return ws.call("messages_list", folderId="sentitems", orderBy="id desc", top=100)
+    """Sent Items newest id first, as whole messages (lists give summaries)."""
+    found = listed(ws, "messages_list", folderId="sentitems", orderBy="id desc", top=100)
+    return [ws.call("messages_get", id=m["id"]) for m in found]
 
 
 # --- read ------------------------------------------------------------------------------
 
 
 def test_list_calendars(ws: Workspace) -> None:
-    calendars = {c["id"]: c for c in ws.call("calendar_listCalendars")}
+    calendars = {c["id"]: c for c in listed(ws, "calendar_listCalendars")}
     assert list(calendars) == ["cal-001", "cal-002", "cal-003"]
     assert calendars["cal-001"]["isDefaultCalendar"] and calendars["cal-001"]["name"] == "Calendar"
     assert calendars["cal-003"]["canEdit"] is False
@@ -38,43 +40,50 @@ def test_list_calendars(ws: Workspace) -> None:
 
 
 def test_list_events_shows_the_ferc_dynegy_overlap(ws: Workspace) -> None:
-    events = ws.call("calendar_listEvents", **OCT17)
+    events = listed(ws, "calendar_listEvents", **OCT17)
     assert [e["subject"] for e in events] == ["FERC Review", "Dynegy Review"]
     ferc, dynegy = events
     assert at(dynegy["start"]) < at(ferc["end"]) and at(ferc["start"]) < at(dynegy["end"])
 
 
 def test_list_events_order_window_calendar_filter_paging(ws: Workspace) -> None:
-    everything = ws.call("calendar_listEvents", top=100)
+    everything = listed(ws, "calendar_listEvents", top=100)
     assert len(everything) == 15
     starts = [at(e["start"]) for e in everything]
     assert starts == sorted(starts)
-    assert ids(ws.call("calendar_listEvents", calendarId="cal-002")) == ["evt-011", "evt-013"]
-    reviews = ws.call(
-        "calendar_listEvents", filter="contains(subject, 'Review')", orderBy="subject desc", top=100
+    assert ids(listed(ws, "calendar_listEvents", calendarId="cal-002")) == ["evt-011", "evt-013"]
+    reviews = listed(
+        ws,
+        "calendar_listEvents",
+        filter="contains(subject, 'Review')",
+        orderBy="subject desc",
+        top=100,
     )
     assert [e["subject"] for e in reviews][:2] == [
         "Raptor Hedge Capacity Review",
         "Q4 Risk Review Kickoff",
     ]
-    assert ids(ws.call("calendar_listEvents", top=2, skip=1)) == ids(everything[1:3])
-    upcoming = ws.call("calendar_listEvents", startDateTime="2001-10-15T09:00:00-05:00", top=100)
+    assert ids(listed(ws, "calendar_listEvents", top=2, skip=1)) == ids(everything[1:3])
+    upcoming = listed(ws, "calendar_listEvents", startDateTime="2001-10-15T09:00:00-05:00", top=100)
     assert ids(upcoming)[0] == "evt-005" and len(upcoming) == 11
 
 
 def test_list_events_naive_datetimes_are_local(ws: Workspace) -> None:
     # 11:45 local is inside both reviews' span only until 11:30 (FERC) / 12:00 (Dynegy).
-    local = ws.call(
+    local = listed(
+        ws,
         "calendar_listEvents",
         startDateTime="2001-10-17T11:45:00",
         endDateTime="2001-10-17T12:00:00",
     )
-    explicit = ws.call(
+    explicit = listed(
+        ws,
         "calendar_listEvents",
         startDateTime="2001-10-17T11:45:00-05:00",
         endDateTime="2001-10-17T12:00:00-05:00",
     )
-    as_utc = ws.call(
+    as_utc = listed(
+        ws,
         "calendar_listEvents",
         startDateTime="2001-10-17T11:45:00Z",
         endDateTime="2001-10-17T12:00:00Z",
@@ -104,24 +113,33 @@ def test_get_event(ws: Workspace) -> None:
 
 
 def test_search_events(ws: Workspace) -> None:
-    assert ids(ws.call("calendar_searchEvents", query="FERC")) == ["evt-008", "evt-013"]
-    assert ids(ws.call("calendar_searchEvents", query="dynegy")) == ["evt-009"]  # attendee address
-    assert ids(ws.call("calendar_searchEvents", query="Boudreaux")) == ["evt-008", "evt-014"]
-    assert ids(ws.call("calendar_searchEvents", query="EB 2801", top=2)) == ["evt-001", "evt-005"]
+    assert ids(listed(ws, "calendar_searchEvents", query="FERC")) == ["evt-008", "evt-013"]
+    assert ids(listed(ws, "calendar_searchEvents", query="dynegy")) == [
+        "evt-009"
+    ]  # attendee address
+    assert ids(listed(ws, "calendar_searchEvents", query="Boudreaux")) == ["evt-008", "evt-014"]
+    assert ids(listed(ws, "calendar_searchEvents", query="EB 2801", top=2)) == [
+        "evt-001",
+        "evt-005",
+    ]
     fails(ws, "invalid_arguments", "calendar_searchEvents", query="  ")
     fails(ws, "invalid_arguments", "calendar_searchEvents", query="FERC", top=0)
 
 
 def test_get_schedule(ws: Workspace) -> None:
-    mine, sally = ws.call("calendar_getSchedule", schedules=[ME, SALLY], **OCT17)
+    mine, sally = listed(ws, "calendar_getSchedule", schedules=[ME, SALLY], **OCT17)
     assert [i["subject"] for i in mine["scheduleItems"]] == ["FERC Review", "Dynegy Review"]
     assert mine["workingHours"]["startTime"] == "08:00" and sally["workingHours"] is None
     assert [(i["subject"], i["status"]) for i in sally["scheduleItems"]] == [
         ("Dynegy Review", "tentative")
     ]
     # Free events (all-day deadlines, holidays) do not make anyone busy.
-    week = ws.call(
-        "calendar_getSchedule", schedules=[ME], startDateTime="2001-10-19", endDateTime="2001-10-20"
+    week = listed(
+        ws,
+        "calendar_getSchedule",
+        schedules=[ME],
+        startDateTime="2001-10-19",
+        endDateTime="2001-10-20",
     )
     assert week[0]["scheduleItems"] == []
     fails(ws, "invalid_arguments", "calendar_getSchedule", schedules=["not an address"], **OCT17)
@@ -139,15 +157,16 @@ def test_get_schedule(ws: Workspace) -> None:
 def busy_spans(
     ws: Workspace, people: list[str], start: str, end: str
 ) -> list[tuple[datetime, datetime]]:
-    schedules = ws.call(
-        "calendar_getSchedule", schedules=people, startDateTime=start, endDateTime=end
+    schedules = listed(
+        ws, "calendar_getSchedule", schedules=people, startDateTime=start, endDateTime=end
     )
     return [(at(i["start"]), at(i["end"])) for s in schedules for i in s["scheduleItems"]]
 
 
 def test_find_meeting_times_never_overlaps_busy_time(ws: Workspace) -> None:
     people = [SALLY, "jeff.skilling@enron.com"]
-    suggestions = ws.call(
+    suggestions = listed(
+        ws,
         "calendar_findMeetingTimes",
         attendees=people,
         durationMinutes=60,
@@ -173,7 +192,7 @@ def test_find_meeting_times_never_overlaps_busy_time(ws: Workspace) -> None:
 
 
 def test_find_meeting_times_defaults_from_now_and_skips_weekends(ws: Workspace) -> None:
-    first = ws.call("calendar_findMeetingTimes", attendees=[SALLY])
+    first = listed(ws, "calendar_findMeetingTimes", attendees=[SALLY])
     assert [at(s["meetingTimeSlot"]["start"]).strftime("%d %H:%M") for s in first] == [
         "15 09:00",  # now is 09:00; the stand-up is 10:00-10:30
         "15 09:30",
@@ -181,14 +200,15 @@ def test_find_meeting_times_defaults_from_now_and_skips_weekends(ws: Workspace) 
         "15 11:00",
         "15 11:30",
     ]
-    assert first == ws.call("calendar_findMeetingTimes", attendees=[SALLY])  # deterministic
-    latest = ws.call(
-        "calendar_findMeetingTimes", attendees=[], maxCandidates=100, durationMinutes=480
+    assert first == listed(ws, "calendar_findMeetingTimes", attendees=[SALLY])  # deterministic
+    latest = listed(
+        ws, "calendar_findMeetingTimes", attendees=[], maxCandidates=100, durationMinutes=480
     )
     assert at(latest[-1]["meetingTimeSlot"]["end"]) <= datetime.fromisoformat(
         "2001-10-22T09:00-05:00"
     )
-    weekend = ws.call(
+    weekend = listed(
+        ws,
         "calendar_findMeetingTimes",
         attendees=[],
         startDateTime="2001-10-20T09:07",
@@ -214,13 +234,18 @@ def test_find_meeting_times_errors(ws: Workspace) -> None:
 
 
 def test_list_reminders(ws: Workspace) -> None:
-    due = ws.call(
-        "calendar_listReminders", startDateTime="2001-10-15T09:00", endDateTime="2001-10-15T10:00"
+    due = listed(
+        ws,
+        "calendar_listReminders",
+        startDateTime="2001-10-15T09:00",
+        endDateTime="2001-10-15T10:00",
     )
     assert [(r["eventId"], r["reminderFireTime"]["dateTime"]) for r in due] == [
         ("evt-005", "2001-10-15T09:45:00-05:00")
     ]
-    week = ws.call("calendar_listReminders", startDateTime="2001-10-15", endDateTime="2001-10-20")
+    week = listed(
+        ws, "calendar_listReminders", startDateTime="2001-10-15", endDateTime="2001-10-20"
+    )
     fires = [at(r["reminderFireTime"]) for r in week]
     assert fires == sorted(fires) and "evt-011" in [r["eventId"] for r in week]  # a day ahead
     fails(
@@ -350,7 +375,7 @@ def test_update_event_errors(ws: Workspace) -> None:
 
 def test_delete_event(ws: Workspace) -> None:
     assert ws.call("calendar_deleteEvent", id="evt-014")["deletedEventId"] == "evt-014"
-    assert "evt-014" not in ids(ws.call("calendar_listEvents", top=100))
+    assert "evt-014" not in ids(listed(ws, "calendar_listEvents", top=100))
     fails(ws, "not_found", "calendar_getEvent", id="evt-014")
     fails(ws, "forbidden", "calendar_deleteEvent", id="evt-009")
     fails(ws, "not_found", "calendar_deleteEvent", id="evt-014")
@@ -361,8 +386,8 @@ def test_cancel_event_notifies_attendees(ws: Workspace) -> None:
         "calendar_cancelEvent", id="evt-007", comment="Postponed until the model is final."
     )
     assert event["isCancelled"] is True
-    listed = ws.call("calendar_listEvents", startDateTime="2001-10-16", endDateTime="2001-10-17")
-    assert [e["isCancelled"] for e in listed if e["id"] == "evt-007"] == [True]
+    shown = listed(ws, "calendar_listEvents", startDateTime="2001-10-16", endDateTime="2001-10-17")
+    assert [e["isCancelled"] for e in shown if e["id"] == "evt-007"] == [True]
     notice = sent_items(ws)[0]
     assert (
         notice["id"] == "msg-5001" and notice["subject"] == "Canceled: Raptor Restructuring Update"
@@ -456,8 +481,11 @@ def test_remove_attendees(ws: Workspace) -> None:
 def test_set_reminder(ws: Workspace) -> None:
     event = ws.call("calendar_setReminder", id="evt-008", minutesBeforeStart=60)
     assert event["isReminderOn"] and event["reminderMinutesBeforeStart"] == 60
-    due = ws.call(
-        "calendar_listReminders", startDateTime="2001-10-17T09:00", endDateTime="2001-10-17T09:01"
+    due = listed(
+        ws,
+        "calendar_listReminders",
+        startDateTime="2001-10-17T09:00",
+        endDateTime="2001-10-17T09:01",
     )
     assert [r["eventId"] for r in due] == ["evt-008"]
     fails(ws, "invalid_arguments", "calendar_setReminder", id="evt-008", minutesBeforeStart=40321)
@@ -467,7 +495,7 @@ def test_set_reminder(ws: Workspace) -> None:
 def test_dismiss_reminder(ws: Workspace) -> None:
     assert ws.call("calendar_dismissReminder", id="evt-005")["isReminderOn"] is False
     window = {"startDateTime": "2001-10-15T09:00", "endDateTime": "2001-10-15T10:00"}
-    assert ws.call("calendar_listReminders", **window) == []
+    assert listed(ws, "calendar_listReminders", **window) == []
     fails(ws, "not_found", "calendar_dismissReminder", id="evt-404")
 
 
@@ -488,8 +516,8 @@ def test_create_calendar(ws: Workspace) -> None:
 def test_delete_calendar_removes_its_events(ws: Workspace) -> None:
     result = ws.call("calendar_deleteCalendar", id="cal-002")
     assert result == {"deletedCalendarId": "cal-002", "deletedEventIds": ["evt-011", "evt-013"]}
-    assert ids(ws.call("calendar_listCalendars")) == ["cal-001", "cal-003"]
-    assert len(ws.call("calendar_listEvents", top=100)) == 13
+    assert ids(listed(ws, "calendar_listCalendars")) == ["cal-001", "cal-003"]
+    assert len(listed(ws, "calendar_listEvents", top=100)) == 13
     fails(ws, "forbidden", "calendar_deleteCalendar", id="cal-001")
     fails(ws, "forbidden", "calendar_deleteCalendar", id="cal-003")
     fails(ws, "not_found", "calendar_deleteCalendar", id="cal-002")

@@ -13,7 +13,7 @@ from typing import Any
 from emailbench_gym.api import METHODS
 from emailbench_gym.api.models import EmailAddress, ItemBody, Message, Recipient
 from emailbench_gym.workspace import Workspace
-from tests.api.support import fails
+from tests.api.support import fails, listed
 
 ENRONONLINE = "enrononline@enron.com"
 
@@ -49,7 +49,7 @@ def create(ws: Workspace, name: str = "Raptor mail", **fields: Any) -> dict[str,
 
 
 def matching_rules(ws: Workspace, message_id: str) -> list[str]:
-    return [r["id"] for r in ws.call("filters_test", messageId=message_id)]
+    return [r["id"] for r in listed(ws, "filters_test", messageId=message_id)]
 
 
 def test_six_methods_three_reads() -> None:
@@ -66,11 +66,11 @@ def test_create_says_existing_mail_is_untouched() -> None:
 
 
 def test_list_by_sequence(ws: Workspace) -> None:
-    rules = ws.call("filters_list")
+    rules = listed(ws, "filters_list")
     assert [r["id"] for r in rules] == ["rule-001"]
     first = create(ws, "First", subjectContains=["x"], markAsRead=True, sequence=1)
     later = create(ws, "Later", subjectContains=["y"], markAsRead=True)
-    ordered = ws.call("filters_list")
+    ordered = listed(ws, "filters_list")
     assert [(r["id"], r["sequence"]) for r in ordered] == [
         (first["id"], 1),
         ("rule-001", 2),  # moved down to make room
@@ -130,7 +130,7 @@ def test_test_lists_rules_in_run_order(ws: Workspace) -> None:
     first = create(ws, "First", senderContains=["enrononline"], delete=True, sequence=1)
     notice = plant(ws, ENRONONLINE, "Volumes")
     assert matching_rules(ws, notice) == [first["id"], "rule-001", last["id"]]
-    assert [r["sequence"] for r in ws.call("filters_list")] == [1, 2, 10]  # made room at 1
+    assert [r["sequence"] for r in listed(ws, "filters_list")] == [1, 2, 10]  # made room at 1
     ws.call("filters_update", id=last["id"], sequence=2)
     assert matching_rules(ws, notice) == [first["id"], last["id"], "rule-001"]
 
@@ -249,7 +249,7 @@ def test_update_errors(ws: Workspace) -> None:
 
 def test_delete(ws: Workspace) -> None:
     assert ws.call("filters_delete", id="rule-001") == {"deleted": "rule-001"}
-    assert ws.call("filters_list") == []
+    assert listed(ws, "filters_list") == []
     fails(ws, "not_found", "filters_delete", id="rule-001")
     fails(ws, "not_found", "filters_get", id="rule-001")
 

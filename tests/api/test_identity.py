@@ -10,14 +10,14 @@ from typing import Any
 
 from emailbench_gym.api import METHODS
 from emailbench_gym.workspace import Workspace
-from tests.api.support import fails
+from tests.api.support import fails, listed
 
 ME = "dana.whitfield@enron.com"
 SYSTEM = {"enrononline@enron.com", "gasbank@enron.com", "legal-tickets@enron.com"}
 
 
 def user_by_mail(ws: Workspace, address: str) -> dict[str, Any]:
-    return next(u for u in ws.call("identity_listUsers", top=100) if u["mail"] == address)
+    return next(u for u in listed(ws, "identity_listUsers", top=100) if u["mail"] == address)
 
 
 def test_seven_reads() -> None:
@@ -32,10 +32,10 @@ def test_get_me(ws: Workspace) -> None:
 
 
 def test_list_users_pages_and_filters(ws: Workspace) -> None:
-    everyone = ws.call("identity_listUsers", top=100)
+    everyone = listed(ws, "identity_listUsers", top=100)
     assert [u["id"] for u in everyone] == [f"user-{n:03d}" for n in range(1, 17)]
-    assert ws.call("identity_listUsers", top=5, skip=3) == everyone[3:8]
-    system = ws.call("identity_listUsers", filter="userType eq 'system'")
+    assert listed(ws, "identity_listUsers", top=5, skip=3) == everyone[3:8]
+    system = listed(ws, "identity_listUsers", filter="userType eq 'system'")
     assert {u["mail"] for u in system} == SYSTEM
     fails(ws, "invalid_filter", "identity_listUsers", filter="userTyp eq 'system'")
     fails(ws, "invalid_arguments", "identity_listUsers", top=0)
@@ -50,13 +50,13 @@ def test_get_user_by_id_or_address(ws: Workspace) -> None:
 
 
 def test_search_users(ws: Workspace) -> None:
-    found = ws.call("identity_searchUsers", query="sally")
+    found = listed(ws, "identity_searchUsers", query="sally")
     assert [u["id"] for u in found] == ["user-004"]
-    assert ws.call("identity_searchUsers", query="beck sal") == found
-    assert ws.call("identity_searchUsers", query="enron", top=2) == ws.call(
-        "identity_listUsers", top=2, filter="contains(mail, 'enron.com')"
+    assert listed(ws, "identity_searchUsers", query="beck sal") == found
+    assert listed(ws, "identity_searchUsers", query="enron", top=2) == listed(
+        ws, "identity_listUsers", top=2, filter="contains(mail, 'enron.com')"
     )
-    assert ws.call("identity_searchUsers", query="nobody-like-this") == []
+    assert listed(ws, "identity_searchUsers", query="nobody-like-this") == []
     fails(ws, "invalid_arguments", "identity_searchUsers", query="  ")
 
 
@@ -65,26 +65,26 @@ def test_get_manager(ws: Workspace) -> None:
     assert me["managerId"] is not None
     assert ws.call("identity_getManager")["id"] == me["managerId"]
     assert ws.call("identity_getManager", id=ME)["id"] == me["managerId"]
-    top = next(u for u in ws.call("identity_listUsers", top=100) if u["managerId"] is None)
+    top = next(u for u in listed(ws, "identity_listUsers", top=100) if u["managerId"] is None)
     assert "no manager" in fails(ws, "not_found", "identity_getManager", id=top["id"]).message
     fails(ws, "not_found", "identity_getManager", id="user-999")
 
 
 def test_list_direct_reports(ws: Workspace) -> None:
-    everyone = ws.call("identity_listUsers", top=100)
+    everyone = listed(ws, "identity_listUsers", top=100)
     manager = ws.call("identity_getManager")
-    reports = ws.call("identity_listDirectReports", id=manager["mail"])
+    reports = listed(ws, "identity_listDirectReports", id=manager["mail"])
     assert [u["id"] for u in reports] == [
         u["id"] for u in everyone if u["managerId"] == manager["id"]
     ]
     assert "user-001" in [u["id"] for u in reports]
-    mine = ws.call("identity_listDirectReports")
+    mine = listed(ws, "identity_listDirectReports")
     assert all(u["managerId"] == "user-001" for u in mine)
     fails(ws, "not_found", "identity_listDirectReports", id="nobody@enron.com")
 
 
 def test_resolve_recipient_by_name_and_address(ws: Workspace) -> None:
-    found = ws.call("identity_resolveRecipient", name="Sally Beck")
+    found = listed(ws, "identity_resolveRecipient", name="Sally Beck")
     assert found[0] == {
         "displayName": "Sally Beck",
         "address": "sally.beck@enron.com",
@@ -92,20 +92,20 @@ def test_resolve_recipient_by_name_and_address(ws: Workspace) -> None:
         "id": "user-004",
     }
     assert len({r["address"].casefold() for r in found}) == len(found)  # one entry per address
-    assert ws.call("identity_resolveRecipient", name="SALLY.BECK@enron.com")[0] == found[0]
-    assert ws.call("identity_resolveRecipient", name="zzz-unknown") == []
+    assert listed(ws, "identity_resolveRecipient", name="SALLY.BECK@enron.com")[0] == found[0]
+    assert listed(ws, "identity_resolveRecipient", name="zzz-unknown") == []
     fails(ws, "invalid_arguments", "identity_resolveRecipient", name="")
 
 
 def test_resolve_recipient_finds_contacts_and_ranks_exact_first(ws: Workspace) -> None:
     ws.call("contacts_create", displayName="Sal Becker", emailAddress="sal.becker@example.com")
     ws.call("contacts_create", displayName="Sally Beck", emailAddress="sally@beck-family.net")
-    found = ws.call("identity_resolveRecipient", name="Sally Beck")
+    found = listed(ws, "identity_resolveRecipient", name="Sally Beck")
     assert [(r["address"], r["source"]) for r in found[:2]] == [
         ("sally.beck@enron.com", "directory"),
         ("sally@beck-family.net", "contacts"),
     ]
-    partial = ws.call("identity_resolveRecipient", name="sal bec")
+    partial = listed(ws, "identity_resolveRecipient", name="sal bec")
     assert {"sal.becker@example.com", "sally.beck@enron.com"} <= {r["address"] for r in partial}
-    exact = ws.call("identity_resolveRecipient", name="sal.becker@example.com")
+    exact = listed(ws, "identity_resolveRecipient", name="sal.becker@example.com")
     assert exact[0]["source"] == "contacts" and exact[0]["id"].startswith("contact-")

@@ -12,7 +12,7 @@ from emailbench_gym.api import METHODS
 from emailbench_gym.api.common import matches_words, message_search_text
 from emailbench_gym.api.models import Message
 from emailbench_gym.workspace import Workspace
-from tests.api.support import fails
+from tests.api.support import fails, listed
 
 ME = "dana.whitfield@enron.com"
 SALLY = "sally.beck@enron.com"
@@ -38,9 +38,9 @@ def test_the_contract_names_and_parameters() -> None:
     expected = {
         "messages_list": ["top", "filter", "orderBy", "skip", "folderId"],
         "messages_get": ["id"],
-        "messages_search": ["query", "top"],
+        "messages_search": ["query", "top", "skip"],
         "messages_count": ["filter", "folderId"],
-        "messages_getConversation": ["id"],
+        "messages_getConversation": ["id", "top", "skip"],
         "messages_listAttachments": ["id"],
         "messages_getAttachment": ["messageId", "attachmentId"],
         "messages_send": [
@@ -80,26 +80,26 @@ def test_the_contract_names_and_parameters() -> None:
 
 def test_list_defaults_to_25_newest_first_and_reads_change_nothing(ws: Workspace) -> None:
     before = ws.digest()
-    listed = ws.call("messages_list")
-    assert len(listed) == 25
-    times = [when(m["receivedDateTime"]) for m in listed]
+    shown = listed(ws, "messages_list")
+    assert len(shown) == 25
+    times = [when(m["receivedDateTime"]) for m in shown]
     assert times == sorted(times, reverse=True)
     newest = max(m.receivedDateTime for m in corpus_messages(ws))
     assert times[0] == newest
-    assert "from" in listed[0] and "from_" not in listed[0]
-    ws.call("messages_search", query="Raptor")
+    assert "from" in shown[0] and "from_" not in shown[0]
+    listed(ws, "messages_search", query="Raptor")
     ws.call("messages_count", filter="isRead eq false")
     assert ws.digest() == before
 
 
 def test_list_by_folder_id_or_well_known_name(ws: Workspace) -> None:
-    by_name = ws.call("messages_list", folderId="inbox", top=100)
-    by_id = ws.call("messages_list", folderId="folder-inbox", top=100)
+    by_name = listed(ws, "messages_list", folderId="inbox", top=100)
+    by_id = listed(ws, "messages_list", folderId="folder-inbox", top=100)
     assert by_name == by_id
     assert len(by_name) == 50
     assert {m["parentFolderId"] for m in by_name} == {"folder-inbox"}
-    assert len(ws.call("messages_list", folderId="SentItems", top=100)) == 15
-    assert ws.call("messages_list", folderId="drafts") == []
+    assert len(listed(ws, "messages_list", folderId="SentItems", top=100)) == 15
+    assert listed(ws, "messages_list", folderId="drafts") == []
 
 
 def test_list_unknown_folder(ws: Workspace) -> None:
@@ -108,10 +108,12 @@ def test_list_unknown_folder(ws: Workspace) -> None:
 
 
 def test_list_filter(ws: Workspace) -> None:
-    unread = ws.call("messages_list", filter="isRead eq false", top=100)
+    unread = listed(ws, "messages_list", filter="isRead eq false", top=100)
     expected = [m.id for m in corpus_messages(ws) if not m.isRead]
     assert sorted(ids(unread)) == sorted(expected)
-    sent = ws.call("messages_list", filter=f"from/emailAddress/address eq '{ME.upper()}'", top=100)
+    sent = listed(
+        ws, "messages_list", filter=f"from/emailAddress/address eq '{ME.upper()}'", top=100
+    )
     assert len(sent) == 15
 
 
@@ -130,10 +132,10 @@ def test_list_filter_errors_quote_the_offending_token(ws: Workspace, bad: str, t
 
 
 def test_list_order_by(ws: Workspace) -> None:
-    oldest_first = ws.call("messages_list", orderBy="receivedDateTime asc", top=100)
+    oldest_first = listed(ws, "messages_list", orderBy="receivedDateTime asc", top=100)
     times = [when(m["receivedDateTime"]) for m in oldest_first]
     assert times == sorted(times) and len(times) == 65
-    by_subject = ws.call("messages_list", orderBy="subject desc, receivedDateTime", top=100)
+    by_subject = listed(ws, "messages_list", orderBy="subject desc, receivedDateTime", top=100)
     subjects = [m["subject"].casefold() for m in by_subject]
     assert subjects == sorted(subjects, reverse=True)
     fails(ws, "invalid_order_by", "messages_list", orderBy="receivedDateTime sideways")
@@ -141,12 +143,12 @@ def test_list_order_by(ws: Workspace) -> None:
 
 
 def test_list_paging(ws: Workspace) -> None:
-    everything = ids(ws.call("messages_list", top=100))
+    everything = ids(listed(ws, "messages_list", top=100))
     assert len(everything) == 65
-    pages = [ids(ws.call("messages_list", top=20, skip=skip)) for skip in (0, 20, 40, 60)]
+    pages = [ids(listed(ws, "messages_list", top=20, skip=skip)) for skip in (0, 20, 40, 60)]
     assert [len(p) for p in pages] == [20, 20, 20, 5]
     assert [i for p in pages for i in p] == everything
-    assert ws.call("messages_list", skip=65) == []
+    assert listed(ws, "messages_list", skip=65) == []
     error = fails(ws, "invalid_arguments", "messages_list", top=1000)  # the stated maximum
     assert "less than or equal to 100" in error.message
     fails(ws, "invalid_arguments", "messages_list", top=0)
@@ -164,7 +166,7 @@ def test_get(ws: Workspace) -> None:
 
 @pytest.mark.parametrize(("query", "count"), [("Raptor", 6), ("Dynegy", 8), ("FERC", 8)])
 def test_search_matches_the_paper_traces(ws: Workspace, query: str, count: int) -> None:
-    assert len(ws.call("messages_search", query=query)) == count
+    assert len(listed(ws, "messages_search", query=query)) == count
 
 
 @pytest.mark.parametrize(
@@ -174,18 +176,18 @@ def test_search_matches_the_paper_traces(ws: Workspace, query: str, count: int) 
 def test_search_agrees_with_matches_words(ws: Workspace, query: str) -> None:
     expected = [m for m in corpus_messages(ws) if matches_words(query, message_search_text(m))]
     expected.sort(key=lambda m: m.receivedDateTime, reverse=True)
-    assert ids(ws.call("messages_search", query=query, top=100)) == [m.id for m in expected]
+    assert ids(listed(ws, "messages_search", query=query, top=100)) == [m.id for m in expected]
 
 
 def test_search_sees_writes_and_respects_top(ws: Workspace) -> None:
-    assert ws.call("messages_search", query="zebrafish") == []
+    assert listed(ws, "messages_search", query="zebrafish") == []
     sent = ws.call("messages_send", subject="Zebrafish", body="x", toRecipients=[SALLY])
-    assert ids(ws.call("messages_search", query="ZEBRA")) == [sent["id"]]
+    assert ids(listed(ws, "messages_search", query="ZEBRA")) == [sent["id"]]
     ws.call("messages_delete", id=sent["id"])
-    assert ids(ws.call("messages_search", query="zebrafish")) == [sent["id"]]  # all folders
+    assert ids(listed(ws, "messages_search", query="zebrafish")) == [sent["id"]]  # all folders
     ws.reset()
-    assert ws.call("messages_search", query="zebrafish") == []
-    assert len(ws.call("messages_search", query="enron", top=3)) == 3
+    assert listed(ws, "messages_search", query="zebrafish") == []
+    assert len(listed(ws, "messages_search", query="enron", top=3)) == 3
 
 
 def test_search_errors(ws: Workspace) -> None:
@@ -207,12 +209,12 @@ def test_count(ws: Workspace) -> None:
 def test_get_conversation_oldest_first_by_message_or_conversation_id(ws: Workspace) -> None:
     reply = ws.call("messages_reply", id="msg-001", comment="Thanks.")
     conversation = reply["conversationId"]
-    thread = ws.call("messages_getConversation", id=reply["id"])
+    thread = listed(ws, "messages_getConversation", id=reply["id"])
     assert ids(thread)[-1] == reply["id"] and "msg-001" in ids(thread)
     assert {m["conversationId"] for m in thread} == {conversation}
     times = [when(m["receivedDateTime"]) for m in thread]
     assert times == sorted(times)
-    assert ws.call("messages_getConversation", id=conversation) == thread
+    assert listed(ws, "messages_getConversation", id=conversation) == thread
     expected = [m.id for m in corpus_messages(ws) if m.conversationId == conversation]
     assert sorted(ids(thread)) == sorted([*expected, reply["id"]])
 
@@ -229,12 +231,12 @@ def with_attachments(ws: Workspace) -> Message:
 def test_attachments(ws: Workspace) -> None:
     message = with_attachments(ws)
     assert message.hasAttachments
-    listed = ws.call("messages_listAttachments", id=message.id)
-    assert ids(listed) == [a.id for a in message.attachments]
-    first = ws.call("messages_getAttachment", messageId=message.id, attachmentId=listed[0]["id"])
-    assert first == listed[0]
+    shown = listed(ws, "messages_listAttachments", id=message.id)
+    assert ids(shown) == [a.id for a in message.attachments]
+    first = ws.call("messages_getAttachment", messageId=message.id, attachmentId=shown[0]["id"])
+    assert first == shown[0]
     plain = next(m for m in corpus_messages(ws) if not m.attachments)
-    assert ws.call("messages_listAttachments", id=plain.id) == []
+    assert listed(ws, "messages_listAttachments", id=plain.id) == []
 
 
 def test_attachment_errors(ws: Workspace) -> None:
@@ -298,7 +300,9 @@ def test_create_draft(ws: Workspace) -> None:
     assert draft["parentFolderId"] == "folder-drafts" and draft["isDraft"]
     assert draft["sentDateTime"] is None and when(draft["receivedDateTime"]) == ws.now
     assert draft["toRecipients"] == [] and draft["from"]["emailAddress"]["address"] == ME
-    assert ws.call("messages_list", folderId="drafts") == [draft]
+    (summary,) = listed(ws, "messages_list", folderId="drafts")
+    assert summary["id"] == draft["id"] and summary["bodyPreview"] == "Later."
+    assert "body" not in summary and summary.items() <= draft.items()
     fails(
         ws, "invalid_arguments", "messages_createDraft", subject="s", body="b", toRecipients=["@"]
     )
@@ -323,7 +327,7 @@ def test_send_draft(ws: Workspace) -> None:
     sent = ws.call("messages_sendDraft", id=draft["id"])
     assert sent["id"] == draft["id"] and sent["parentFolderId"] == "folder-sentitems"
     assert not sent["isDraft"] and when(sent["sentDateTime"]) == ws.now
-    assert ws.call("messages_list", folderId="drafts") == []
+    assert listed(ws, "messages_list", folderId="drafts") == []
     fails(ws, "forbidden", "messages_sendDraft", id=draft["id"])  # already sent
     fails(ws, "not_found", "messages_sendDraft", id="msg-999")
 
@@ -412,9 +416,11 @@ def test_forward_errors(ws: Workspace) -> None:
 def test_mark_read(ws: Workspace) -> None:
     unread = [m.id for m in corpus_messages(ws) if not m.isRead][:2]
     marked = ws.call("messages_markRead", messageIds=[*unread, unread[0]])
-    assert ids(marked) == unread and all(m["isRead"] for m in marked)
+    assert marked == {"messageIds": unread, "isRead": True}
+    assert all(ws.call("messages_get", id=i)["isRead"] for i in unread)
     back = ws.call("messages_markRead", messageIds=unread, isRead=False)
-    assert not any(m["isRead"] for m in back)
+    assert back == {"messageIds": unread, "isRead": False}
+    assert not any(ws.call("messages_get", id=i)["isRead"] for i in unread)
 
 
 def test_mark_read_is_all_or_nothing(ws: Workspace) -> None:
@@ -508,7 +514,7 @@ def test_copy(ws: Workspace) -> None:
     strip = [{k: v for k, v in a.items() if k != "id"} for a in original["attachments"]]
     assert [{k: v for k, v in a.items() if k != "id"} for a in copy["attachments"]] == strip
     assert ws.call("messages_count") == {"count": 66}
-    assert ids(ws.call("messages_search", query=source.subject, top=100)).count("msg-5001") == 1
+    assert ids(listed(ws, "messages_search", query=source.subject, top=100)).count("msg-5001") == 1
     fails(ws, "not_found", "messages_copy", id="msg-001", destinationId="folder-nowhere")
     fails(ws, "not_found", "messages_copy", id="msg-999", destinationId="archive")
 
@@ -532,7 +538,7 @@ def test_batch_move_with_good_bad_and_duplicate_ids(ws: Workspace) -> None:
 
 def test_batch_move_moves_a_search_result(ws: Workspace) -> None:
     folder = ws.call("folders_create", displayName="Raptor")
-    found = ids(ws.call("messages_search", query="Raptor"))
+    found = ids(listed(ws, "messages_search", query="Raptor"))
     result = ws.call("messages_batchMove", messageIds=found, destinationId=folder["id"])
     assert result["succeeded"] == found and result["failed"] == [] and result["errors"] == {}
 

@@ -12,7 +12,7 @@ from emailbench_gym.api import METHODS
 from emailbench_gym.api.common import SUPPORTED_TIME_ZONES, updated
 from emailbench_gym.api.settings import LANGUAGES
 from emailbench_gym.workspace import Workspace
-from tests.api.support import fails
+from tests.api.support import fails, listed
 
 CDT = timezone(timedelta(hours=-5))
 WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday"]
@@ -64,14 +64,14 @@ def test_get_and_its_parts(ws: Workspace) -> None:
 
 
 def test_list_labels(ws: Workspace) -> None:
-    labels = ws.call("settings_listLabels")
+    labels = listed(ws, "settings_listLabels")
     assert [x["id"] for x in labels] == [f"label-{n:03d}" for n in range(1, 7)]
     assert all(x["displayName"] and x["color"].startswith("preset") for x in labels)
     fails(ws, "invalid_arguments", "settings_listLabels", top=3)
 
 
 def test_list_time_zones(ws: Workspace) -> None:
-    zones = ws.call("settings_listTimeZones")
+    zones = listed(ws, "settings_listTimeZones")
     assert zones == list(SUPPORTED_TIME_ZONES) and "Central Standard Time" in zones
     fails(ws, "invalid_arguments", "settings_listTimeZones", region="US")
 
@@ -259,14 +259,14 @@ def test_set_language_error_lists_accepted(ws: Workspace) -> None:
 def test_create_label(ws: Workspace) -> None:
     label = ws.call("settings_createLabel", displayName=" Enron Broadband ", color="preset24")
     assert label == {"id": "label-5001", "displayName": "Enron Broadband", "color": "preset24"}
-    assert ws.call("settings_listLabels")[-1] == label
+    assert listed(ws, "settings_listLabels")[-1] == label
     task = ws.call("todo_createTask", title="X", categories=["enron broadband"])
     assert task["categories"] == ["Enron Broadband"]
     assert ws.call("settings_createLabel", displayName="Misc")["color"] == "preset0"
 
 
 def test_create_label_errors(ws: Workspace) -> None:
-    existing = ws.call("settings_listLabels")[0]
+    existing = listed(ws, "settings_listLabels")[0]
     message = fails(
         ws, "conflict", "settings_createLabel", displayName=existing["displayName"].lower()
     ).message
@@ -281,7 +281,7 @@ def test_create_label_errors(ws: Workspace) -> None:
 
 
 def test_update_label_rename_carries_through_items(ws: Workspace) -> None:
-    old = ws.call("settings_listLabels")[0]
+    old = listed(ws, "settings_listLabels")[0]
     message, event, contact = (first_id(ws, c) for c in ("messages", "events", "contacts"))
     rule = first_id(ws, "filters")
     tag(ws, "messages", message, old["displayName"].upper(), "Other")
@@ -299,7 +299,7 @@ def test_update_label_rename_carries_through_items(ws: Workspace) -> None:
 
 
 def test_update_label_color_only_touches_no_item(ws: Workspace) -> None:
-    old = ws.call("settings_listLabels")[1]
+    old = listed(ws, "settings_listLabels")[1]
     task = ws.call("todo_createTask", title="X", categories=[old["displayName"]])
     assert ws.call("settings_updateLabel", id=old["id"], color="preset7") == {
         **old,
@@ -309,7 +309,7 @@ def test_update_label_color_only_touches_no_item(ws: Workspace) -> None:
 
 
 def test_update_label_errors(ws: Workspace) -> None:
-    labels = ws.call("settings_listLabels")
+    labels = listed(ws, "settings_listLabels")
     fails(ws, "invalid_arguments", "settings_updateLabel", id=labels[0]["id"])
     fails(
         ws,
@@ -340,7 +340,7 @@ def test_delete_label_removes_category_and_reports_counts(ws: Workspace) -> None
     }
     assert all(categories(ws, "messages", m) == ["Keep"] for m in messages)
     assert ws.call("todo_getTask", id=task["id"])["categories"] == []
-    assert old["id"] not in {x["id"] for x in ws.call("settings_listLabels")}
+    assert old["id"] not in {x["id"] for x in listed(ws, "settings_listLabels")}
     fails(ws, "invalid_arguments", "todo_createTask", title="Y", categories=[old["displayName"]])
 
 

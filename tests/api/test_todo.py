@@ -12,13 +12,13 @@ from typing import Any
 
 from emailbench_gym.api import METHODS
 from emailbench_gym.workspace import Workspace
-from tests.api.support import fails
+from tests.api.support import fails, listed
 
 CDT = timezone(timedelta(hours=-5))
 
 
 def label(ws: Workspace) -> str:
-    return ws.call("settings_listLabels")[0]["displayName"]
+    return listed(ws, "settings_listLabels")[0]["displayName"]
 
 
 def with_checklist(ws: Workspace, *names: str) -> dict[str, Any]:
@@ -37,29 +37,29 @@ def test_fourteen_methods_four_reads() -> None:
 
 
 def test_list_lists(ws: Workspace) -> None:
-    lists = ws.call("todo_listLists")
+    lists = listed(ws, "todo_listLists")
     assert [x["id"] for x in lists] == ["list-001", "list-002", "list-003"]
     assert lists[0]["wellknownListName"] == "defaultList"
     fails(ws, "invalid_arguments", "todo_listLists", listId="list-001")
 
 
 def test_list_tasks_all_by_list_status_filter_order_and_page(ws: Workspace) -> None:
-    everything = ws.call("todo_listTasks")
+    everything = listed(ws, "todo_listTasks")
     assert [t["id"] for t in everything] == [f"task-{n:03d}" for n in range(1, 11)]
-    in_list = ws.call("todo_listTasks", listId="list-002")
+    in_list = listed(ws, "todo_listTasks", listId="list-002")
     assert in_list and {t["listId"] for t in in_list} == {"list-002"}
     assert len(in_list) == sum(t["listId"] == "list-002" for t in everything)
     status = everything[0]["status"]
-    assert ws.call("todo_listTasks", status=status) == [
+    assert listed(ws, "todo_listTasks", status=status) == [
         t for t in everything if t["status"] == status
     ]
-    filtered = ws.call("todo_listTasks", filter="listId eq 'list-003'")
+    filtered = listed(ws, "todo_listTasks", filter="listId eq 'list-003'")
     assert filtered == [t for t in everything if t["listId"] == "list-003"]
-    ordered = ws.call("todo_listTasks", orderBy="title desc")
+    ordered = listed(ws, "todo_listTasks", orderBy="title desc")
     assert [t["title"] for t in ordered] == sorted(
         (t["title"] for t in everything), key=str.casefold, reverse=True
     )
-    assert ws.call("todo_listTasks", top=3, skip=2) == everything[2:5]
+    assert listed(ws, "todo_listTasks", top=3, skip=2) == everything[2:5]
 
 
 def test_list_tasks_errors(ws: Workspace) -> None:
@@ -67,6 +67,10 @@ def test_list_tasks_errors(ws: Workspace) -> None:
     fails(ws, "invalid_arguments", "todo_listTasks", status="done")
     fails(ws, "invalid_filter", "todo_listTasks", filter="priority eq 'high'")
     fails(ws, "invalid_arguments", "todo_listTasks", top=0)
+
+
+def ids(items: list[dict[str, Any]]) -> list[str]:
+    return [i["id"] for i in items]
 
 
 def test_get_task(ws: Workspace) -> None:
@@ -79,11 +83,11 @@ def test_search_tasks_matches_title_body_and_checklist(ws: Workspace) -> None:
     by_title = ws.call("todo_createTask", title="Zebrafish exposure memo")
     by_body = ws.call("todo_createTask", title="Other", body="Ask about zebrafish hedges")
     by_item = with_checklist(ws, "Call the Zebrafish desk")
-    found = ws.call("todo_searchTasks", query="zebra")
+    found = listed(ws, "todo_searchTasks", query="zebra")
     assert [t["id"] for t in found] == [by_title["id"], by_body["id"], by_item["id"]]
-    assert ws.call("todo_searchTasks", query="zebrafish memo") == [by_title]
-    assert len(ws.call("todo_searchTasks", query="zebrafish", top=1)) == 1
-    assert ws.call("todo_searchTasks", query="no-such-word-anywhere") == []
+    assert ids(listed(ws, "todo_searchTasks", query="zebrafish memo")) == [by_title["id"]]
+    assert len(listed(ws, "todo_searchTasks", query="zebrafish", top=1)) == 1
+    assert listed(ws, "todo_searchTasks", query="no-such-word-anywhere") == []
 
 
 def test_search_tasks_errors(ws: Workspace) -> None:
@@ -93,10 +97,10 @@ def test_search_tasks_errors(ws: Workspace) -> None:
 
 def test_reads_do_not_change_state(ws: Workspace) -> None:
     before = ws.digest()
-    ws.call("todo_listLists")
-    ws.call("todo_listTasks", orderBy="createdDateTime desc")
+    listed(ws, "todo_listLists")
+    listed(ws, "todo_listTasks", orderBy="createdDateTime desc")
     ws.call("todo_getTask", id="task-001")
-    ws.call("todo_searchTasks", query="FERC")
+    listed(ws, "todo_searchTasks", query="FERC")
     assert ws.digest() == before
 
 
@@ -111,11 +115,11 @@ def test_create_list(ws: Workspace) -> None:
         "isOwner": True,
         "wellknownListName": "none",
     }
-    assert ws.call("todo_listLists")[-1] == created
+    assert listed(ws, "todo_listLists")[-1] == created
 
 
 def test_create_list_errors(ws: Workspace) -> None:
-    existing = ws.call("todo_listLists")[1]
+    existing = listed(ws, "todo_listLists")[1]
     message = fails(
         ws, "conflict", "todo_createList", displayName=existing["displayName"].upper()
     ).message
@@ -126,24 +130,24 @@ def test_create_list_errors(ws: Workspace) -> None:
 def test_rename_list(ws: Workspace) -> None:
     renamed = ws.call("todo_renameList", id="list-003", displayName="FERC Hearing Prep")
     assert renamed["displayName"] == "FERC Hearing Prep"
-    assert ws.call("todo_listLists")[2] == renamed
+    assert listed(ws, "todo_listLists")[2] == renamed
     same = ws.call("todo_renameList", id="list-003", displayName="ferc hearing prep")
     assert same["displayName"] == "ferc hearing prep"  # its own name is not a conflict
 
 
 def test_rename_list_errors(ws: Workspace) -> None:
-    other = ws.call("todo_listLists")[1]["displayName"]
+    other = listed(ws, "todo_listLists")[1]["displayName"]
     fails(ws, "conflict", "todo_renameList", id="list-003", displayName=other)
     fails(ws, "not_found", "todo_renameList", id="list-999", displayName="X")
     fails(ws, "invalid_arguments", "todo_renameList", id="list-003", displayName="")
 
 
 def test_delete_list_deletes_its_tasks(ws: Workspace) -> None:
-    doomed = [t["id"] for t in ws.call("todo_listTasks", listId="list-002")]
+    doomed = [t["id"] for t in listed(ws, "todo_listTasks", listId="list-002")]
     result = ws.call("todo_deleteList", id="list-002")
     assert result == {"deleted": "list-002", "deletedTaskIds": doomed}
-    assert [x["id"] for x in ws.call("todo_listLists")] == ["list-001", "list-003"]
-    remaining = {t["id"] for t in ws.call("todo_listTasks")}
+    assert [x["id"] for x in listed(ws, "todo_listLists")] == ["list-001", "list-003"]
+    remaining = {t["id"] for t in listed(ws, "todo_listTasks")}
     assert remaining and not remaining & set(doomed)
 
 
@@ -260,7 +264,7 @@ def test_complete_task_error(ws: Workspace) -> None:
 def test_delete_task(ws: Workspace) -> None:
     title = ws.call("todo_getTask", id="task-005")["title"]
     assert ws.call("todo_deleteTask", id="task-005") == {"deleted": "task-005", "title": title}
-    assert "task-005" not in {t["id"] for t in ws.call("todo_listTasks")}
+    assert "task-005" not in {t["id"] for t in listed(ws, "todo_listTasks")}
     fails(ws, "not_found", "todo_getTask", id="task-005")
 
 
