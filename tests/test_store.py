@@ -271,8 +271,10 @@ def test_filtered_lists_and_counts_match_the_python_semantics(ws: Workspace, tex
     expected = _reference(ws, text)
     got = [m.id for m in ws.mailbox.messages.select(filter=text)]
     assert got == expected, text
-    top = [m["id"] for m in ws.call("messages_list", filter=text, top=7, skip=3)]
-    assert top == expected[3:10], text
+    page = ws.call("messages_list", filter=text, top=7, skip=3)
+    assert [m["id"] for m in page["items"]] == expected[3:10], text
+    assert page["total"] == len(expected), text
+    assert page["nextSkip"] == (10 if len(expected) > 10 else None), text
     assert ws.call("messages_count", filter=text) == {"count": len(expected)}, text
 
 
@@ -312,7 +314,7 @@ def test_sorted_lists_match_the_python_sort(ws: Workspace, order: str) -> None:
     expected = _reference(ws, None, order)
     assert [m.id for m in ws.mailbox.messages.select(order_by=order, limit=40)] == expected[:40]
     page = ws.call("messages_list", orderBy=order, filter="isRead eq false", top=9, skip=2)
-    assert [m["id"] for m in page] == _reference(ws, "isRead eq false", order)[2:11]
+    assert [m["id"] for m in page["items"]] == _reference(ws, "isRead eq false", order)[2:11]
 
 
 @pytest.mark.parametrize(
@@ -322,7 +324,8 @@ def test_folder_lists_counts_and_folder_totals(ws: Workspace, folder: str) -> No
     folder_id = ws.call("folders_get", id=folder)["id"]
     expected = _reference(ws, f"parentFolderId eq '{folder_id}'")
     listed = ws.call("messages_list", folderId=folder, top=100)
-    assert [m["id"] for m in listed] == expected[:100]
+    assert [m["id"] for m in listed["items"]] == expected[:100]
+    assert listed["total"] == len(expected)
     assert ws.call("messages_count", folderId=folder) == {"count": len(expected)}
     unread = _reference(ws, f"parentFolderId eq '{folder_id}' and isRead eq false")
     totals = ws.call("folders_get", id=folder)
@@ -360,8 +363,14 @@ def test_search_matches_the_word_prefix_rule(ws: Workspace, query: str) -> None:
         for m in sorted(ws.mailbox.iter("messages"), key=lambda m: m.receivedDateTime, reverse=True)
         if matches_words(query, message_search_text(m))
     ]
-    assert [m["id"] for m in ws.call("messages_search", query=query, top=100)] == expected[:100]
-    assert [m["id"] for m in ws.call("messages_search", query=query, top=3)] == expected[:3]
+    first = ws.call("messages_search", query=query, top=100)
+    assert [m["id"] for m in first["items"]] == expected[:100]
+    assert first["total"] == len(expected)
+    assert [m["id"] for m in ws.call("messages_search", query=query, top=3)["items"]] == expected[
+        :3
+    ]
+    later = ws.call("messages_search", query=query, top=3, skip=3)
+    assert [m["id"] for m in later["items"]] == expected[3:6]
 
 
 def test_encoding_keeps_prefixes_and_its_alphabet() -> None:
@@ -374,7 +383,7 @@ def test_encoding_keeps_prefixes_and_its_alphabet() -> None:
 
 def test_conversations_and_folder_operations(ws: Workspace) -> None:
     thread = ws.call("messages_getConversation", id="msg-e2")
-    assert [m["id"] for m in thread] == ["msg-e1", "msg-e2"]  # equal times: corpus order
+    assert [m["id"] for m in thread["items"]] == ["msg-e1", "msg-e2"]  # equal times: corpus order
     archive = _reference(ws, "parentFolderId eq 'folder-archive'")
     corpus_order = [m.id for m in ws.mailbox.iter("messages") if m.id in set(archive)]  # type: ignore[attr-defined]
     emptied = ws.call("folders_empty", id="archive")
@@ -384,7 +393,9 @@ def test_conversations_and_folder_operations(ws: Workspace) -> None:
 
 def test_label_rename_reaches_every_tagged_message(ws: Workspace) -> None:
     tagged = _reference(ws, "categories eq 'raptor'")
-    label = next(lb for lb in ws.call("settings_listLabels") if lb["displayName"] == "Raptor")
+    label = next(
+        lb for lb in ws.call("settings_listLabels")["items"] if lb["displayName"] == "Raptor"
+    )
     ws.call("settings_updateLabel", id=label["id"], displayName="Condor")
     assert _reference(ws, "categories eq 'condor'") == tagged
     assert ws.call("messages_count", filter="categories eq 'raptor'") == {"count": 0}
@@ -531,11 +542,12 @@ def test_compiled_filters_are_kept_per_workspace_and_bounded() -> None:
 def test_search_words_of_changes_are_dropped_at_reset() -> None:
     ws = Workspace()
     ws.call("messages_send", subject="Zeppelin", body="x", toRecipients=[DANA])
-    assert [m["subject"] for m in ws.call("messages_search", query="zeppelin")] == ["Zeppelin"]
+    found = ws.call("messages_search", query="zeppelin")
+    assert [m["subject"] for m in found["items"]] == ["Zeppelin"] and found["total"] == 1
     assert ws.mailbox.messages._words
     ws.reset()
     assert not ws.mailbox.messages._words
-    assert ws.call("messages_search", query="zeppelin") == []
+    assert ws.call("messages_search", query="zeppelin")["items"] == []
 
 
 def test_no_module_keeps_message_state() -> None:
