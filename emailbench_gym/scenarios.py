@@ -120,7 +120,8 @@ class Scenario(Strict):
     )
     equivalent_mutants: list[EquivalentMutant] = []
     notes: str = Field(
-        "", description="Ambiguities resolved, and any change to the paper's query, with the reason."
+        "",
+        description="Ambiguities resolved, and any change to the paper's query, with the reason.",
     )
     calibration: list[CalibrationAnswer] = Field(
         [], description="Correct answers by honest solvers; every one must pass."
