@@ -17,6 +17,7 @@ from pathlib import Path
 
 from emailbench_gym.corpus import Corpus, build_corpus, corpus_documents, load_corpus
 from emailbench_gym.errors import CorpusError
+from emailbench_gym.workspace import Workspace
 from emailbench_gym.worlds import boards as boards_module
 from emailbench_gym.worlds import calendar as calendar_module
 from emailbench_gym.worlds import contacts as contacts_module
@@ -95,9 +96,8 @@ class World:
     def size(self) -> int:
         return self.facts.size
 
-    def workspace(self):  # -> Workspace (imported late: workspace imports the API)
-        from emailbench_gym.workspace import Workspace
-
+    def workspace(self) -> Workspace:
+        """A fresh Workspace over the world's corpus (its own clock, reset to this state)."""
         return Workspace(corpus=self.corpus)
 
     def documents(self) -> dict[str, str]:
