@@ -110,7 +110,7 @@ def destructive_extras(ref: Reference) -> Iterator[Mutant]:
 def _single_extras(ref: Reference) -> Iterator[Mutant]:
     init = ref.initial
     archive = next((f.id for f in init.folders if f.wellKnownName == "archive"), None)
-    for m in ref.pick("messages", "extra-message", 4):
+    for m in ref.pick("messages", "extra-message", 6):
         other = archive if m.parentFolderId != archive else _folder(init, "inbox")
         label = next(
             (lab.displayName for lab in init.labels if lab.displayName not in m.categories), None
@@ -171,7 +171,7 @@ def _single_extras(ref: Reference) -> Iterator[Mutant]:
                 item_id,
                 ("messages_markRead", {"messageIds": [item_id], "isRead": not m.isRead}),
             )
-    for e in ref.pick("events", "extra-event", 3):
+    for e in ref.pick("events", "extra-event", 4):
         mine = e.organizer.emailAddress.address.casefold() == ref.me
         if mine:
             shifted = (e.start.dateTime + timedelta(hours=1)).isoformat()
@@ -202,7 +202,7 @@ def _single_extras(ref: Reference) -> Iterator[Mutant]:
             e.id,
             ("calendar_setReminder", {"id": e.id, "minutesBeforeStart": 120}),
         )
-    for c in ref.pick("contacts", "extra-contact", 2):
+    for c in ref.pick("contacts", "extra-contact", 3):
         yield _extra(ref, "delete-contact", c.id, ("contacts_delete", {"id": c.id}))
         yield _extra(
             ref,
@@ -218,7 +218,7 @@ def _single_extras(ref: Reference) -> Iterator[Mutant]:
                 g.id,
                 ("contacts_removeFromGroup", {"groupId": g.id, "contactIds": g.memberIds[:1]}),
             )
-    for t in ref.pick("todo_tasks", "extra-task", 2):
+    for t in ref.pick("todo_tasks", "extra-task", 3):
         yield _extra(ref, "delete-todo", t.id, ("todo_deleteTask", {"id": t.id}))
         if t.status != "completed":
             yield _extra(ref, "complete-todo", t.id, ("todo_completeTask", {"id": t.id}))
@@ -228,7 +228,7 @@ def _single_extras(ref: Reference) -> Iterator[Mutant]:
     for lst in ref.pick("todo_lists", "extra-list", 1):
         if lst.wellknownListName == "none":
             yield _extra(ref, "delete-list", lst.id, ("todo_deleteList", {"id": lst.id}))
-    for card in ref.pick("board_tasks", "extra-card", 2):
+    for card in ref.pick("board_tasks", "extra-card", 3):
         yield _extra(ref, "delete-card", card.id, ("boards_deleteTask", {"id": card.id}))
         other = next(
             (

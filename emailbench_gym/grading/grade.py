@@ -145,6 +145,8 @@ def _jsonable(value: Any) -> Any:
     """Plain JSON data: containers recurse, anything unusual (datetimes, models) becomes text."""
     if value is None or isinstance(value, str | int | float | bool):
         return value
+    if isinstance(value, list) and all(type(v) is str for v in value):
+        return value
     if isinstance(value, list | tuple | set | frozenset):
         return [_jsonable(v) for v in value]
     if isinstance(value, dict):

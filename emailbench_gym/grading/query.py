@@ -17,7 +17,7 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
 from emailbench_gym.api.models import APISnapshot, MailboxSettings, Model
 from emailbench_gym.api.odata import get_path, parse_datetime, resolve_path
@@ -56,6 +56,17 @@ class Query(Strict):
     collection: CollectionName
     where: list[Condition] = []
     match: Literal["all", "any"] = "all"
+    _compiled: list[Callable[[Any, APISnapshot], bool]] | None = PrivateAttr(None)
+
+    def compiled(self) -> list[Callable[[Any, APISnapshot], bool]]:
+        """The conditions as predicates, compiled once per query."""
+        private = self.__pydantic_private__  # direct: the attribute path is slow on this hot path
+        found = private.get("_compiled") if private else None
+        if found is None:
+            found = [compile_condition(c, self.collection) for c in self.where]
+            if private is not None:
+                private["_compiled"] = found
+        return found
 
     @model_validator(mode="after")
     def _check_paths(self) -> Query:
@@ -236,7 +247,7 @@ def compile_condition(condition: Condition, collection: str) -> Callable[[Any, A
 
 def select(query: Query, snapshot: APISnapshot) -> list[Any]:
     """The items of the query's collection that match it, in collection order."""
-    checks = [compile_condition(c, query.collection) for c in query.where]
+    checks = query.compiled()
     items = collection_items(snapshot, query.collection)
     if not checks:
         return list(items)

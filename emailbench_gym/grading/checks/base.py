@@ -10,7 +10,7 @@ calls, and the scenario's derived data (its entity universe, the reference footp
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
@@ -44,6 +44,8 @@ class EpisodeView:
     answer: str
     calls: Sequence[dict[str, Any]]
     context: ScenarioContext
+    _by_id: dict[str, dict[str, Any]] = field(default_factory=dict, repr=False)
+    _by_folder: dict[str, set[str]] | None = field(default=None, repr=False)
 
     @property
     def sent(self) -> tuple[Transmission, ...]:
@@ -53,6 +55,26 @@ class EpisodeView:
     def analysis(self) -> Analysis:
         """The final answer, read once for every answer check."""
         return self.context.analyse(self.answer)
+
+    def final_by_id(self, collection: str) -> dict[str, Any]:
+        """The end state's items of a collection by id (built once per grade, shared by checks)."""
+        index = self._by_id.get(collection)
+        if index is None:
+            items = (
+                [self.final.settings]
+                if collection == "settings"
+                else getattr(self.final, collection)
+            )
+            index = self._by_id[collection] = {getattr(i, "id", None): i for i in items}
+        return index
+
+    def messages_in(self, folder: str) -> set[str]:
+        """Ids of the end state's messages in a folder (indexed once per grade)."""
+        if self._by_folder is None:
+            self._by_folder = {}
+            for message in self.final.messages:
+                self._by_folder.setdefault(message.parentFolderId, set()).add(message.id)
+        return self._by_folder.get(folder, set())
 
     def analyse(self, text: str) -> Analysis:
         """Any other text the persona wrote (a sent message's body), read the same way."""

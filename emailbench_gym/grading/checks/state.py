@@ -17,7 +17,6 @@ from emailbench_gym.grading.checks.base import CheckBase, EpisodeView, Outcome
 from emailbench_gym.grading.query import (
     Condition,
     Query,
-    collection_items,
     compile_condition,
     folder_id,
     select,
@@ -139,7 +138,7 @@ class StateCheckAssertion(CheckBase):
         collection = self.query.collection
         if self.unchanged is not None:
             before = select(self.query, initial)
-            after = {getattr(i, "id", None): i for i in collection_items(final, collection)}
+            after = episode.final_by_id(collection)
             bad = []
             for item in before:
                 now = after.get(getattr(item, "id", None))
@@ -181,7 +180,7 @@ class MovedMessageAssertion(CheckBase):
             target = self.folder
         if target is None:
             return Outcome(False, f"folder {self.folder!r} with the messages", "folder missing")
-        inside = {m.id for m in final.messages if m.parentFolderId == target}
+        inside = episode.messages_in(target)
         missing = [i for i in self.message_ids if i not in inside]
         extra = sorted(inside.difference(self.message_ids)) if self.exact else []
         found = (
