@@ -80,6 +80,7 @@ def test_correct_answers_assert_exactly_the_members(answer):
         REFERENCE.replace("Louise Kitchen: 80% unread", "Louise Kitchen is not above 50%"),
         REFERENCE.replace("1. Louise Kitchen", "1. Possibly Louise Kitchen"),
         "I'm not sure, but it might be:\n" + REFERENCE.split("\n", 1)[1],
+        "I'm not sure, but possibly:\n" + REFERENCE,  # a hedge above the answer's own header
         "I could not find any sender above 50%.",
         "No.\n" + REFERENCE,
         "",

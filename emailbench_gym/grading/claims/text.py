@@ -242,7 +242,9 @@ class Text:
 
     @cached_property
     def headers(self) -> dict[int, int]:
-        """Header line index -> the last line it governs (the lines up to a blank line or the next header)."""
+        """Header line index -> the last line it governs (the lines up to a blank line or the next
+        header). A header right under another ("Not sure, but possibly:" above "Three meetings:")
+        is introduced by it, so the outer one also governs the inner one's lines."""
         result: dict[int, int] = {}
         lines = self.lines
         for index, (start, end) in enumerate(lines):
@@ -252,7 +254,7 @@ class Text:
             last = index
             for following in range(index + 1, len(lines)):
                 body = self.text[lines[following][0] : lines[following][1]].strip()
-                if not body or body.endswith(":"):
+                if not body or (body.endswith(":") and following > index + 1):
                     break
                 last = following
             if last > index:
@@ -260,11 +262,9 @@ class Text:
         return result
 
     def header_of(self, line: int) -> int | None:
-        """The header line governing `line`, if any."""
-        for header, last in self.headers.items():
-            if header < line <= last:
-                return header
-        return None
+        """The nearest header line governing `line`, if any."""
+        governing = [h for h, last in self.headers.items() if h < line <= last]
+        return max(governing) if governing else None
 
     def is_table_row(self, line: int) -> bool:
         start, end = self.lines[line]
