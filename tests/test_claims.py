@@ -205,6 +205,15 @@ def test_usual_spellings_of_values(kind, value, good, bad):
         assert not values(f"It is {answer}.", spec), answer
 
 
+def test_a_fraction_given_as_a_bound_is_not_a_stated_share():
+    spec = {"type": "answer-values", "values": [{"kind": "percent", "value": 41.6667}]}
+    spec["exhaustive"] = True
+    assert values("Just under half: five out of twelve, roughly 42 percent.", spec)
+    assert values("A bit less than half of them, 5 of 12.", spec)
+    assert not values("Half of them: 5 of 12.", spec)
+    assert not values("Just under half of them.", spec)
+
+
 def test_numbers_inside_dates_ids_and_labels_are_not_counts():
     spec = {"type": "answer-values", "values": [{"kind": "count", "value": 3}]}
     assert not values("1. msg-003 on 3/10\n2. Q3 report\n3. done", spec)

@@ -457,13 +457,15 @@ def find_values(text: str, today: date, masked: list[tuple[int, int]] = ()) -> l
                 (100.0 * top[0] / bottom[0],),
                 *match.span(),
                 0.0,
+                _qualifier(text, match.start()),
                 ratio=(top[0], bottom[0]),
             )
         )
     for match in _FRACTION_WORDS.finditer(text):
         if free(*match.span()):
             share = FRACTION_WORDS[" ".join(match.group("f").casefold().split())]
-            add(ValueMention("ratio", (100.0 * share,), *match.span(), 0.0))
+            qualifier = _qualifier(text, match.start())  # "just under half" is a bound
+            add(ValueMention("ratio", (100.0 * share,), *match.span(), 0.0, qualifier))
     for match in _ID_LIKE.finditer(text):
         taken.append(match.span())
     for match in _ORDINAL_DAY.finditer(text):
