@@ -17,6 +17,7 @@ import hashlib
 import os
 import sqlite3
 import threading
+import weakref
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -150,6 +151,9 @@ class MessageStore:
         self.capacity = CACHE_SIZE
         self._models: dict[str, Message] = {m.id: m for m in warm[: self.capacity]}
         self._pristine: list[Message] | None = None
+        #: Every materialized message still referenced anywhere (a snapshot's list, a result):
+        #: a second full pass reuses them instead of parsing again, at no memory cost.
+        self._alive: weakref.WeakValueDictionary[str, Message] = weakref.WeakValueDictionary()
         self._expansions: dict[str, str | None] = {}
 
     def bound(self, capacity: int) -> None:
@@ -199,7 +203,11 @@ class MessageStore:
         )
         if not rows:
             return None
-        return self._remember(Message.model_validate_json(rows[0][0]))
+        message = self._alive.get(message_id)
+        if message is None:
+            message = Message.model_validate_json(rows[0][0])
+            self._alive[message_id] = message
+        return self._remember(message)
 
     def locate(self, message_id: str) -> Row | None:
         """(rowid, id, position) of a corpus message, or None."""
@@ -217,16 +225,28 @@ class MessageStore:
 
     def models(self, rows: Sequence[Row]) -> list[Message]:
         """The messages of `rows`, in their order (cached ones from the cache)."""
-        found = {r[1]: m for r in rows if (m := self._models.get(r[1])) is not None}
+        return self._materialize(rows, keep=True)
+
+    def _materialize(self, rows: Sequence[Row], keep: bool) -> list[Message]:
+        """Messages for rows: from the cache, else a model still alive somewhere (another
+        snapshot's list), else parsed from the database (and cached if `keep`)."""
+        found: dict[str, Message] = {}
+        for row in rows:
+            message = self._models.get(row[1])
+            if message is None:
+                message = self._alive.get(row[1])
+            if message is not None:
+                found[row[1]] = message
         missing = [r[0] for r in rows if r[1] not in found]
         for start in range(0, len(missing), _CHUNK):
             chunk = missing[start : start + _CHUNK]
             marks = ", ".join("?" * len(chunk))
-            for text in self._query(
+            for (text,) in self._query(
                 f"SELECT json FROM message_json WHERE rowid IN ({marks})", chunk
             ):
-                message = self._remember(Message.model_validate_json(text[0]))
-                found[message.id] = message
+                message = Message.model_validate_json(text)
+                self._alive[message.id] = message
+                found[message.id] = self._remember(message) if keep else message
         return [found[r[1]] for r in rows]
 
     def iter_models(self) -> Iterator[Message]:
@@ -234,16 +254,13 @@ class MessageStore:
         position = -1
         while True:
             rows = self._query(
-                "SELECT m.pos, m.id, j.json FROM messages m JOIN message_json j "
-                "ON j.rowid = m.rowid WHERE m.pos > ? ORDER BY m.pos LIMIT ?",
+                "SELECT rowid, id, pos FROM messages WHERE pos > ? ORDER BY pos LIMIT ?",
                 (position, _CHUNK),
             )
             if not rows:
                 return
-            for _position, message_id, text in rows:
-                cached = self._models.get(message_id)
-                yield cached if cached is not None else Message.model_validate_json(text)
-            position = rows[-1][0]
+            yield from self._materialize(rows, keep=False)
+            position = rows[-1][2]
 
     def in_order(self) -> Iterable[Message]:
         """Every corpus message in corpus order; kept as one list when the corpus fits the cache."""
