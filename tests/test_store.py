@@ -560,3 +560,17 @@ def test_no_module_keeps_message_state() -> None:
         if isinstance(value, dict | list | set) and not name.startswith("__")
     }
     assert not mutable, mutable
+
+
+def test_a_second_full_pass_reuses_the_messages_still_alive(tmp_path: Path) -> None:
+    corpus = load_corpus(
+        compile_corpus(write_scaled_corpus(tmp_path / "c", 300), tmp_path / "c.db")
+    )
+    corpus.store.bound(10)
+    ws = Workspace(corpus)
+    first = ws.snapshot().messages
+    ws.call("messages_move", id="msg-f000007", destinationId="archive")
+    second = ws.snapshot().messages
+    assert len(first) == len(second) == 300
+    reused = [a is b for a, b in zip(first, second, strict=True)]
+    assert reused.count(False) == 1  # only the moved message is a new object
