@@ -154,7 +154,7 @@ class _State:
     def iter(self, collection: str) -> Iterator[Model]:
         """Every live entity: corpus order first (changed ones in place), then created ones."""
         overlay = self._overlay[collection]
-        base: Mapping[str, Model] = self.corpus.collections[collection]
+        base: Mapping[str, Model] = self._kept(collection) or self.corpus.collections[collection]
         for item in base.values():
             if overlay:
                 item = overlay.get(item.id, item)  # type: ignore[attr-defined,assignment]
@@ -164,6 +164,25 @@ class _State:
             for key, item in overlay.items():
                 if item is not None and key not in base:
                     yield item
+
+    def items(self, collection: str) -> list[Model]:
+        """`iter(collection)` as a list (built with dict passes when the corpus is in memory)."""
+        base = self._kept(collection)
+        if base is None:
+            return list(self.iter(collection))
+        overlay = self._overlay[collection]
+        if not overlay:
+            return list(base.values())
+        items = [overlay.get(key, item) for key, item in base.items()]
+        out = [item for item in items if item is not None]
+        out.extend(item for key, item in overlay.items() if item is not None and key not in base)
+        return out
+
+    def _kept(self, collection: str) -> Mapping[str, Model] | None:
+        """The corpus items of a collection as an in-memory mapping (None: a large message store)."""
+        if collection == "messages":
+            return self.corpus.store.pristine()
+        return self.corpus.collections[collection]
 
     def digest(self) -> str:
         """A stable hash of the state: equal digests mean equal workspaces of equal corpora.
@@ -212,7 +231,7 @@ class Snapshot(_State):
     def __getattr__(self, name: str) -> list[Model]:
         if name not in COLLECTIONS:
             raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-        items = list(self.iter(name))
+        items = self.items(name)
         setattr(self, name, items)
         return items
 
@@ -364,7 +383,7 @@ class Mailbox(_State):
         cached = self._cache.get(collection)
         if cached is not None:
             return cached
-        items = list(self.iter(collection))
+        items = self.items(collection)
         if collection != "messages" or self.corpus.store.whole:
             self._cache[collection] = items
         return items

@@ -150,7 +150,7 @@ class MessageStore:
         self.fingerprint: str = read_meta(connection)["fingerprint"]
         self.capacity = CACHE_SIZE
         self._models: dict[str, Message] = {m.id: m for m in warm[: self.capacity]}
-        self._pristine: list[Message] | None = None
+        self._pristine: dict[str, Message] | None = None
         #: Every materialized message still referenced anywhere (a snapshot's list, a result):
         #: a second full pass reuses them instead of parsing again, at no memory cost.
         self._alive: weakref.WeakValueDictionary[str, Message] = weakref.WeakValueDictionary()
@@ -264,14 +264,16 @@ class MessageStore:
 
     def in_order(self) -> Iterable[Message]:
         """Every corpus message in corpus order; kept as one list when the corpus fits the cache."""
-        if self._pristine is not None:
-            return self._pristine
-        if not self.whole:
-            return self.iter_models()
-        pristine = list(self.iter_models())
-        self._models.update((m.id, m) for m in pristine)
-        self._pristine = pristine
-        return pristine
+        pristine = self.pristine()
+        return self.iter_models() if pristine is None else pristine.values()
+
+    def pristine(self) -> dict[str, Message] | None:
+        """Every corpus message by id, in corpus order, when the corpus fits the cache."""
+        if self._pristine is None and self.whole:
+            pristine = {m.id: m for m in self.iter_models()}
+            self._models.update(pristine)
+            self._pristine = pristine
+        return self._pristine
 
     def ids(self) -> list[str]:
         """Every corpus message id, in corpus order."""
