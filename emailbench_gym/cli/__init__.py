@@ -14,7 +14,16 @@ import sys
 from collections.abc import Sequence
 
 #: Command modules of this package, in the order `emailbench --help` lists them.
-COMMANDS: tuple[str, ...] = ("scenarios", "audit", "run", "regrade", "report", "mcp", "worlds")
+COMMANDS: tuple[str, ...] = (
+    "scenarios",
+    "audit",
+    "run",
+    "regrade",
+    "report",
+    "mcp",
+    "serve",
+    "worlds",
+)
 
 
 def build_parser() -> argparse.ArgumentParser:
