@@ -8,6 +8,7 @@ import asyncio
 import contextlib
 import json
 import subprocess
+import sys
 import threading
 from collections.abc import Iterator
 from typing import Any
@@ -171,3 +172,19 @@ def test_emailbench_serve_command() -> None:
         server.terminate()
         server.wait(timeout=20)
     assert observation["scenario_id"] == SCENARIO and json.dumps(observation)
+
+
+def test_trl_openenv_example_replays_a_reference_to_reward_one() -> None:
+    """examples/trl_openenv.py --dry-run: TRL's environment_factory over OpenEnv's client."""
+    pytest.importorskip("transformers")
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "examples" / "trl_openenv.py"), "--dry-run"],
+        env=subprocess_env(),
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    report = json.loads(result.stdout.strip().splitlines()[-1])
+    assert report == {**report, "rows": 1, "tools": 47, "reference_reward": 1.0}
