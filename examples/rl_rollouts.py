@@ -36,10 +36,7 @@ class ReferencePolicy:
 
     def act(self, observation: dict, rng: random.Random) -> Any:
         for result in observation["results"]:
-            data = json.loads(result["content"])  # a long list arrives paged as {"items", "note"}
-            self.results.append(
-                data["items"] if isinstance(data, dict) and "note" in data else data
-            )
+            self.results.append(json.loads(result["content"]))  # refs read a page's items
         step = len(self.results)
         if step == len(self.solution.calls):
             return {"final_answer": self.solution.answer}
@@ -51,12 +48,12 @@ class ReferencePolicy:
 
 
 def _parsed(content: str) -> Any:
-    """A result's data; a long list arrives paged as {"items", "note"}, huge text truncated."""
+    """A result's data (a list tool's page: its items); None for text that is not JSON."""
     try:
         data = json.loads(content)
     except json.JSONDecodeError:
         return None
-    return data["items"] if isinstance(data, dict) and "note" in data else data
+    return data["items"] if isinstance(data, dict) and "items" in data else data
 
 
 class RandomPolicy:

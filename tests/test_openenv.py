@@ -102,7 +102,7 @@ def test_openenv_sessions_are_isolated() -> None:
             await ready.wait()
             listed = await env.step(call("folders_list"))
             text = listed.observation["result"]["content"][0]["text"]
-            names = {f["displayName"] for f in parse_result(text)}
+            names = {f["displayName"] for f in parse_result(text)["items"]}
             bad = await env.step(call("no_such_tool"))
             final = await env.step(call("submit_answer", answer="Done."))
             state = await env.state()

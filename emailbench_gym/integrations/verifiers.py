@@ -178,7 +178,7 @@ class EmailBenchTask(vf.Task[EmailBenchData, EmailBenchState, EmailBenchTaskConf
             content, is_error = session.call(step.name, resolve_refs(step.arguments, results))
             if is_error:
                 return False
-            results.append(_items(json.loads(content)))
+            results.append(json.loads(content))  # resolve_refs reads a page's items
         summary, _ = session.submit(scenario.solution.answer)
         return bool(summary.get("passed"))
 
@@ -197,13 +197,6 @@ def _last_reply(trace: Any) -> str:
         return str(trace.last_reply or "")
     except (AttributeError, ValueError):
         return ""
-
-
-def _items(result: Any) -> Any:
-    """A tool result as the reference solution's `$N` references read it (a paged list's items)."""
-    if isinstance(result, dict) and set(result) == {"items", "note"}:
-        return result["items"]
-    return result
 
 
 class EmailBenchConfig(vf.TasksetConfig):
