@@ -43,3 +43,17 @@ def test_negated_text_denies_every_sentence():
     assert negate_text("I'll send it by noon. Thanks!") == (
         "It is not true that i'll send it by noon. It is not true that thanks!"
     )
+
+
+def test_a_write_that_leaves_an_item_as_it_was_is_not_a_mutant():
+    from emailbench_gym.audit import _fingerprint
+    from emailbench_gym.episode import Episode
+
+    episode = Episode(make_scenario([{"type": "footprint", "id": "footprint"}], calls=[]))
+    episode.reset()
+    untouched = _fingerprint(episode.workspace.mailbox.changes_since(episode.mark), "")
+    read = next(m.id for m in episode.initial.messages if m.isRead)
+    episode.call("messages_markRead", {"messageIds": [read], "isRead": True})
+    changes = episode.workspace.mailbox.changes_since(episode.mark)
+    assert read in changes.items["messages"]  # the overlay saw the write...
+    assert _fingerprint(changes, "") == untouched  # ...but nothing changed

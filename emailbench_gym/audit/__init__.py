@@ -61,7 +61,8 @@ def _fingerprint(changes: Changes, answer: str) -> tuple:
         sorted(
             (collection, item_id, after.model_dump_json() if after is not None else None)
             for collection, entries in changes.items.items()
-            for item_id, (_before, after) in entries.items()
+            for item_id, (before, after) in entries.items()
+            if before != after  # a write that left the item as it was changed nothing
         )
     )
     settings = changes.settings[1].model_dump_json() if changes.settings else None
