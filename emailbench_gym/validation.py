@@ -49,8 +49,14 @@ def kitchen_sink_answer(episode: Episode) -> str:
     return "\n".join(sorted(names))
 
 
-def _failing(grade: Grade) -> list[str]:
-    return [f"{i.id or i.type}: {i.found}" for i in grade.failures() if i.kind == "static"]
+def _failing(grade: Grade, scenario: Scenario) -> list[str]:
+    """Failed static checks, each named by its field in the file: assertions[3] ('senders')."""
+    index = {a.id: n for n, a in enumerate(scenario.assertions)}
+    return [
+        f"assertions[{index.get(i.id, '?')}] ({i.id}): {i.found}"
+        for i in grade.failures()
+        if i.kind == "static"
+    ]
 
 
 def _replay(episode: Episode, calls: list[Any]) -> None:
@@ -91,8 +97,9 @@ def validate(scenario: Scenario) -> ValidationReport:
         if not reference.passed:
             failures = [i.model_dump(exclude={"kind"}) for i in reference.failures()]
             problems.extend(
-                f"solution: the reference fails its own check {line}"
-                for line in _failing(reference)
+                f"{line} fails on the reference solution and answer (a check must accept its "
+                "own reference)"
+                for line in _failing(reference, scenario)
             )
         if scenario.answer_graded:
             sink = episode.grade(kitchen_sink_answer(episode)).passed
@@ -110,7 +117,10 @@ def validate(scenario: Scenario) -> ValidationReport:
     uncovered = scenario.uncovered_requirements()
     if not scenario.requirements:
         problems.append("requirements: the scenario lists none")
-    problems.extend(f"requirements: {r} is covered by no static check" for r in uncovered)
+    problems.extend(
+        f"requirements: {r} names no check (no static check covers it; a rubric alone does not)"
+        for r in uncovered
+    )
     accepted = 0
     for index, sample in enumerate(scenario.calibration):
         episode.reset()
@@ -125,7 +135,7 @@ def validate(scenario: Scenario) -> ValidationReport:
         else:
             problems.append(
                 f"calibration[{index}] ({sample.style or '?'}, {sample.source or '?'}) fails: "
-                + "; ".join(_failing(grade))
+                + "; ".join(_failing(grade, scenario))
             )
     episode.reset()
     return ValidationReport(

@@ -107,6 +107,7 @@ def describe(scenario: Any) -> str:
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
+    from emailbench_gym.catalog import scenario_paths
     from emailbench_gym.scenarios import load_scenario, scenario_ids
     from emailbench_gym.validation import validate
 
@@ -117,10 +118,11 @@ def cmd_validate(args: argparse.Namespace) -> int:
         return 2
     rows: list[dict[str, Any]] = []
     for scenario_id in ids:
+        path = str(scenario_paths().get(scenario_id, ""))
         try:
-            rows.append(validate(load_scenario(scenario_id)).model_dump())
+            rows.append({"file": path, **validate(load_scenario(scenario_id)).model_dump()})
         except ScenarioError as exc:
-            rows.append({"id": scenario_id, "valid": False, "problems": [str(exc)]})
+            rows.append({"id": scenario_id, "file": path, "valid": False, "problems": [str(exc)]})
     bad = [r for r in rows if not r["valid"]]
     if args.json:
         _print_json(rows)
@@ -136,7 +138,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
             f"  calibration {calibration['accepted']}/{calibration['total']}"
         )
         for problem in row["problems"]:
-            print(f"    {problem}")
+            print(f"    {row['file']}: {problem}")
     uncovered = sum(len(r.get("uncovered_requirements", [])) for r in rows)
     accepted = sum(r["calibration"]["accepted"] for r in rows if "calibration" in r)
     total = sum(r["calibration"]["total"] for r in rows if "calibration" in r)
