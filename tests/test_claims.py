@@ -267,3 +267,18 @@ def test_statements_must_be_made_affirmatively():
 
 def test_an_overlong_answer_fails_instead_of_taking_long():
     assert not items(REFERENCE + " filler" * 5000)
+
+
+def test_disguised_and_open_ended_extras_still_count():
+    assert not items(REFERENCE + "\n5. Jеff Skіlling: 50%")  # Cyrillic look-alike letters
+    assert not items(REFERENCE + "\n5. J\u200beff Skil\u200bling: 50%")  # zero-width spaces
+    assert not items(REFERENCE + "\n...and others.")
+    assert items("Lоuise Kitchen, Sally Beck, John Lavorato, Richard Shapiro.")
+
+
+def test_values_offered_as_alternatives_state_neither():
+    assert not values(REFERENCE.replace("80% unread (4 of 5)", "80% or 75% unread"))
+    count = {"type": "answer-values", "values": [{"kind": "count", "value": 5}]}
+    assert not values("Five or six emails.", count)
+    assert not values("5-7 emails.", count)
+    assert values("Five emails, from 4,112 down to 3,876 transactions.", count)

@@ -25,6 +25,8 @@ from emailbench_gym.grading.claims.analysis import Analysis
 from emailbench_gym.grading.claims.values import ValueMention, value_matches
 
 Edit = tuple[int, int, str]
+#: Latin letters swapped for Cyrillic look-alikes (a disguised name).
+_LOOK_ALIKE = str.maketrans("aeopcAEOPC", "аеорсАЕОРС")
 NUMERIC_KINDS = frozenset(
     {"count", "number", "percent", "money", "duration", "size"}
 )  # replace text[start:end] with the string

@@ -42,6 +42,24 @@ if TYPE_CHECKING:
 EntityKind = Literal[ENTITY_KINDS]  # type: ignore[valid-type]
 ValueKind = Literal[VALUE_KINDS]  # type: ignore[valid-type]
 Phrases = str | list[str]
+#: Phrases that leave a list open: with them, the answer does not assert an exact set.
+VAGUE_EXTENSIONS = (
+    "and others",
+    "among others",
+    "amongst others",
+    "and more",
+    "and so on",
+    "etc",
+    "et cetera",
+    "plus others",
+    "or others",
+    "and the rest",
+    "and similar",
+    "and possibly others",
+    "and maybe others",
+    "and a few others",
+    "and several others",
+)
 #: Kinds where a second value for the same subject contradicts the first (not counts: "5 - 3 in, 2 out").
 EXCLUSIVE_BY_DEFAULT = frozenset({"percent", "money", "duration", "time", "date", "size", "phone"})
 
@@ -122,6 +140,16 @@ class AnswerItemsCheck(_Claim):
                 raise ValueError(f"literal members {unknown} are not keys of 'literals'")
         return self
 
+    @staticmethod
+    def _vague_extension(analysis: Analysis, mentions: list[tuple[Span, list[str]]]) -> str | None:
+        """An open-ended list ("..., and others", "etc.") next to the items: the set is not exact."""
+        text = analysis.text
+        sentences = {text.sentence_of(span.start) for span, _ in mentions}
+        for span in analysis.phrase_spans(list(VAGUE_EXTENSIONS)):
+            if text.sentence_of(span.start) in sentences:
+                return text.text[span.start : span.end]
+        return None
+
     def universe_keys(self, universe: Universe) -> tuple[set[str], set[str]]:
         """(member keys, wrong-candidate keys)."""
         members = {universe.key(self.kind, m) for m in self.members}
@@ -153,13 +181,16 @@ class AnswerItemsCheck(_Claim):
                     claimed_wrong.append(key)
         missing = sorted(members - set(affirmed))
         wrong_named = sorted(set(claimed_wrong)) if self.exclusive else []
+        vague = self._vague_extension(analysis, mentions) if self.exclusive else None
         order_ok = True
         if self.ordered and not missing:
             wanted = [analysis.universe.key(self.kind, m) for m in self.members]
             positions = [affirmed[k] for k in dict.fromkeys(wanted)]
             order_ok = positions == sorted(positions)
-        passed = not missing and not wrong_named and order_ok
+        passed = not missing and not wrong_named and order_ok and not vague
         found: dict[str, Any] = {}
+        if vague:
+            found["not exhaustive"] = vague
         if missing:
             found["not asserted"] = missing
         if wrong_named:
@@ -283,7 +314,12 @@ class AnswerValuesCheck(_Claim):
         stated = [
             (v, span)
             for v, span, mark in zip(candidates, spans, polarity, strict=True)
-            if mark == "asserted" and v.qualifier != "bound"
+            if mark == "asserted" and v.qualifier not in ("bound", "alternative")
+        ]
+        offered = [
+            (v, span)
+            for v, span, mark in zip(candidates, spans, polarity, strict=True)
+            if mark == "asserted" and v.qualifier == "alternative"
         ]
         bound = {id(v): analysis.bind(span, subjects) for v, span in stated}
         role_of = {id(v): analysis.bind(span, roles) for v, span in stated} if roles else {}
@@ -292,6 +328,22 @@ class AnswerValuesCheck(_Claim):
         used: set[int] = set()
         for spec in self.values:
             key = self._resolved_subject_keys(spec, universe)
+            hedged = [
+                analysis.text.text[v.start : v.end]
+                for v, span in offered
+                if comparable(v, spec.kind)
+                and (key is None or ((s := analysis.bind(span, subjects)) and key in s.keys))
+            ]
+            if hedged and (
+                key is not None
+                or any(
+                    value_matches(v, spec.kind, spec.expected(), spec.tolerance) for v, _ in offered
+                )
+            ):
+                problems.append(
+                    f"offered as alternatives: {spec.describe()} ({' or '.join(hedged)})"
+                )
+                continue
             mine = []
             for v, _span in stated:
                 if not comparable(v, spec.kind):

@@ -111,10 +111,25 @@ _CLAUSE_BREAK = re.compile(r"(?<!\d),|,(?!\d{3}(?!\d))|[;()\[\]{}|]|:(?!\d)|\s-{
 _LIST_MARKER = re.compile(r"\s*(?:[-*+]|\d{1,3}[.)]|\(\d{1,3}\)|[a-z][.)]|#\d+)\s+", re.I)
 
 
+#: Cyrillic and Greek letters that look like Latin ones: read as the Latin letter, so a name
+#: spelled with look-alikes ("Lоuise" with a Cyrillic о) is still that name.
+_LOOK_ALIKES = str.maketrans(
+    "АВСЕНІЈКМОРЅТХУаеіјорсѕхуԁһԛԝΑΒΕΖΗΙΚΜΝΟΡΤΥΧαοριτυνχ",
+    "ABCEHIJKMOPSTXYaeijopcsxydhqwABEZHIKMNOPTYXaopitvvx",
+)
+
+
 def normalize(text: str) -> str:
-    """The text the matcher reads: folded punctuation, NFKC, no control characters."""
-    folded = unicodedata.normalize("NFKC", text.translate(_FOLD))
-    return "".join(c if c.isprintable() or c in "\n\t" else " " for c in folded)
+    """The text the matcher reads: folded punctuation and look-alike letters, NFKC, no accents,
+    no invisible characters (zero-width spaces and joiners vanish), no control characters."""
+    folded = unicodedata.normalize("NFKC", text.translate(_FOLD)).translate(_LOOK_ALIKES)
+    if not folded.isascii():
+        folded = unicodedata.normalize("NFKD", folded)
+        folded = "".join(c for c in folded if not unicodedata.combining(c))
+    return "".join(
+        c if c.isprintable() or c in "\n\t" else ("" if unicodedata.category(c) == "Cf" else " ")
+        for c in folded
+    )
 
 
 def word_form(word: str) -> str:

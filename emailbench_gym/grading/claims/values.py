@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date, timedelta
 from typing import Literal
 
@@ -490,7 +490,32 @@ def find_values(text: str, today: date, masked: list[tuple[int, int]] = ()) -> l
         value, step = parsed
         add(ValueMention("number", (value,), *match.span(), step, _qualifier(text, match.start())))
     found.sort(key=lambda m: m.start)
-    return found
+    return _mark_alternatives(text, found)
+
+
+_FAMILY = {"count": "number", "ratio": "percent"}
+
+
+def _mark_alternatives(text: str, found: list[ValueMention]) -> list[ValueMention]:
+    """Values offered as alternatives ("5 or 7", "80% or 75%", "5-7 emails") state neither."""
+    marked = list(found)
+    for i in range(len(marked) - 1):
+        a, b = marked[i], marked[i + 1]
+        if _FAMILY.get(a.kind, a.kind) != _FAMILY.get(b.kind, b.kind):
+            continue
+        between = text[a.end : b.start]
+        small_range = (
+            a.kind == "number"
+            and re.fullmatch(r"\s*[-–]\s*", between)
+            and all(v < 1000 for v in (*a.values, *b.values))
+        )
+        if (
+            re.fullmatch(r"\s*,?\s*(?:or|either)\s+(?:maybe\s+|perhaps\s+)?", between, re.I)
+            or small_range
+        ):
+            marked[i] = replace(a, qualifier="alternative")
+            marked[i + 1] = replace(b, qualifier="alternative")
+    return marked
 
 
 # --- matching ----------------------------------------------------------------------------
