@@ -142,11 +142,11 @@ class AnswerItemsCheck(_Claim):
 
     @staticmethod
     def _vague_extension(analysis: Analysis, mentions: list[tuple[Span, list[str]]]) -> str | None:
-        """An open-ended list ("..., and others", "etc.") next to the items: the set is not exact."""
+        """An open-ended list ("..., and others", "etc.") in the items' paragraph: not an exact set."""
         text = analysis.text
-        sentences = {text.sentence_of(span.start) for span, _ in mentions}
+        paragraphs = {text.paragraph_of(span.start) for span, _ in mentions}
         for span in analysis.phrase_spans(list(VAGUE_EXTENSIONS)):
-            if text.sentence_of(span.start) in sentences:
+            if text.paragraph_of(span.start) in paragraphs:
                 return text.text[span.start : span.end]
         return None
 

@@ -205,6 +205,16 @@ class Text:
         return bisect.bisect_right(self._line_starts, offset) - 1
 
     @cached_property
+    def _paragraph_starts(self) -> list[int]:
+        starts = [0]
+        starts.extend(m.end() for m in re.finditer(r"\n[ \t]*\n", self.text))
+        return starts
+
+    def paragraph_of(self, offset: int) -> int:
+        """Index of the paragraph (text between blank lines) holding `offset`."""
+        return bisect.bisect_right(self._paragraph_starts, offset) - 1
+
+    @cached_property
     def sentences(self) -> list[tuple[int, int]]:
         """(start, end) offsets of each sentence; a sentence never spans two lines."""
         spans: list[tuple[int, int]] = []
