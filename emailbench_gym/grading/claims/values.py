@@ -61,7 +61,11 @@ _WORD_NUMBER = "|".join(
 )
 _TENS = "twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
 _UNITS = "one|two|three|four|five|six|seven|eight|nine"
-WORDNUM = rf"(?:(?:{_TENS})[- ](?:{_UNITS})|{_WORD_NUMBER})"
+_TEENS = "ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen"
+_BELOW_HUNDRED = rf"(?:(?:{_TENS})(?:[- ](?:{_UNITS}))?|{_TEENS}|{_UNITS})"
+#: "one hundred ten", "a hundred and eighty", "two hundred fifty-five".
+_HUNDREDS = rf"(?:(?:a|{_UNITS})\s+hundred(?:\s+(?:and\s+)?{_BELOW_HUNDRED}(?![\w-]))?)"
+WORDNUM = rf"(?:{_HUNDREDS}|(?:{_TENS})[- ](?:{_UNITS})|{_WORD_NUMBER})"
 DIGITS = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
 FRACTION = r"\d+\s+\d/\d"  # "6 1/2"
 NUM = rf"(?:{FRACTION}|{DIGITS}|{WORDNUM})"
@@ -80,6 +84,13 @@ def parse_number(text: str) -> tuple[float, float] | None:
         plain = text.replace(",", "")
         decimals = len(plain.partition(".")[2])
         return float(plain), 10.0**-decimals
+    hundreds = re.fullmatch(rf"(a|{_UNITS})\s+hundred(?:\s+(?:and\s+)?(.+))?", text)
+    if hundreds:
+        rest = parse_number(hundreds.group(2)) if hundreds.group(2) else (0.0, 1.0)
+        if rest is None or rest[0] >= 100:
+            return None
+        count = 1 if hundreds.group(1) == "a" else NUMBER_WORDS[hundreds.group(1)]
+        return 100.0 * count + rest[0], 1.0
     compound = re.fullmatch(rf"({_TENS})[- ]({_UNITS})", text)
     if compound:
         return float(NUMBER_WORDS[compound.group(1)] + NUMBER_WORDS[compound.group(2)]), 1.0
