@@ -126,6 +126,34 @@ def test_a_negative_question_keeps_its_own_negation():
     assert not items("Everyone has accepted except Marcus Hale.", invitees)
 
 
+def test_a_ruling_out_word_qualified_by_the_predicate_states_the_predicate():
+    not_fully = {
+        "type": "answer-items",
+        "kind": "person",
+        "members": ["sally.beck@enron.com"],
+        "candidates": ["sally.beck@enron.com", "steven.kean@enron.com", "john.lavorato@enron.com"],
+        "predicate": ["accept", "tentative"],
+        "ruled_out": ["accepted"],
+    }
+    assert items("Sally Beck has only tentatively accepted; everyone else has accepted.", not_fully)
+    assert items("Sally Beck is tentative. Steven Kean and John Lavorato accepted.", not_fully)
+    assert not items("Steven Kean has tentatively accepted; Sally Beck accepted.", not_fully)
+
+
+def test_a_negation_right_before_an_item_negates_the_item_not_the_predicate():
+    not_fully = {
+        "type": "answer-items",
+        "kind": "person",
+        "members": ["sally.beck@enron.com"],
+        "candidates": ["sally.beck@enron.com", "steven.kean@enron.com"],
+        "predicate": ["accept", "tentative"],
+    }
+    assert items("Sally Beck hasn't fully accepted.", not_fully)
+    assert not items("Not Sally Beck: she has only tentatively accepted.", not_fully)
+    assert not items("not Sally Beck has only tentatively accepted.", not_fully)
+    assert not items("Sally Beck (not included) has only tentatively accepted.", not_fully)
+
+
 def test_a_labelled_alternative_is_not_a_wrong_answer():
     cell = {
         "type": "answer-items",

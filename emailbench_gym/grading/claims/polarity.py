@@ -126,18 +126,17 @@ class PolarityReader:
                 length = _match_at(norms, i, phrases)
                 if length:  # a word may be several kinds of cue ("not"): each binds on its own
                     cues.append(_Cue(kind, i, i + length))
-        self._mask_predicates(cues, words)
+        self._mask_predicates(cues, words, own)
         return cues
 
-    def _mask_predicates(self, cues: list[_Cue], words: CueWords) -> None:
+    def _mask_predicates(self, cues: list[_Cue], words: CueWords, own: set[int]) -> None:
         """A negation of the question's own predicate ("hasn't accepted") is part of the claim."""
         norms = self.norms
         ruled_starts = {c.first: c for c in cues if c.kind == "ruled"}
         for cue in cues:
             if cue.kind not in ("pre", "negverb", "post"):
                 continue
-            window = range(cue.last, min(cue.last + 6, len(norms)))
-            same = [j for j in window if self.sentence[j] == self.sentence[cue.first]]
+            same = self._predicate_window(cue, own)
             if words.predicate and any(
                 norms[j].startswith(stem) for j in same for stem in words.predicate
             ):
@@ -146,6 +145,35 @@ class PolarityReader:
                 if j in ruled_starts:  # "not done": the negated ruling-out word is the predicate
                     cue.active = False
                     ruled_starts[j].active = False
+        if words.predicate:
+            for ruled in ruled_starts.values():
+                if self._qualified_by_predicate(ruled, words.predicate):
+                    ruled.active = False
+
+    def _predicate_window(self, cue: _Cue, own: set[int]) -> list[int]:
+        """The words after a negation that can be its predicate: up to 6, in its clause, and
+        none past one of the items read ("not Sally Beck has accepted" negates Sally Beck)."""
+        tokens = self.text.tokens
+        _, clause_end = self.text.clause_of(tokens[cue.first].start, tokens[cue.last - 1].end)
+        window = []
+        for j in range(cue.last, min(cue.last + 6, len(tokens))):
+            if j in own or tokens[j].start >= clause_end:
+                break
+            window.append(j)
+        return window
+
+    def _qualified_by_predicate(self, cue: _Cue, predicate: tuple[str, ...]) -> bool:
+        """A ruling-out word qualified by the predicate ("tentatively accepted" for "who hasn't
+        fully accepted?") states the predicate: one of the two words just before it, in the
+        same clause, is a predicate word."""
+        tokens = self.text.tokens
+        for j in range(cue.first - 1, max(-1, cue.first - 3), -1):
+            between = self.text.text[tokens[j].end : tokens[j + 1].start]
+            if j in self.masked or between.strip() or self.sentence[j] != self.sentence[cue.first]:
+                return False
+            if any(self.norms[j].startswith(stem) for stem in predicate):
+                return True
+        return False
 
     def _runs(self, spans: list[Span]) -> list[list[int]]:
         """Spans named in one list ("A, B and C"), as lists of span indexes."""
