@@ -154,6 +154,35 @@ def test_a_negation_right_before_an_item_negates_the_item_not_the_predicate():
     assert not items("Sally Beck (not included) has only tentatively accepted.", not_fully)
 
 
+OVERDUE = {
+    "type": "answer-items",
+    "kind": "task",
+    "members": ["task-001", "task-008"],
+    "ruled_out": ["completed"],
+}
+
+
+def test_a_no_under_a_column_asking_something_else_does_not_rule_the_row_out():
+    table = (
+        "| To-do | List | Meeting this week on it? |\n|---|---|---|\n"
+        "| Reconcile Raptor capacity schedule with Andersen | Raptor Follow-ups | Yes |\n"
+        "| Submit September expense report | Tasks | No |"
+    )
+    assert items(table, OVERDUE)
+    assert not items(table.replace("Meeting this week on it?", "Overdue"), OVERDUE)
+    own_question = table.replace("Meeting this week on it?", "Overdue?")
+    assert not items(own_question, {**OVERDUE, "predicate": ["overdue"]})
+
+
+def test_a_negation_inside_parentheses_stays_there():
+    answer = (
+        "Overdue: Reconcile Raptor capacity schedule with Andersen (Raptor Follow-ups), "
+        "Submit September expense report (Tasks; no meeting) and RSVP to Dynegy Review."
+    )
+    assert not items(answer, OVERDUE)
+    assert items(answer.replace(" and RSVP to Dynegy Review", ""), OVERDUE)
+
+
 def test_a_labelled_alternative_is_not_a_wrong_answer():
     cell = {
         "type": "answer-items",
@@ -198,6 +227,26 @@ def test_values_bound_to_their_subjects_pass(answer):
 )
 def test_swapped_shifted_bounded_or_unbound_values_fail(answer):
     assert not values(answer)
+
+
+def test_a_value_does_not_bind_forward_to_a_later_sentence_of_its_line():
+    kitchen = {
+        "type": "answer-values",
+        "values": [{"subject": f"person:{KITCHEN}", "kind": "percent", "value": 80}],
+    }
+    assert values("Overall 75% of your mail is unread. Louise Kitchen is at 80%.", kitchen)
+    assert not values("Louise Kitchen is at 80%. She was at 75% last week.", kitchen)
+    assert not values("| 75% | Louise Kitchen: 80% |", kitchen)
+
+
+def test_any_phrase_of_a_subject_names_it():
+    inbox = {
+        "type": "answer-values",
+        "values": [{"subject": ["Inbox", "mentioning Dynegy"], "kind": "count", "value": 5}],
+    }
+    assert values("- Inbox emails mentioning Dynegy: 5.", inbox)
+    assert values("Mentioning Dynegy: 5 emails. Sent Items: 3.", inbox)
+    assert not values("Inbox: 3 emails mentioning Dynegy.", inbox)
 
 
 @pytest.mark.parametrize(

@@ -100,15 +100,20 @@ def _subject_ref(ref: str) -> tuple[str, str]:
     return kind, key
 
 
-def _subjects(analysis: Analysis, kinds: set[str], phrases: list[str]) -> list[SubjectMention]:
-    """Every place the answer names an entity of these kinds, or one of the phrases."""
+def _subjects(
+    analysis: Analysis, kinds: set[str], phrases: list[list[str]]
+) -> list[SubjectMention]:
+    """Every place the answer names an entity of these kinds, or a subject given as phrases
+    (each list is one subject: any of its phrases names it, keyed by the first)."""
     found = []
     for kind in kinds:
         for span, keys in analysis.entity_spans(kind):
             found.append(SubjectMention(span, frozenset(f"{kind}:{k}" for k in keys)))
-    for phrase in phrases:
-        for span in analysis.phrase_spans([phrase]):
-            found.append(SubjectMention(span, frozenset({f"phrase:{phrase}"})))
+    named: dict[Span, set[str]] = {}
+    for group in phrases:
+        for span in analysis.phrase_spans(group):
+            named.setdefault(span, set()).add(f"phrase:{group[0]}")
+    found.extend(SubjectMention(span, frozenset(keys)) for span, keys in named.items())
     return found
 
 
@@ -300,7 +305,7 @@ class AnswerValuesCheck(_Claim):
         subject_kinds = {
             _subject_ref(s.subject)[0] for s in self.values if isinstance(s.subject, str)
         }
-        phrases = [p for s in self.values if isinstance(s.subject, list) for p in s.subject]
+        phrases = [s.subject for s in self.values if isinstance(s.subject, list)]
         subjects = _subjects(analysis, subject_kinds, phrases)
         role_phrases = sorted({p for s in self.values for p in s.role})
         roles = [

@@ -3,8 +3,10 @@
 `Analysis(answer, universe, today)` is built once per graded answer and shared by
 every claim of the scenario. Binding answers "what is this value (or statement)
 about?": the nearest subject mention in the same clause, else the same sentence,
-else the same line, else the header governing the line, else the nearest subject
-named before it in the paragraph ("It has 3 messages." after the thread's name).
+else the same line (named before it, unless the line is a table row: in prose a value
+refers back, not to a later sentence), else the header governing the line, else the
+nearest subject named before it in the paragraph ("It has 3 messages." after the
+thread's name).
 """
 
 from __future__ import annotations
@@ -124,6 +126,9 @@ class Analysis:
         line = text.lines[line_index]
         for left, right in (clause, sentence, line):
             inside = [s for s in subjects if left <= s.span.start and s.span.end <= right]
+            if (left, right) == line and not text.is_table_row(line_index):
+                # past its own sentence, a value refers back, not forward to a later sentence
+                inside = [s for s in inside if s.span.end <= target.start]
             if inside:
                 return min(inside, key=distance)
         header = text.header_of(line_index)

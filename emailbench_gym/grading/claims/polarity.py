@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Literal
 
 from emailbench_gym.grading.claims.lexicon import (
@@ -104,14 +105,16 @@ class PolarityReader:
         self.masked = masked  # tokens inside names and values: never cues
         self.norms = [t.norm for t in text.tokens]
         self.sentence = [text.sentence_of(t.start) for t in text.tokens]
+        self._elsewhere: dict[tuple, set[int]] = {}
 
     def _cues(self, words: CueWords, mask: frozenset[int] | set[int], own: set[int]) -> list[_Cue]:
         """Cue occurrences. Generic cues are never read inside names or values; a claim's own
         words ("Done") may be a name of another kind (a board column), but not one of `own`."""
         cues: list[_Cue] = []
         norms = self.norms
+        elsewhere = self._other_questions(words)
         for i in range(len(norms)):
-            if i in own or i in mask:
+            if i in own or i in mask or i in elsewhere:
                 continue
             masked = i in self.masked
             for kind, phrases in (
@@ -269,6 +272,8 @@ class PolarityReader:
         gap = self.text.text[self.text.tokens[cue.last - 1].end : self.text.tokens[first[r]].start]
         if ("," in gap and not across_commas) or self._blocked(cue.last - 1, first[r]):
             return None
+        if gap.count(")") > gap.count("("):  # "(no meeting) and X": the cue stays in its aside
+            return None
         return r
 
     def _backward(
@@ -363,10 +368,61 @@ class PolarityReader:
             line = text.line_of(spans[run[0]].start)
             if not text.is_table_row(line):
                 continue
-            start, end = text.lines[line]
-            cells = [c.strip().casefold() for c in text.text[start:end].split("|")]
+            elsewhere = self._other_questions(words)
+            cells = [
+                text.text[a:b].strip().casefold()
+                for a, b in self._cells(line)
+                if not any(i in elsewhere for i in text.tokens_in(a, b))
+            ]
             if any(c in _NEGATIVE_CELLS for c in cells if c):
                 verdict[r].add("ruled_out")
+
+    def _cells(self, line: int) -> list[tuple[int, int]]:
+        """(start, end) offsets of a table row's cells."""
+        start, end = self.text.lines[line]
+        row = self.text.text[start:end]
+        bars = [start - 1, *(start + m.start() for m in re.finditer(r"\|", row)), end]
+        return [(a + 1, b) for a, b in pairwise(bars)]
+
+    def _other_questions(self, words: CueWords) -> set[int]:
+        """Tokens of table cells under a yes/no column asking about something else.
+
+        A column headed by a question ("Meeting this week on it?") answers that question: its
+        "No" says the row has no meeting, not that the row's item is ruled out. A column
+        counts as the claim's own when its header shares a word with the claim's predicate or
+        ruling-out words ("Open?" for "which are still not done?"); columns without a question
+        mark keep the usual reading ("| Alan Whitcombe | none |")."""
+        key = (words.predicate, words.ruled_out)
+        cached = self._elsewhere.get(key)
+        if cached is not None:
+            return cached
+        text, found = self.text, set()
+        own_words = {w for phrase in words.ruled_out for w in phrase}
+        columns: list[bool] = []
+        for line in range(len(text.lines)):
+            if not text.is_table_row(line):
+                columns = []
+                continue
+            cells = self._cells(line)
+            body = [text.text[a:b].strip() for a, b in cells]
+            if not columns:
+                columns = [
+                    cell.endswith("?") and not self._asks_claim(cell, words.predicate, own_words)
+                    for cell in body
+                ]
+                continue
+            for (a, b), foreign in zip(cells, columns, strict=False):
+                if foreign:
+                    found.update(text.tokens_in(a, b))
+        self._elsewhere[key] = found
+        return found
+
+    @staticmethod
+    def _asks_claim(header: str, predicate: tuple[str, ...], own_words: set[str]) -> bool:
+        return any(
+            w in own_words or any(w.startswith(stem) for stem in predicate)
+            for w in word_tokens(header)
+        )
 
     def _line_cue_kinds(self, start: int, end: int, words: CueWords) -> set[str]:
         tokens = self.text.tokens_in(start, end)
