@@ -174,6 +174,23 @@ def test_a_no_under_a_column_asking_something_else_does_not_rule_the_row_out():
     assert not items(own_question, {**OVERDUE, "predicate": ["overdue"]})
 
 
+def test_a_none_under_a_column_naming_the_predicate_is_the_claim():
+    never_emailed = {
+        "type": "answer-items",
+        "kind": "person",
+        "members": ["rosa.menendez@enron.com"],
+        "candidates": ["rosa.menendez@enron.com", "tanya.ortiz@enron.com"],
+        "predicate": ["email"],
+    }
+    table = (
+        "| Contact | Organisation | Emails exchanged |\n|---|---|---|\n"
+        "| Rosa Menendez | Enron Corp, Risk Management | none (0) |"
+    )
+    assert items(table, never_emailed)
+    assert not items(table.replace("Emails exchanged", "Notes"), never_emailed)
+    assert not items(table + "\n| Tanya Ortiz | Enron Corp | none |", never_emailed)
+
+
 def test_a_negation_inside_parentheses_stays_there():
     answer = (
         "Overdue: Reconcile Raptor capacity schedule with Andersen (Raptor Follow-ups), "
@@ -361,4 +378,7 @@ def test_values_offered_as_alternatives_state_neither():
     count = {"type": "answer-values", "values": [{"kind": "count", "value": 5}]}
     assert not values("Five or six emails.", count)
     assert not values("5-7 emails.", count)
+    assert not values("5 – 7 emails.", count)
+    assert values("Dynegy has five – nineteen in total with the Inbox.", count)
+    assert values("Dynegy has 5 - 19 emails in all.", count)
     assert values("Five emails, from 4,112 down to 3,876 transactions.", count)

@@ -105,14 +105,14 @@ class PolarityReader:
         self.masked = masked  # tokens inside names and values: never cues
         self.norms = [t.norm for t in text.tokens]
         self.sentence = [text.sentence_of(t.start) for t in text.tokens]
-        self._elsewhere: dict[tuple, set[int]] = {}
+        self._column_cache: dict[tuple, tuple[set[int], set[int]]] = {}
 
     def _cues(self, words: CueWords, mask: frozenset[int] | set[int], own: set[int]) -> list[_Cue]:
         """Cue occurrences. Generic cues are never read inside names or values; a claim's own
         words ("Done") may be a name of another kind (a board column), but not one of `own`."""
         cues: list[_Cue] = []
         norms = self.norms
-        elsewhere = self._other_questions(words)
+        elsewhere, _ = self._columns(words)
         for i in range(len(norms)):
             if i in own or i in mask or i in elsewhere:
                 continue
@@ -136,8 +136,12 @@ class PolarityReader:
         """A negation of the question's own predicate ("hasn't accepted") is part of the claim."""
         norms = self.norms
         ruled_starts = {c.first: c for c in cues if c.kind == "ruled"}
+        _, predicate_cells = self._columns(words)
         for cue in cues:
             if cue.kind not in ("pre", "negverb", "post"):
+                continue
+            if cue.first in predicate_cells:  # "| Emails exchanged |" ... "| none |"
+                cue.active = False
                 continue
             same = self._predicate_window(cue, own)
             if words.predicate and any(
@@ -368,11 +372,11 @@ class PolarityReader:
             line = text.line_of(spans[run[0]].start)
             if not text.is_table_row(line):
                 continue
-            elsewhere = self._other_questions(words)
+            elsewhere, predicate = self._columns(words)
             cells = [
                 text.text[a:b].strip().casefold()
                 for a, b in self._cells(line)
-                if not any(i in elsewhere for i in text.tokens_in(a, b))
+                if not any(i in elsewhere or i in predicate for i in text.tokens_in(a, b))
             ]
             if any(c in _NEGATIVE_CELLS for c in cells if c):
                 verdict[r].add("ruled_out")
@@ -384,41 +388,51 @@ class PolarityReader:
         bars = [start - 1, *(start + m.start() for m in re.finditer(r"\|", row)), end]
         return [(a + 1, b) for a, b in pairwise(bars)]
 
-    def _other_questions(self, words: CueWords) -> set[int]:
-        """Tokens of table cells under a yes/no column asking about something else.
+    def _columns(self, words: CueWords) -> tuple[set[int], set[int]]:
+        """Tokens of table cells whose column header changes how their negations read.
 
-        A column headed by a question ("Meeting this week on it?") answers that question: its
-        "No" says the row has no meeting, not that the row's item is ruled out. A column
-        counts as the claim's own when its header shares a word with the claim's predicate or
-        ruling-out words ("Open?" for "which are still not done?"); columns without a question
-        mark keep the usual reading ("| Alan Whitcombe | none |")."""
+        (elsewhere, predicate): a column headed by a question about something else ("Meeting
+        this week on it?") answers that question, so its "No" says the row has no meeting and
+        rules nothing out; a column headed by the question's own predicate without asking it
+        ("Emails exchanged" for "which contacts have I never emailed?") states the predicate,
+        so its "none" is the claim. A question column that shares a word with the claim's
+        predicate or ruling-out words ("Open?" for "which are still not done?") and any other
+        column keep the usual reading."""
         key = (words.predicate, words.ruled_out)
-        cached = self._elsewhere.get(key)
+        cached = self._column_cache.get(key)
         if cached is not None:
             return cached
-        text, found = self.text, set()
+        text = self.text
+        elsewhere: set[int] = set()
+        predicate: set[int] = set()
         own_words = {w for phrase in words.ruled_out for w in phrase}
-        columns: list[bool] = []
+        columns: list[set[int] | None] = []
         for line in range(len(text.lines)):
             if not text.is_table_row(line):
                 columns = []
                 continue
             cells = self._cells(line)
-            body = [text.text[a:b].strip() for a, b in cells]
             if not columns:
-                columns = [
-                    cell.endswith("?") and not self._asks_claim(cell, words.predicate, own_words)
-                    for cell in body
-                ]
+                columns = []
+                for a, b in cells:
+                    header = text.text[a:b].strip()
+                    asks = header.endswith("?")
+                    shares_predicate = self._shares(header, words.predicate, set())
+                    if asks and not self._shares(header, words.predicate, own_words):
+                        columns.append(elsewhere)
+                    elif not asks and shares_predicate:
+                        columns.append(predicate)
+                    else:
+                        columns.append(None)
                 continue
-            for (a, b), foreign in zip(cells, columns, strict=False):
-                if foreign:
-                    found.update(text.tokens_in(a, b))
-        self._elsewhere[key] = found
-        return found
+            for (a, b), bucket in zip(cells, columns, strict=False):
+                if bucket is not None:
+                    bucket.update(text.tokens_in(a, b))
+        self._column_cache[key] = (elsewhere, predicate)
+        return elsewhere, predicate
 
     @staticmethod
-    def _asks_claim(header: str, predicate: tuple[str, ...], own_words: set[str]) -> bool:
+    def _shares(header: str, predicate: tuple[str, ...], own_words: set[str]) -> bool:
         return any(
             w in own_words or any(w.startswith(stem) for stem in predicate)
             for w in word_tokens(header)

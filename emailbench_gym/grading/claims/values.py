@@ -505,6 +505,10 @@ def find_values(text: str, today: date, masked: list[tuple[int, int]] = ()) -> l
 
 
 _FAMILY = {"count": "number", "ratio": "percent"}
+#: After the second of two dashed numbers, these make it a total, not the end of a range.
+_TOTAL_AFTER = re.compile(
+    r"\s*(?:\w+\s+)?(?:in total|in all|total|overall|altogether|all told)\b", re.I
+)
 
 
 def _mark_alternatives(text: str, found: list[ValueMention]) -> list[ValueMention]:
@@ -518,6 +522,7 @@ def _mark_alternatives(text: str, found: list[ValueMention]) -> list[ValueMentio
         small_range = (
             a.kind == "number"
             and re.fullmatch(r"\s*[-–]\s*", between)
+            and not _TOTAL_AFTER.match(text, b.end)  # "three – nineteen in total": an aside
             and all(v < 1000 for v in (*a.values, *b.values))
         )
         if (
