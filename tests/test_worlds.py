@@ -319,7 +319,7 @@ def test_every_api_method_works_on_a_generated_world(world: World) -> None:
     call("identity_getUser", id=report.mail)
     call("identity_listUsers", top=100)
     call("identity_searchUsers", query=report.displayName)
-    call("identity_resolveRecipient", name=report.displayName.split()[0])
+    call("identity_resolveRecipient", query=report.displayName.split()[0])
 
     # Rules, settings, labels.
     rules = call("filters_list")

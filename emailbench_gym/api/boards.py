@@ -371,7 +371,7 @@ def boards_moveTask(mb: Mailbox, id: Id, columnId: Id) -> BoardTask:
 
 @operation("boards", "write")
 def boards_assignTask(mb: Mailbox, id: Id, assigneeIds: Ids) -> BoardTask:
-    """Set who a board task is assigned to, replacing the current assignees.
+    """Set who a board task is assigned to, replacing the current assignees (nobody is notified).
 
     Args:
         id: Board task id (boards_listTasks or boards_searchTasks find them).

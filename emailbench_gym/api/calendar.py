@@ -56,6 +56,7 @@ from emailbench_gym.api.models import (
     ResponseType,
     ScheduleInformation,
     ScheduleItem,
+    ShowAs,
     TimeSlot,
 )
 from emailbench_gym.api.registry import operation
@@ -79,11 +80,12 @@ CALENDAR_COLORS = (
     "lightBrown",
     "lightRed",
 )
-#: respondToEvent's `response` -> (the stored response status, the reply's subject prefix).
-RESPONSES: dict[str, tuple[ResponseType, str]] = {
-    "accept": ("accepted", "Accepted"),
-    "tentativelyAccept": ("tentativelyAccepted", "Tentative"),
-    "decline": ("declined", "Declined"),
+#: respondToEvent's `response` -> (the stored response status, the reply's subject prefix, how the
+#: event then shows in free/busy, as Outlook does: busy, tentative, or free for a decline).
+RESPONSES: dict[str, tuple[ResponseType, str, ShowAs]] = {
+    "accept": ("accepted", "Accepted", "busy"),
+    "tentativelyAccept": ("tentativelyAccepted", "Tentative", "tentative"),
+    "decline": ("declined", "Declined", "free"),
 }
 
 
@@ -529,7 +531,10 @@ def calendar_createEvent(
     reminderMinutesBeforeStart: Minutes = 15,
     importance: Importance = "normal",
 ) -> Event:
-    """Create an event organized by the persona; invited attendees start as notResponded.
+    """Create an event organized by the persona, shown as busy; attendees are invited.
+
+    Invitations are not messages here: each attendee is on the event as notResponded, and
+    nothing is added to Sent Items.
 
     Args:
         subject: Event title.
@@ -585,6 +590,8 @@ def calendar_updateEvent(
 ) -> Event:
     """Change an event the persona organizes; only the arguments given change.
 
+    Attendees are not notified: no update message is sent.
+
     Args:
         id: Event id.
         subject: New title.
@@ -635,7 +642,10 @@ def calendar_deleteEvent(mb: Mailbox, id: Id) -> dict[str, Any]:
 
 @operation("calendar", "write")
 def calendar_cancelEvent(mb: Mailbox, id: Id, comment: Text = "") -> Event:
-    """Cancel a meeting the persona organizes and send 'Canceled: <subject>' to its attendees.
+    """Cancel a meeting the persona organizes: it stays, marked isCancelled.
+
+    Sends 'Canceled: <subject>' with the comment and the meeting's time to every attendee
+    (a copy in Sent Items); with no attendees nothing is sent.
 
     Args:
         id: Event id.
@@ -661,11 +671,15 @@ def calendar_respondToEvent(
 ) -> Event:
     """Accept, tentatively accept or decline a meeting someone else organizes (RSVP).
 
+    Your free/busy follows the answer: accept shows busy, tentative shows tentative, decline
+    shows free (and the meeting leaves your schedule). With sendResponse, '<Accepted|Tentative|
+    Declined>: <subject>' with the comment goes to the organizer only (a copy in Sent Items).
+
     Args:
         id: Event id.
         response: accept, tentativelyAccept or decline.
         comment: Note to the organizer, sent with the response.
-        sendResponse: Whether to send the response to the organizer (stored in Sent Items).
+        sendResponse: Whether to send the response to the organizer; false records it silently.
     """
     event = _writable_event(mb, id)
     organizer = event.organizer.emailAddress
@@ -680,14 +694,16 @@ def calendar_respondToEvent(
             "conflict",
             f"Event {event.id} ({event.subject!r}) is cancelled; there is nothing to answer.",
         )
-    status, prefix = RESPONSES[response]
+    status, prefix, show_as = RESPONSES[response]
     answer = ResponseStatus(response=status, time=mb.now)
     me = _find_attendee(event, mb.me.mail)
     if me is None:  # invited through a list: the persona joins the attendees to record the answer
         attendees = [*event.attendees, Attendee(emailAddress=_me(mb).emailAddress, status=answer)]
     else:
         attendees = [updated(a, status=answer) if a is me else a for a in event.attendees]
-    answered = mb.put("events", updated(event, responseStatus=answer, attendees=attendees))
+    answered = mb.put(
+        "events", updated(event, responseStatus=answer, attendees=attendees, showAs=show_as)
+    )
     if sendResponse:
         _send_notice(mb, f"{prefix}: {event.subject}", [organizer], comment, event, "eventResponse")
     return answered  # type: ignore[return-value]
@@ -700,7 +716,7 @@ def calendar_addAttendees(
     attendees: Addresses,
     type: Literal["required", "optional"] = "required",
 ) -> Event:
-    """Invite more people to a meeting the persona organizes; they start as notResponded.
+    """Invite more people to a meeting the persona organizes; they start as notResponded (no message is sent).
 
     Args:
         id: Event id.
@@ -726,7 +742,7 @@ def calendar_addAttendees(
 
 @operation("calendar", "write")
 def calendar_removeAttendees(mb: Mailbox, id: Id, attendees: Addresses) -> Event:
-    """Remove people from a meeting the persona organizes.
+    """Remove people from a meeting the persona organizes; they are not notified.
 
     Args:
         id: Event id.
@@ -796,7 +812,7 @@ def calendar_createCalendar(mb: Mailbox, name: Name, color: Short = "auto") -> C
 
 @operation("calendar", "write")
 def calendar_deleteCalendar(mb: Mailbox, id: Id) -> dict[str, Any]:
-    """Delete a calendar and all its events (not the default calendar, not a read-only one).
+    """Delete a calendar and all its events, notifying nobody (not the default or a read-only calendar).
 
     Args:
         id: Calendar id (see calendar_listCalendars).

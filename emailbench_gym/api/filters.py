@@ -227,7 +227,7 @@ def filters_create(
         markAsRead: Action: mark the message as read.
         markImportance: Action: set the message's importance.
         assignCategories: Action: tag with these existing labels (settings_listLabels lists them).
-        forwardTo: Action: forward the message to these addresses.
+        forwardTo: Action: forward each arriving message to these addresses (nothing is sent now).
         delete: Action: move the message to Deleted Items.
         stopProcessingRules: Do not run later rules on a message this rule matched.
         sequence: Position in the run order (1 runs first; rules at or after it move down one); default last.

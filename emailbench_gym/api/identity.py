@@ -134,20 +134,21 @@ def _match_rank(name: str, display_name: str, address: str) -> int | None:
 
 
 @operation("identity", "read")
-def identity_resolveRecipient(mb: Mailbox, name: Query) -> Page[dict[str, Any]]:
+def identity_resolveRecipient(mb: Mailbox, query: Query) -> Page[dict[str, Any]]:
     """Turn a person's name (or part of it, or an address) into email addresses to send to.
 
     Looks in the directory and in your contacts; one entry per address, best matches
     first (exact address, then exact name, then partial matches; directory before
-    contacts). An empty list means nobody matched: try identity_searchUsers or contacts_search.
+    contacts). No items means nobody matched: try identity_searchUsers or contacts_search.
+    (Its parameter is `query`, as in every search tool; it used to be `name`.)
 
     Args:
-        name: A name, part of one or an email address, e.g. 'Sally Beck', 'louise' or 'sally.beck@enron.com'.
+        query: A name, part of one or an email address, e.g. 'Sally Beck', 'louise' or 'sally.beck@enron.com'.
     """
-    _require_text(name, "name")
+    _require_text(query, "query")
     ranked = []
     for source, item_id, display_name, address in _people(mb):
-        rank = _match_rank(name, display_name, address)
+        rank = _match_rank(query, display_name, address)
         if rank is not None:
             key = (rank, source != "directory", display_name.casefold())
             ranked.append((key, source, item_id, display_name, address))

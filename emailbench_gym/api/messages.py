@@ -218,6 +218,7 @@ def _reply(
     to: list[Recipient],
     cc: list[Recipient] | None = None,
     kind: TransmissionKind = "reply",
+    draft: bool = False,
 ) -> Message:
     if not to:
         raise ToolError(
@@ -234,6 +235,7 @@ def _reply(
         in_reply_to=original.id,
         kind=kind,
         text=comment,
+        draft=draft,
     )
 
 
@@ -379,7 +381,9 @@ def messages_send(
     bccRecipients: Addresses | None = None,
     importance: Importance = "normal",
 ) -> Message:
-    """Send a new email now; the sent copy is saved in Sent Items.
+    """Send a new email now to its recipients; a copy is saved in Sent Items.
+
+    Your signature is not added (settings_getSignature has it; put it in the body if wanted).
 
     Args:
         subject: Subject line.
@@ -410,7 +414,7 @@ def messages_createDraft(
     ccRecipients: Addresses | None = None,
     importance: Importance = "normal",
 ) -> Message:
-    """Save a new unsent message in Drafts (send it later with messages_sendDraft).
+    """Save a new unsent message in Drafts; nothing is sent until messages_sendDraft.
 
     Args:
         subject: Subject line.
@@ -439,7 +443,7 @@ def messages_updateDraft(
     toRecipients: Addresses | None = None,
     ccRecipients: Addresses | None = None,
 ) -> Message:
-    """Change a draft's subject, body or recipients; omitted fields stay as they are.
+    """Change a draft's subject, body or recipients (nothing is sent); omitted fields stay as they are.
 
     Args:
         id: Id of a draft message.
@@ -469,7 +473,7 @@ def messages_updateDraft(
 
 @operation("messages", "write")
 def messages_sendDraft(mb: Mailbox, id: Id) -> Message:
-    """Send a draft now; it moves from Drafts to Sent Items.
+    """Send a draft now to its recipients; it moves from Drafts to Sent Items.
 
     Args:
         id: Id of a draft message that has at least one recipient.
@@ -500,37 +504,49 @@ def messages_sendDraft(mb: Mailbox, id: Id) -> Message:
 
 
 @operation("messages", "write")
-def messages_reply(mb: Mailbox, id: Id, comment: Text) -> Message:
-    """Reply to the sender of a message; the original is quoted below your comment.
+def messages_reply(mb: Mailbox, id: Id, comment: Text, draft: bool = False) -> Message:
+    """Reply to the sender of a message, in its thread ('RE: subject', the original quoted below).
+
+    Sent at once to the sender only (for a message you sent: to its recipients), a copy in
+    Sent Items; with draft=true it is saved in Drafts instead and nothing is sent until
+    messages_sendDraft. Your signature is not added.
 
     Args:
         id: Id of the message to answer.
         comment: Your reply text.
+        draft: true to save the reply in Drafts without sending it.
     """
     original = _message(mb, id)
     _not_draft(original, "replied to")
-    return _reply(mb, original, comment, _reply_targets(mb, original))
+    return _reply(mb, original, comment, _reply_targets(mb, original), draft=draft)
 
 
 @operation("messages", "write")
-def messages_replyAll(mb: Mailbox, id: Id, comment: Text) -> Message:
+def messages_replyAll(mb: Mailbox, id: Id, comment: Text, draft: bool = False) -> Message:
     """Reply to the sender and every other recipient (To and Cc) of a message, except yourself.
+
+    In the message's thread ('RE: subject', the original quoted below), sent at once (a copy in
+    Sent Items); with draft=true it is saved in Drafts instead and nothing is sent until
+    messages_sendDraft. Your signature is not added.
 
     Args:
         id: Id of the message to answer.
         comment: Your reply text.
+        draft: true to save the reply in Drafts without sending it.
     """
     original = _message(mb, id)
     _not_draft(original, "replied to")
     seen: set[str] = set()
     to = _unique_others(mb, [*_reply_targets(mb, original), *original.toRecipients], seen)
     cc = _unique_others(mb, original.ccRecipients, seen)
-    return _reply(mb, original, comment, to, cc, kind="replyAll")
+    return _reply(mb, original, comment, to, cc, kind="replyAll", draft=draft)
 
 
 @operation("messages", "write")
 def messages_forward(mb: Mailbox, id: Id, toRecipients: Addresses, comment: Text = "") -> Message:
-    """Forward a message, with its attachments, to new recipients.
+    """Forward a message, with its attachments, to new recipients: sent at once, a copy in Sent Items.
+
+    The subject gets 'FW:', the original is quoted below your comment; your signature is not added.
 
     Args:
         id: Id of the message to forward.
@@ -694,7 +710,7 @@ def messages_batchMove(mb: Mailbox, messageIds: Ids, destinationId: Id) -> Batch
 
 @operation("messages", "write")
 def messages_delete(mb: Mailbox, id: Id) -> dict[str, Any]:
-    """Delete a message: it moves to Deleted Items, or is removed for good if it is already there.
+    """Delete a message: it moves to Deleted Items, or is removed for good if it is already there (nobody is notified).
 
     Args:
         id: Message id.

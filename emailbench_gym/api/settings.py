@@ -161,6 +161,9 @@ def settings_setAutomaticReplies(
 ) -> AutomaticReplies:
     """Turn on automatic replies (out of office), now until disabled or for a scheduled period.
 
+    Nothing is sent now: while on, mail that arrives is answered (the internal message to
+    people in your organization, the external one to others as externalAudience allows).
+
     Args:
         internalReplyMessage: Reply sent to senders inside the organization.
         externalReplyMessage: Reply sent to outside senders; omit to use the internal message.
@@ -271,7 +274,7 @@ def settings_setTimeZone(mb: Mailbox, timeZone: Short) -> MailboxSettings:
 
 @operation("settings", "write")
 def settings_setSignature(mb: Mailbox, signature: Signature) -> dict[str, str]:
-    """Set the email signature; an empty string removes it.
+    """Set the email signature; an empty string removes it (the send and reply tools do not add it).
 
     Args:
         signature: The signature text (plain text, may span lines).

@@ -6,6 +6,8 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
+import pytest
+
 from emailbench_gym.workspace import Workspace
 from tests.api.support import fails, listed
 
@@ -426,6 +428,31 @@ def test_respond_to_event(ws: Workspace) -> None:
     )
     assert quiet["responseStatus"]["response"] == "tentativelyAccepted"
     assert len(sent_items(ws)) == before
+
+
+@pytest.mark.parametrize(
+    ("response", "status", "show_as"),
+    [
+        ("accept", "accepted", "busy"),
+        ("tentativelyAccept", "tentativelyAccepted", "tentative"),
+        ("decline", "declined", "free"),
+    ],
+)
+def test_free_busy_follows_the_answer(
+    ws: Workspace, response: str, status: str, show_as: str
+) -> None:
+    assert ws.call("calendar_getEvent", id="evt-009")["showAs"] == "tentative"  # unanswered
+    event = ws.call("calendar_respondToEvent", id="evt-009", response=response, sendResponse=False)
+    assert (event["responseStatus"]["response"], event["showAs"]) == (status, show_as)
+    (mine,) = listed(
+        ws,
+        "calendar_getSchedule",
+        schedules=[ME],
+        startDateTime="2001-10-17T11:30",
+        endDateTime="2001-10-17T12:00",
+    )
+    shown = [(i["subject"], i["status"]) for i in mine["scheduleItems"]]
+    assert shown == ([] if response == "decline" else [("Dynegy Review", show_as)])
 
 
 def test_declining_frees_the_persona(ws: Workspace) -> None:

@@ -84,7 +84,7 @@ def test_list_direct_reports(ws: Workspace) -> None:
 
 
 def test_resolve_recipient_by_name_and_address(ws: Workspace) -> None:
-    found = listed(ws, "identity_resolveRecipient", name="Sally Beck")
+    found = listed(ws, "identity_resolveRecipient", query="Sally Beck")
     assert found[0] == {
         "displayName": "Sally Beck",
         "address": "sally.beck@enron.com",
@@ -92,20 +92,20 @@ def test_resolve_recipient_by_name_and_address(ws: Workspace) -> None:
         "id": "user-004",
     }
     assert len({r["address"].casefold() for r in found}) == len(found)  # one entry per address
-    assert listed(ws, "identity_resolveRecipient", name="SALLY.BECK@enron.com")[0] == found[0]
-    assert listed(ws, "identity_resolveRecipient", name="zzz-unknown") == []
-    fails(ws, "invalid_arguments", "identity_resolveRecipient", name="")
+    assert listed(ws, "identity_resolveRecipient", query="SALLY.BECK@enron.com")[0] == found[0]
+    assert listed(ws, "identity_resolveRecipient", query="zzz-unknown") == []
+    fails(ws, "invalid_arguments", "identity_resolveRecipient", query="")
 
 
 def test_resolve_recipient_finds_contacts_and_ranks_exact_first(ws: Workspace) -> None:
     ws.call("contacts_create", displayName="Sal Becker", emailAddress="sal.becker@example.com")
     ws.call("contacts_create", displayName="Sally Beck", emailAddress="sally@beck-family.net")
-    found = listed(ws, "identity_resolveRecipient", name="Sally Beck")
+    found = listed(ws, "identity_resolveRecipient", query="Sally Beck")
     assert [(r["address"], r["source"]) for r in found[:2]] == [
         ("sally.beck@enron.com", "directory"),
         ("sally@beck-family.net", "contacts"),
     ]
-    partial = listed(ws, "identity_resolveRecipient", name="sal bec")
+    partial = listed(ws, "identity_resolveRecipient", query="sal bec")
     assert {"sal.becker@example.com", "sally.beck@enron.com"} <= {r["address"] for r in partial}
-    exact = listed(ws, "identity_resolveRecipient", name="sal.becker@example.com")
+    exact = listed(ws, "identity_resolveRecipient", query="sal.becker@example.com")
     assert exact[0]["source"] == "contacts" and exact[0]["id"].startswith("contact-")

@@ -54,8 +54,8 @@ def test_the_contract_names_and_parameters() -> None:
         "messages_createDraft": ["subject", "body", "toRecipients", "ccRecipients", "importance"],
         "messages_updateDraft": ["id", "subject", "body", "toRecipients", "ccRecipients"],
         "messages_sendDraft": ["id"],
-        "messages_reply": ["id", "comment"],
-        "messages_replyAll": ["id", "comment"],
+        "messages_reply": ["id", "comment", "draft"],
+        "messages_replyAll": ["id", "comment", "draft"],
         "messages_forward": ["id", "toRecipients", "comment"],
         "messages_markRead": ["messageIds", "isRead"],
         "messages_flag": ["id", "flagStatus", "dueDateTime"],
@@ -359,6 +359,26 @@ def test_reply(ws: Workspace) -> None:
     again = ws.call("messages_reply", id=reply["id"], comment="Also...")
     assert again["subject"] == reply["subject"]  # no "RE: RE:"
     assert addresses(again["toRecipients"]) == [original.from_.emailAddress.address]
+
+
+@pytest.mark.parametrize("method", ["messages_reply", "messages_replyAll"])
+def test_a_reply_can_be_drafted_in_its_thread_and_sent_later(ws: Workspace, method: str) -> None:
+    original = incoming(ws)
+    sent_before = len(ws.mailbox.sent)
+    draft = ws.call(method, id=original.id, comment="Draft: numbers Friday.", draft=True)
+    assert (draft["isDraft"], draft["parentFolderId"], draft["sentDateTime"]) == (
+        True,
+        "folder-drafts",
+        None,
+    )
+    assert draft["subject"] == f"RE: {original.subject}" and draft["inReplyTo"] == original.id
+    assert draft["conversationId"] == original.conversationId
+    assert draft["body"]["content"].startswith("Draft: numbers Friday.\n\n-----Original Message")
+    assert len(ws.mailbox.sent) == sent_before  # nothing left the mailbox
+    sent = ws.call("messages_sendDraft", id=draft["id"])
+    assert (sent["isDraft"], sent["parentFolderId"]) == (False, "folder-sentitems")
+    (transmission,) = ws.mailbox.sent[sent_before:]
+    assert transmission.inReplyTo == original.id and transmission.text == "Draft: numbers Friday."
 
 
 def test_reply_errors(ws: Workspace) -> None:
