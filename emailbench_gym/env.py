@@ -220,6 +220,8 @@ class EmailBenchEnv(gym.Env[dict, Any]):
             "domains": list(scenario.domains),
             "retained": scenario.retained,
             "profile": self.profile.name,
+            # whether a reference solution exists within this profile's tools (else zero signal)
+            "completable": scenario.solution_for(self.profile) is not None,
             "max_turns": self.max_turns,
             "system_prompt": system_prompt(self._episode),
             "tools": self._tools,

@@ -650,6 +650,42 @@ def table_pass_hat_k(runs: Sequence[Run]) -> Table:
 
 
 #: Every table, in report order.
+def table_completable(runs: Sequence[Run]) -> Table:
+    """Scenarios of the runs that a reference solution proves completable, per tool profile.
+
+    A scenario that cannot be completed with a profile's tools fails under it whatever the
+    model does: read each run's pass rate against its profile's column.
+    """
+    from emailbench_gym.scenarios import load_scenario
+    from emailbench_gym.tools import load_profile, profile_names
+
+    profiles = [load_profile(name) for name in profile_names()]
+    counts: dict[str, list[int]] = {}
+    for scenario_id in sorted({r["id"] for run in runs for r in run.records}):
+        try:
+            scenario = load_scenario(scenario_id)
+        except (KeyError, ValueError):  # a record of a scenario this install lacks
+            continue
+        row = counts.setdefault(scenario.category, [0] * (len(profiles) + 1))
+        row[0] += 1
+        for index, profile in enumerate(profiles, 1):
+            row[index] += scenario.solution_for(profile) is not None
+    return Table(
+        "completable",
+        "Completable scenarios per tool profile, by category",
+        (
+            Column("Category"),
+            Column("n", "int"),
+            *(Column(profile.name, "frac_rate") for profile in profiles),
+        ),
+        tuple(
+            (category, row[0], *(Frac(k, row[0]) for k in row[1:]))
+            for category, row in sorted(counts.items(), key=lambda item: (-item[1][0], item[0]))
+        ),
+        "Proven by a reference solution that uses only the profile's tools.",
+    )
+
+
 TABLES: tuple[Callable[[Sequence[Run]], Table], ...] = (
     table_results,
     table_by_category,
@@ -666,6 +702,7 @@ TABLES: tuple[Callable[[Sequence[Run]], Table], ...] = (
     table_tool_calls,
     table_after_failure,
     table_iterations,
+    table_completable,
 )
 
 

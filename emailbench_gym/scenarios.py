@@ -17,7 +17,7 @@ import json
 import re
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field, PrivateAttr, ValidationError, field_validator, model_validator
 
@@ -25,6 +25,9 @@ from emailbench_gym.catalog import duplicate_paths, scenario_ids, scenario_paths
 from emailbench_gym.errors import ScenarioError
 from emailbench_gym.grading.checks import ANSWER_TYPES, Assertion
 from emailbench_gym.grading.query import Strict
+
+if TYPE_CHECKING:
+    from emailbench_gym.tools import Profile
 
 Category = Literal[
     "messages-read",
@@ -127,6 +130,11 @@ class Scenario(Strict):
         [], description="Correct answers by honest solvers; every one must pass."
     )
     solution: Solution
+    profile_solutions: dict[str, Solution] = Field(
+        {},
+        description="Reference solutions restricted to one tool profile ('adapter': the paper's 46 "
+        "tools), proving the scenario can be completed there when `solution` needs other tools.",
+    )
     _grading_contexts: dict[int, Any] = PrivateAttr(default_factory=dict)
 
     @model_validator(mode="before")
@@ -168,6 +176,24 @@ class Scenario(Strict):
                     f"alias key {ref!r} must look like 'kind:key', e.g. 'event:evt-015'"
                 )
         return self
+
+    @staticmethod
+    def fits(solution: Solution, profile: Profile) -> bool:
+        """Whether every call of `solution` uses only tools and parameters `profile` offers."""
+        from emailbench_gym.tools import restrict_arguments
+
+        return all(
+            call.name in profile.allowed
+            and restrict_arguments(profile, call.name, call.arguments) is None
+            for call in solution.calls
+        )
+
+    def solution_for(self, profile: Profile) -> Solution | None:
+        """A reference solution that `profile` can play (the main one, or the profile's own)."""
+        for solution in (self.solution, self.profile_solutions.get(profile.name)):
+            if solution is not None and self.fits(solution, profile):
+                return solution
+        return None
 
     def uncovered_requirements(self) -> list[str]:
         """Requirements that no static check covers (a rubric alone does not count)."""

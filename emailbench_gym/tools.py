@@ -71,13 +71,17 @@ def _parse_profile(name: str, raw: dict[str, Any]) -> Profile:
     return Profile(tools=tools, **raw)
 
 
+def profile_names() -> list[str]:
+    """The shipped tool profiles (`envs/*.toml`), by name."""
+    return sorted(p.stem for p in data_dir("envs").glob("*.toml"))
+
+
 @functools.cache
 def load_profile(name: str = "adapter") -> Profile:
     """The profile `envs/<name>.toml` (`adapter`: the paper's 46 tools; `full`: all 119)."""
     path = data_dir("envs") / f"{name}.toml"
     if not path.exists():
-        known = sorted(p.stem for p in data_dir("envs").glob("*.toml"))
-        raise ValueError(f"unknown tool profile {name!r}; accepted: {', '.join(known)}")
+        raise ValueError(f"unknown tool profile {name!r}; accepted: {', '.join(profile_names())}")
     with path.open("rb") as handle:
         return _parse_profile(name, tomllib.load(handle))
 

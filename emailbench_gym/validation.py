@@ -18,6 +18,7 @@ from emailbench_gym.errors import ScenarioError, ToolError
 from emailbench_gym.grading.grade import Grade
 from emailbench_gym.grading.reward import progress
 from emailbench_gym.scenarios import Scenario, load_scenario, resolve_refs
+from emailbench_gym.tools import load_profile, profile_names
 
 
 class CalibrationSummary(BaseModel):
@@ -38,6 +39,7 @@ class ValidationReport(BaseModel):
     kitchen_sink_passed: bool | None
     uncovered_requirements: list[str]
     calibration: CalibrationSummary
+    completable: dict[str, bool] = {}
     problems: list[str]
     failures: list[dict[str, Any]] = []
 
@@ -137,6 +139,29 @@ def validate(scenario: Scenario) -> ValidationReport:
                 f"calibration[{index}] ({sample.style or '?'}, {sample.source or '?'}) fails: "
                 + "; ".join(_failing(grade, scenario))
             )
+    completable: dict[str, bool] = {}
+    for name in profile_names():
+        profile = load_profile(name)
+        completable[name] = scenario.solution_for(profile) is not None
+        alternative = scenario.profile_solutions.get(name)
+        if alternative is None:
+            continue
+        if not scenario.fits(alternative, profile):
+            problems.append(
+                f"profile_solutions.{name}: uses tools or parameters outside the {name} profile"
+            )
+            continue
+        episode.reset()
+        try:
+            _replay(episode, alternative.calls)
+        except (ToolError, ScenarioError) as exc:
+            problems.append(f"profile_solutions.{name}: {exc}")
+            continue
+        grade = episode.grade(alternative.answer)
+        if not grade.passed:
+            problems.append(
+                f"profile_solutions.{name} fails: " + "; ".join(_failing(grade, scenario))
+            )
     episode.reset()
     return ValidationReport(
         id=scenario.id,
@@ -149,6 +174,7 @@ def validate(scenario: Scenario) -> ValidationReport:
         kitchen_sink_passed=sink,
         uncovered_requirements=uncovered,
         calibration=CalibrationSummary(accepted=accepted, total=len(scenario.calibration)),
+        completable=completable,
         problems=problems,
         failures=failures,
     )

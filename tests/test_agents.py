@@ -226,6 +226,13 @@ def test_reference_agent_replays_the_solution(env: EmailBenchEnv) -> None:
     assert record["trajectory"][1]["calls"][0]["arguments"] == {"id": "folder-5001"}
 
 
+def test_reference_agent_says_when_the_profile_cannot_complete_the_task() -> None:
+    board_env = EmailBenchEnv(scenarios=["OB-B101"], profile="adapter")
+    record = play_episode(ReferenceAgent(), board_env, "OB-B101")
+    assert record["calls"] == 0 and not record["passed"]
+    assert "cannot be completed with the tools of the adapter profile" in record["final_answer"]
+
+
 def test_reference_plan_packs_independent_calls_when_the_budget_is_short() -> None:
     calls = [
         ToolCall(name="a"),

@@ -44,6 +44,7 @@ INFO_KEYS = {
     "domains",
     "retained",
     "profile",
+    "completable",
     "max_turns",
     "system_prompt",
     "tools",

@@ -27,6 +27,7 @@ from emailbench_gym.report import (
     read_run,
     select_episodes,
     table_by_category,
+    table_completable,
     wilson_interval,
 )
 from emailbench_gym.report_plots import plots_available
@@ -373,6 +374,16 @@ def test_cli_markdown(dirs: list[Path], capsys: pytest.CaptureFixture[str]) -> N
     assert "| folders | 2/2 (100.0) | 3/4 (75.0) |" in out
 
 
+def test_completable_table_counts_the_runs_scenarios_per_profile() -> None:
+    records = ({"id": "OB-N520", "passed": True}, {"id": "OB-B101", "passed": False})
+    table = table_completable([Run("m", records)])
+    rows = {row[0]: row for row in table.rows}
+    names = [c.name for c in table.columns]
+    assert rows["boards"][names.index("adapter")] == (0, 1)  # board tools are not in the adapter
+    assert rows["boards"][names.index("full")] == (1, 1)
+    assert rows["folders"][names.index("adapter")] == (1, 1)
+
+
 def test_cli_json_has_every_table(dirs: list[Path], tmp_path: Path) -> None:
     out = tmp_path / "report.json"
     assert main(["report", *map(str, dirs), "--format", "json", "--out", str(out)]) == 0
@@ -382,7 +393,7 @@ def test_cli_json_has_every_table(dirs: list[Path], tmp_path: Path) -> None:
     assert set(data["tables"]) == {
         "results", "category", "difficulty", "domains", "wilson", "jaccard", "completion",
         "partition", "repeated", "outcome", "buckets", "indicators", "tool_calls",
-        "after_failure", "iterations", "pass_hat_k",
+        "after_failure", "iterations", "completable", "pass_hat_k",
     }  # fmt: skip
     row = data["tables"]["results"]["rows"][0]
     assert row["Pass"] == {"k": 3, "n": 5, "pct": 60.0}

@@ -101,8 +101,25 @@ def test_list_json_has_every_label_and_count(capsys):
         "rubrics",
         "static_types",
         "retained",
+        "completable",
     }
+    assert rows["OB-N520"]["completable"] == {"adapter": True, "full": True}
+    assert rows["OB-B101"]["completable"] == {"adapter": False, "full": True}
     assert rows["OB-N520"]["static"] >= 5 and "moved-message" in rows["OB-N520"]["static_types"]
+
+
+def test_list_filters_by_category_and_completability(capsys):
+    assert main(["list", "--json", "--category", "boards"]) == 0
+    boards = json.loads(capsys.readouterr().out)
+    assert len(boards) == 10 and {row["category"] for row in boards} == {"boards"}
+    assert main(["list", "--json", "--completable", "adapter"]) == 0
+    adapter = json.loads(capsys.readouterr().out)
+    assert adapter and all(row["completable"]["adapter"] for row in adapter)
+    assert not any(row["category"] == "boards" for row in adapter)
+    assert main(["list", "--category", "nope"]) == 2
+    assert "accepted: messages-read" in capsys.readouterr().err
+    assert main(["list", "--completable", "tiny"]) == 2
+    assert "accepted: adapter, full" in capsys.readouterr().err
 
 
 def test_show_validate_and_schema(capsys):

@@ -98,3 +98,17 @@ def test_calibration_answers_are_counted_and_failures_named(tmp_path):
     report = validate(parse_scenario_file(write(tmp_path, calibration=calibration)))
     assert (report.calibration.accepted, report.calibration.total) == (1, 2)
     assert any(p.startswith("calibration[1] (terse, t) fails") for p in report.problems)
+
+
+def test_completability_per_profile_is_reported_and_profile_solutions_are_proven(tmp_path):
+    report = validate(parse_scenario_file(write(tmp_path)))
+    assert report.completable == {"adapter": True, "full": True}
+    board_call = {"name": "boards_list", "arguments": {}}
+    outside = {"calls": [*STATE_CALLS, board_call], "answer": "Done."}
+    report = validate(parse_scenario_file(write(tmp_path, profile_solutions={"adapter": outside})))
+    assert "profile_solutions.adapter: uses tools or parameters outside the adapter profile" in (
+        report.problems
+    )
+    wrong = {"calls": STATE_CALLS[:2], "answer": "Done."}  # the message is never moved
+    report = validate(parse_scenario_file(write(tmp_path, profile_solutions={"adapter": wrong})))
+    assert any(p.startswith("profile_solutions.adapter fails: ") for p in report.problems)

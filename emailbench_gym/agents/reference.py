@@ -3,7 +3,8 @@
 Each solution call is one turn; `$N` references are resolved against the parsed
 results the env returned (what a model would see). When the solution has more calls
 than the turn budget allows, independent calls are packed into parallel turns.
-Board scenarios use board tools, so run this agent with the `full` profile.
+It plays the solution that fits the episode's tool profile (`Scenario.solution_for`); a
+scenario that cannot be completed with the profile's tools gets an answer saying so, at once.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any
 
 from emailbench_gym.agents.base import TimedAgent
 from emailbench_gym.scenarios import ToolCall, load_scenario, resolve_refs
+from emailbench_gym.tools import load_profile
 
 _REF_INDEX = "$"
 
@@ -51,7 +53,7 @@ def _parse(content: str) -> Any:
 
 
 class ReferenceAgent(TimedAgent):
-    """Replays `scenario.solution` one call per turn, then gives its answer."""
+    """Replays the scenario's reference solution one call per turn, then gives its answer."""
 
     def __init__(self) -> None:
         super().__init__(model="reference", kind="reference")
@@ -61,11 +63,20 @@ class ReferenceAgent(TimedAgent):
         self._answer = ""
 
     def start(self, observation: dict[str, Any], info: dict[str, Any]) -> None:
-        solution = load_scenario(info["scenario_id"]).solution
-        self._calls = list(solution.calls)
+        scenario = load_scenario(info["scenario_id"])
+        try:
+            profile = load_profile(info["profile"])
+        except ValueError:  # a custom profile: play the main solution
+            profile = None
+        solution = scenario.solution_for(profile) if profile else scenario.solution
+        self._calls = list(solution.calls) if solution else []
         self._turns = plan_turns(self._calls, info["max_turns"] - 1)
         self._results = []
-        self._answer = solution.answer
+        self._answer = (
+            solution.answer
+            if solution
+            else f"This task cannot be completed with the tools of the {info['profile']} profile."
+        )
 
     def turn(self, observation: dict[str, Any]) -> Any:
         self._results.extend(_parse(r["content"]) for r in observation["results"])

@@ -15,8 +15,22 @@ def _print_json(data: Any) -> None:
 
 
 def cmd_list(args: argparse.Namespace) -> int:
-    from emailbench_gym.scenarios import load_all
+    from emailbench_gym.scenarios import CATEGORIES, load_all
+    from emailbench_gym.tools import load_profile, profile_names
 
+    profiles = [load_profile(name) for name in profile_names()]
+    if args.category and args.category not in CATEGORIES:
+        print(
+            f"unknown category {args.category!r}; accepted: {', '.join(CATEGORIES)}",
+            file=sys.stderr,
+        )
+        return 2
+    if args.completable and args.completable not in profile_names():
+        print(
+            f"unknown tool profile {args.completable!r}; accepted: {', '.join(profile_names())}",
+            file=sys.stderr,
+        )
+        return 2
     rows = [
         {
             "id": s.id,
@@ -29,9 +43,13 @@ def cmd_list(args: argparse.Namespace) -> int:
             "rubrics": len(s.rubrics),
             "static_types": sorted({a.type for a in s.assertions}),
             "retained": s.retained,
+            "completable": {p.name: s.solution_for(p) is not None for p in profiles},
         }
         for s in load_all()
+        if args.category in (None, s.category)
     ]
+    if args.completable:
+        rows = [row for row in rows if row["completable"][args.completable]]
     if args.json:
         _print_json(rows)
         return 0
@@ -97,8 +115,13 @@ def describe(scenario: Any) -> str:
     for check in checks:
         for room in getattr(check, "latitude", []):
             lines.append(f"  latitude {room.collection}: {room.reason}")
+    from emailbench_gym.tools import load_profile, profile_names
+
+    completable = [n for n in profile_names() if scenario.solution_for(load_profile(n))]
     lines += [
         "",
+        f"Completable with profiles: {', '.join(completable) or 'none'} "
+        "(a reference solution uses only their tools)",
         f"Rubrics: {len(scenario.rubrics)}; calibration answers: {len(scenario.calibration)}; "
         f"equivalent mutants declared: {len(scenario.equivalent_mutants)}",
         f"Reference: {len(scenario.solution.calls)} calls; answer: {scenario.solution.answer}",
@@ -160,6 +183,12 @@ def register(sub: Any) -> None:
     """Register list, show, validate and schema on the CLI's subparsers."""
     p = sub.add_parser("list", help="list scenarios")
     p.add_argument("--json", action="store_true", help="one JSON object per scenario")
+    p.add_argument("--category", help="only this category's scenarios")
+    p.add_argument(
+        "--completable",
+        metavar="PROFILE",
+        help="only scenarios a reference solution proves completable with this tool profile",
+    )
     p.set_defaults(func=cmd_list)
     p = sub.add_parser(
         "show", help="a scenario's request, its requirements and the checks covering each"
