@@ -86,6 +86,27 @@ def load_profile(name: str = "adapter") -> Profile:
         return _parse_profile(name, tomllib.load(handle))
 
 
+#: Domains every task may need whatever it declares: who the user is and who people are.
+ALWAYS_OFFERED_DOMAINS = frozenset({"identity"})
+
+
+def domain_profile(profile: Profile, domains: tuple[str, ...]) -> Profile:
+    """`profile` narrowed to the tools of a task's `domains` (for `tools="domains"`).
+
+    Kept: the declared domains' tools, the identity tools and the mail read tools (mail is
+    the substrate every task lives in: a rule's or a meeting's messages are read with them).
+    Shorter prompts; a scenario's reference solution always fits its own domains.
+    """
+    keep = set(domains) | ALWAYS_OFFERED_DOMAINS
+    tools = {
+        name: params
+        for name, params in profile.tools.items()
+        if METHODS[name].domain in keep
+        or (METHODS[name].domain == "messages" and METHODS[name].kind == "read")
+    }
+    return profile.model_copy(update={"name": f"{profile.name}+domains", "tools": tools})
+
+
 # --- schemas ------------------------------------------------------------------------------
 
 
