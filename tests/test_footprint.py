@@ -150,6 +150,37 @@ def test_sent_message_checks_kind_thread_roles_and_body():
     assert not outcome(play(checked, [copied]), "reply")
 
 
+def test_draft_message_checks_recipients_and_what_the_persona_wrote_not_the_quote():
+    draft = {
+        "name": "messages_createDraft",
+        "arguments": {
+            "subject": "RE: Materials",
+            "body": "Rob, we'll bring six months of collateral history.\n\n"
+            "-----Original Message-----\nFrom: Rob\n\nPlease bring six months of history.",
+            "toRecipients": ["rob.delacroix@dynegy.com"],
+        },
+    }
+    spec = {
+        "type": "draft-message",
+        "id": "draft",
+        "covers": ["R1"],
+        "to": ["rob.delacroix@dynegy.com"],
+        "body": [{"type": "answer-text", "statements": [["six months"]]}],
+    }
+    checked = make_scenario([spec], calls=[draft], requirements=REQUIREMENTS)
+    assert outcome(play(checked), "draft")
+    quoted_only = dict(
+        draft["arguments"], body="Rob, noted.\n\n> Please bring six months of history."
+    )
+    assert not outcome(play(checked, [{**draft, "arguments": quoted_only}]), "draft")
+    negated = dict(draft["arguments"], body="Rob, we won't bring six months of collateral history.")
+    assert not outcome(play(checked, [{**draft, "arguments": negated}]), "draft")
+    copied = dict(draft["arguments"], ccRecipients=["tanya.ortiz@enron.com"])
+    assert not outcome(play(checked, [{**draft, "arguments": copied}]), "draft")
+    sent = {"name": "messages_sendDraft", "arguments": {"id": "$0.id"}}
+    assert not outcome(play(checked, [draft, sent]), "draft")  # sent: no longer a draft
+
+
 # --- reward ----------------------------------------------------------------------------------
 
 

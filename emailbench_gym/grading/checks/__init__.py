@@ -14,7 +14,7 @@ from emailbench_gym.grading.checks.answer import (
 from emailbench_gym.grading.checks.base import CheckBase, EpisodeView, Outcome
 from emailbench_gym.grading.checks.footprint import Footprint, FootprintCheck, Latitude
 from emailbench_gym.grading.checks.legacy import ReturnContainsAssertion, ReturnExcludesAssertion
-from emailbench_gym.grading.checks.outgoing import SentMessageCheck
+from emailbench_gym.grading.checks.outgoing import DraftMessageCheck, SentMessageCheck
 from emailbench_gym.grading.checks.state import (
     CountAssertion,
     ExistsAssertion,
@@ -32,6 +32,7 @@ Assertion = Annotated[
     | StateCheckAssertion
     | MovedMessageAssertion
     | SentMessageCheck
+    | DraftMessageCheck
     | FootprintCheck
     | AnswerItemsCheck
     | AnswerValuesCheck
@@ -48,6 +49,7 @@ ASSERTION_TYPES: tuple[str, ...] = (
     "state-check",
     "moved-message",
     "sent-message",
+    "draft-message",
     "footprint",
     "answer-items",
     "answer-values",

@@ -9,10 +9,17 @@ its own text (a reply's comment, not the quoted original) satisfies every `body`
 claim: statements made positively, values stated, items named. `count` matching
 messages must exist (exactly, by default). Messages that no envelope of the
 reference accounts for fail the scenario's `footprint` check.
+
+`draft-message` checks mail the persona asked to leave unsent: drafts saved during the
+episode (in any folder, still drafts), with the same recipient, subject and body rules;
+the body claims read the text above any quoted original ("-----Original Message-----",
+"> " lines), so a draft that only quotes the request it answers does not pass.
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
 from typing import Any, Literal
 
 from pydantic import Field
@@ -22,17 +29,23 @@ from emailbench_gym.grading.checks.base import CheckBase, EpisodeView, Outcome
 from emailbench_gym.grading.checks.footprint import KIND_CLASS
 from emailbench_gym.mailbox import Transmission, TransmissionKind
 
+#: Where hand-quoted original mail starts in a draft (Outlook and common client headers).
+_QUOTE_HEADER = re.compile(
+    r"^\s*-{2,}\s*(?:original message|forwarded message)\s*-{2,}\s*$|^\s*on .{1,200} wrote:\s*$",
+    re.I | re.M,
+)
 
-class SentMessageCheck(CheckBase):
-    """Messages sent during the episode with this kind, thread, recipients and content."""
 
-    type: Literal["sent-message"]
-    kind: list[TransmissionKind] | None = Field(
-        None, description="Accepted kinds (reply covers reply-all); null: any kind."
-    )
-    in_reply_to: str | None = Field(
-        None, description="Id of the message answered or forwarded (or the event answered)."
-    )
+def own_text(body: str) -> str:
+    """What the persona wrote in a message body: above any quoted original, without "> " lines."""
+    match = _QUOTE_HEADER.search(body)
+    head = body[: match.start()] if match else body
+    return "\n".join(line for line in head.splitlines() if not line.lstrip().startswith(">"))
+
+
+class _MailCheck(CheckBase):
+    """Recipients by role, subject statements and body claims: what sent mail and drafts share."""
+
     to: list[str] | None = Field(None, description="Exactly these To addresses; null: not checked.")
     cc: list[str] | None = Field([], description="Exactly these Cc addresses; null: not checked.")
     bcc: list[str] | None = Field([], description="Exactly these Bcc addresses; null: not checked.")
@@ -44,6 +57,59 @@ class SentMessageCheck(CheckBase):
     count: int = Field(1, ge=0)
     exact: bool = True
 
+    def _recipients_ok(self, *roles: Iterable[str]) -> bool:
+        extra = {a.casefold() for a in self.may_also_include}
+        for wanted, got in zip((self.to, self.cc, self.bcc), roles, strict=True):
+            if wanted is None:
+                continue
+            want = {a.casefold() for a in wanted}
+            have = {a.casefold() for a in got}
+            if not want <= have or have - want - extra:
+                return False
+        return True
+
+    def _content_problems(self, subject: str, text: str, episode: EpisodeView) -> list[str]:
+        problems = []
+        if self.subject:
+            outcome = AnswerTextCheck(type="answer-text", statements=self.subject).evaluate(
+                episode.analyse(subject)
+            )
+            if not outcome.passed:
+                problems.append(f"subject: {outcome.found}")
+        if self.body:
+            analysis = episode.analyse(text)
+            for claim in self.body:
+                outcome = claim.evaluate(analysis)
+                if not outcome.passed:
+                    problems.append(f"body: {outcome.found}")
+        return problems
+
+    def _tally(
+        self, candidates: list[tuple[Any, str, str]], episode: EpisodeView
+    ) -> tuple[bool, int, list[list[str]]]:
+        """(passed, matching, problems of near misses) over (item, subject, text) candidates."""
+        matching, near = 0, []
+        for _item, subject, text in candidates:
+            problems = self._content_problems(subject, text, episode)
+            if problems:
+                near.append(problems)
+            else:
+                matching += 1
+        ok = matching == self.count if self.exact else matching >= self.count
+        return ok, matching, near
+
+
+class SentMessageCheck(_MailCheck):
+    """Messages sent during the episode with this kind, thread, recipients and content."""
+
+    type: Literal["sent-message"]
+    kind: list[TransmissionKind] | None = Field(
+        None, description="Accepted kinds (reply covers reply-all); null: any kind."
+    )
+    in_reply_to: str | None = Field(
+        None, description="Id of the message answered or forwarded (or the event answered)."
+    )
+
     def _envelope_ok(self, sent: Transmission) -> bool:
         if self.kind is not None:
             kinds = {KIND_CLASS.get(k, k) for k in self.kind}
@@ -51,39 +117,11 @@ class SentMessageCheck(CheckBase):
                 return False
         if self.in_reply_to is not None and sent.inReplyTo != self.in_reply_to:
             return False
-        extra = {a.casefold() for a in self.may_also_include}
-        for wanted, got in ((self.to, sent.to), (self.cc, sent.cc), (self.bcc, sent.bcc)):
-            if wanted is None:
-                continue
-            want = {a.casefold() for a in wanted}
-            if not want <= set(got) or set(got) - want - extra:
-                return False
-        return True
-
-    def _content_problems(self, sent: Transmission, episode: EpisodeView) -> list[str]:
-        problems = []
-        if self.subject:
-            outcome = AnswerTextCheck(type="answer-text", statements=self.subject).evaluate(
-                episode.analyse(sent.subject)
-            )
-            if not outcome.passed:
-                problems.append(f"subject: {outcome.found}")
-        if self.body:
-            analysis = episode.analyse(sent.text)
-            for claim in self.body:
-                outcome = claim.evaluate(analysis)
-                if not outcome.passed:
-                    problems.append(f"body: {outcome.found}")
-        return problems
+        return self._recipients_ok(sent.to, sent.cc, sent.bcc)
 
     def check(self, episode: EpisodeView) -> Outcome:
-        envelopes = [s for s in episode.sent if self._envelope_ok(s)]
-        matching, near = [], []
-        for sent in envelopes:
-            problems = self._content_problems(sent, episode)
-            (near if problems else matching).append((sent, problems))
-        n = len(matching)
-        ok = n == self.count if self.exact else n >= self.count
+        envelopes = [(s, s.subject, s.text) for s in episode.sent if self._envelope_ok(s)]
+        ok, n, near = self._tally(envelopes, episode)
         expected: dict[str, Any] = {
             "matching": self.count if self.exact else f">= {self.count}",
             "kind": self.kind,
@@ -99,5 +137,45 @@ class SentMessageCheck(CheckBase):
             ],
         }
         if near:
-            found["right envelope, wrong content"] = [p for _, p in near[:3]]
+            found["right envelope, wrong content"] = near[:3]
+        return Outcome(ok, expected, found)
+
+
+class DraftMessageCheck(_MailCheck):
+    """Drafts saved (not sent) during the episode with these recipients and content."""
+
+    type: Literal["draft-message"]
+
+    def check(self, episode: EpisodeView) -> Outcome:
+        drafts = [
+            after
+            for before, after in episode.changes.items.get("messages", {}).values()
+            if before is None and after is not None and after.isDraft
+        ]
+
+        def addresses(people: list[Any]) -> list[str]:
+            return [p.emailAddress.address for p in people]
+
+        envelopes = [
+            (d, d.subject, own_text(d.body.content))
+            for d in drafts
+            if self._recipients_ok(
+                addresses(d.toRecipients), addresses(d.ccRecipients), addresses(d.bccRecipients)
+            )
+        ]
+        ok, n, near = self._tally(envelopes, episode)
+        expected = {"matching": self.count if self.exact else f">= {self.count}", "to": self.to}
+        found: dict[str, Any] = {
+            "matching": n,
+            "drafts": [
+                {
+                    "to": addresses(d.toRecipients),
+                    "cc": addresses(d.ccRecipients),
+                    "subject": d.subject,
+                }
+                for d in drafts[:5]
+            ],
+        }
+        if near:
+            found["right recipients, wrong content"] = near[:3]
         return Outcome(ok, expected, found)
