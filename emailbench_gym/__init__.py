@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.metadata
 from typing import TYPE_CHECKING, Any
 
 from emailbench_gym.catalog import scenario_ids
@@ -32,7 +33,10 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = ["SCENARIO_IDS", "Corpus", "ToolError", "Workspace", "load_corpus", "load_scenario"]
-__version__ = "0.1.0"
+try:
+    __version__ = importlib.metadata.version("emailbench-gym")
+except importlib.metadata.PackageNotFoundError:  # a source tree on PYTHONPATH, not installed
+    __version__ = "0+unknown"
 
 
 def _register_envs() -> None:

@@ -191,3 +191,31 @@ def test_n520_moving_matches_to_the_wrong_subfolder_fails():
     first_match = results[4]["items"][0]["id"]
     episode.call("messages_move", {"id": first_match, "destinationId": results[3]["id"]})
     assert not episode.grade(answer).passed
+
+
+def test_version_names_the_package_and_the_suite_hash(capsys, tmp_path, monkeypatch):
+    from emailbench_gym import __version__, catalog
+
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--version"])
+    assert exit_info.value.code == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"emailbench-gym {__version__} (suite: 206 scenarios, sha256 ")
+    first = catalog.suite_hash()
+    assert len(first) == 64 and first in out
+    # the hash follows the content: a changed scenario file changes it
+    root = tmp_path / "data"
+    for name in ("scenarios", "corpus", "envs"):
+        (root / name).mkdir(parents=True)
+    (root / "scenarios" / "folders").mkdir()
+    scenario = root / "scenarios" / "folders" / "OB-Z901.json"
+    scenario.write_text("{}")
+    monkeypatch.setattr(catalog, "data_dir", lambda name: root / name)
+    catalog.suite_hash.cache_clear()
+    try:
+        before = catalog.suite_hash()
+        scenario.write_text("{ }")
+        catalog.suite_hash.cache_clear()
+        assert catalog.suite_hash() != before
+    finally:
+        catalog.suite_hash.cache_clear()

@@ -26,10 +26,28 @@ COMMANDS: tuple[str, ...] = (
 )
 
 
+class _Version(argparse.Action):
+    """`--version`: the package version and the suite's content hash (computed only when asked)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: object) -> None:
+        super().__init__(option_strings, dest, nargs=0, help="print the version and suite hash")
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
+        from emailbench_gym import SCENARIO_IDS, __version__
+        from emailbench_gym.catalog import suite_hash
+
+        print(
+            f"emailbench-gym {__version__} (suite: {len(SCENARIO_IDS)} scenarios, "
+            f"sha256 {suite_hash()})"
+        )
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="emailbench", description="EmailBench: scenarios, validation, runs and reports."
     )
+    parser.add_argument("--version", action=_Version)
     sub = parser.add_subparsers(dest="command", required=True)
     for name in COMMANDS:
         importlib.import_module(f"{__name__}.{name}").register(sub)
