@@ -17,6 +17,7 @@ from collections.abc import Sequence
 COMMANDS: tuple[str, ...] = (
     "scenarios",
     "audit",
+    "play",
     "run",
     "regrade",
     "report",
