@@ -112,6 +112,18 @@ def test_items_named_to_rule_them_out_with_the_scenarios_words():
     )
 
 
+def test_a_short_label_opening_a_line_governs_its_items():
+    """ "Excluded, and why: A (50%) and B (50%) ..." rules out both, as a header line would;
+    a label that is itself an item ("Louise Kitchen: 80%") is no cue."""
+    ruled = REFERENCE + (
+        "\nExcluded, and why: Jeff Skilling (exactly 50%) and Tanya Ortiz (exactly 50%) sit at "
+        "the line."
+    )
+    assert items(ruled)
+    assert not items(REFERENCE + "\nAlso: Jeff Skilling (50%) and Tanya Ortiz (50%).")
+    assert not items(REFERENCE.replace("4. Richard Shapiro:", "Not sure: Richard Shapiro,"))
+
+
 def test_a_negative_question_keeps_its_own_negation():
     invitees = {
         "type": "answer-items",
@@ -123,6 +135,7 @@ def test_a_negative_question_keeps_its_own_negation():
     }
     assert items("Steven Kean hasn't accepted yet; Marcus Hale has accepted.", invitees)
     assert items("No response yet from Steven Kean.", invitees)
+    assert items("Not fully accepted: Steven Kean (tentative). Marcus Hale accepted.", invitees)
     assert not items("Everyone has accepted except Marcus Hale.", invitees)
 
 
@@ -287,7 +300,12 @@ def test_any_phrase_of_a_subject_names_it():
         ),
         ("money", 66e6, ["$66 million", "$66M", "$66 mm", "66 million dollars"], ["$67 million"]),
         ("money", 180e6, ["one hundred eighty million dollars"], ["one hundred million dollars"]),
-        ("count", 5, ["5 emails", "five emails"], ["6 emails", "about 5 emails", "over 5 emails"]),
+        (
+            "count",
+            5,
+            ["5 emails", "five emails", "tied at 5 emails each", "from 5 people"],
+            ["6 emails", "about 5 emails", "over 5 emails"],
+        ),
         ("count", 255, ["two hundred fifty-five emails", "255 emails"], ["two hundred emails"]),
         ("percent", 110, ["one hundred ten percent", "a hundred and ten percent"], ["100%"]),
         ("percent", 57.142857, ["57.1%", "57%", "57.14 percent", "4 of 7"], ["58%", "50%"]),

@@ -39,6 +39,7 @@ Polarity = Literal["asserted", "negated", "hedged", "ruled_out"]
 PRE_REACH = 4  # words a forward cue may skip to reach its item ("no email from X")
 POST_REACH = 7  # words a backward cue may skip ("X, at exactly 50%, is not above ...")
 HEDGE_REACH = 8
+LABEL_WORDS = 5  # words of a label opening a line ("Excluded, and why:")
 _SEPARATORS = re.compile(r"^[\s,/&*'\"]*(?:(?:and|or|nor|plus|as well as|&)\b[\s,'\"]*)?$", re.I)
 _CONJUNCTIONS = frozenset({"and", "or", "but", "while", "whereas", "although", "though"})
 _NEGATIVE_CELLS = frozenset({"no", "not", "none", "excluded", "n/a", "x", "✗", "✘", "-", "no."})
@@ -368,6 +369,7 @@ class PolarityReader:
                 line = text.line_of(spans[run[0]].start)
                 if header < line <= last_line:
                     verdict[r].update(kinds)
+        self._inline_labels(runs, spans, verdict, words)
         for r, run in enumerate(runs):
             line = text.line_of(spans[run[0]].start)
             if not text.is_table_row(line):
@@ -437,6 +439,38 @@ class PolarityReader:
             w in own_words or any(w.startswith(stem) for stem in predicate)
             for w in word_tokens(header)
         )
+
+    def _inline_labels(
+        self, runs: list[list[int]], spans: list[Span], verdict: list[set[str]], words: CueWords
+    ) -> None:
+        """A line opening with a short label ("Excluded, and why: A (Oct 8) and B ...") governs
+        the items after it on that line, as a header line governs the lines under it."""
+        text = self.text
+        by_line: dict[int, list[int]] = {}
+        for r, run in enumerate(runs):
+            by_line.setdefault(text.line_of(spans[run[0]].start), []).append(r)
+        for line, members in by_line.items():
+            start, end = text.lines[line]
+            colon = text.text.find(":", text.list_marker_end(line), end)
+            if colon < 0 or len(word_tokens(text.text[start:colon])) > LABEL_WORDS:
+                continue
+            if any(spans[runs[r][0]].start < colon for r in members):
+                continue  # "Louise Kitchen: 80%": the label is an item, not a cue
+            kinds = self._line_cue_kinds(start, colon, words)
+            if words.predicate and self._restates_question(start, colon, words):
+                continue  # "Not fully accepted: Sally Beck" answers "who hasn't accepted?"
+            for r in members:
+                verdict[r].update(kinds)
+
+    def _restates_question(self, start: int, end: int, words: CueWords) -> bool:
+        """Whether the text negates the question's own predicate ("No email at all with")."""
+        tokens = list(self.text.tokens_in(start, end))
+        norms = self.norms
+        negates = any(
+            _match_at(norms, i, phrases) for i in tokens for phrases in (_PRE, _NEG_VERBS, _POST)
+        )
+        names_predicate = any(norms[i].startswith(s) for i in tokens for s in words.predicate)
+        return negates and names_predicate
 
     def _line_cue_kinds(self, start: int, end: int, words: CueWords) -> set[str]:
         tokens = self.text.tokens_in(start, end)
