@@ -198,9 +198,15 @@ def _time_pattern(i: int) -> str:
 
 
 _TIME = re.compile(rf"{_B}{_time_pattern(0)}(?:\s?o'clock)?", re.I)
-#: A bare hour after a word of time ("leave at 11", "until 5") or before "o'clock": either half of the day.
+#: A bare hour after a word of time ("leave at 11", "until 5") or before "o'clock": either half of the
+#: day; not a number of things ("tied at 5 emails each", "from 3 people").
+_COUNTED = (
+    r"each|apiece|per|of|emails?|e-mails?|messages?|mails?|people|persons?|senders?|threads?|"
+    r"conversations?|replies|meetings?|events?|items?|times?|days?|hours?|minutes?|members?"
+)
 _BARE_HOUR = re.compile(
-    r"\b(?:at|until|till|before|after|around|from)\s+(?P<h>1[0-2]|0?[1-9])(?![\w:%/']|[.,]\d|\s*(?:-|to)\s*\d)"
+    r"\b(?:at|until|till|before|after|around|from)\s+(?P<h>1[0-2]|0?[1-9])"
+    rf"(?![\w:%/']|[.,]\d|\s*(?:-|to)\s*\d|\s+(?:{_COUNTED})\b)"
     r"|\b(?P<o>1[0-2]|0?[1-9])\s?o'clock\b",
     re.I,
 )
