@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Literal
 
 import gymnasium as gym
 
@@ -20,6 +20,7 @@ from emailbench_gym.scenarios import Scenario, load_scenario, scenario_ids
 from emailbench_gym.spaces import ObservationSpace, ToolCallSpace
 from emailbench_gym.tools import (
     Profile,
+    domain_profile,
     load_profile,
     restrict_arguments,
     shared_specs,
@@ -115,7 +116,9 @@ class EmailBenchEnv(gym.Env[dict, Any]):
     ## Arguments
     `scenario_id` (one scenario) or a suite filtered by `scenarios`, `categories`,
     `difficulty`, `retained`; `profile` ("adapter": the paper's 46 tools, "full": all 119);
-    `max_turns`; `judge` (None, "openai:MODEL", "anthropic:MODEL" or a judge object; without one
+    `tools` ("profile": every tool of the profile; "domains": only those of the scenario's
+    declared domains, plus identity and mail reading, for shorter prompts; `info["tools"]` lists
+    the episode's); `max_turns`; `judge` (None, "openai:MODEL", "anthropic:MODEL" or a judge object; without one
     rubrics are skipped and the score is the static part); `reward`; `render_mode="ansi"`.
     """
 
@@ -130,12 +133,17 @@ class EmailBenchEnv(gym.Env[dict, Any]):
         difficulty: Sequence[str] | str | None = None,
         retained: bool | None = None,
         profile: str | Profile = "adapter",
+        tools: Literal["profile", "domains"] = "profile",
         max_turns: int | None = None,
         judge: str | Judge | None = None,
         reward: str | None = None,
         render_mode: str | None = None,
     ) -> None:
         self.profile = load_profile(profile) if isinstance(profile, str) else profile
+        if tools not in ("profile", "domains"):
+            raise ValueError(f"tools must be 'profile' or 'domains', got {tools!r}")
+        self.tools_mode = tools
+        self._episode_profile = self.profile  # the tools offered in the current episode
         self.pool = _select_pool(scenario_id, scenarios, categories, difficulty, retained)
         self.max_turns = max_turns or self.profile.max_turns
         self.reward_mode = reward or self.profile.reward
@@ -167,8 +175,8 @@ class EmailBenchEnv(gym.Env[dict, Any]):
         return self._workspace
 
     def tool_specs(self, fmt: str = "neutral") -> list[dict[str, Any]]:
-        """The profile's tools for a provider: one of neutral, openai_chat, openai_responses, anthropic, mcp."""
-        return tool_specs(self.profile, fmt)
+        """This episode's tools for a provider: one of neutral, openai_chat, openai_responses, anthropic, mcp."""
+        return tool_specs(self._episode_profile, fmt)
 
     def persona_prompt(self) -> str:
         """The current episode's persona and "now", without a finishing rule (for tool surfaces)."""
@@ -209,6 +217,9 @@ class EmailBenchEnv(gym.Env[dict, Any]):
             self._episode = Episode(scenario, self._workspace)
         else:
             self._episode.reset()
+        if self.tools_mode == "domains":
+            self._episode_profile = domain_profile(self.profile, tuple(scenario.domains))
+            self._tools = tool_list(tuple(sorted(self._episode_profile.tools.items())))
         self._turn = 0
         self._done = False
         self._transcript = [f"[task {scenario.id}] {scenario.query}"]
@@ -221,7 +232,7 @@ class EmailBenchEnv(gym.Env[dict, Any]):
             "retained": scenario.retained,
             "profile": self.profile.name,
             # whether a reference solution exists within this profile's tools (else zero signal)
-            "completable": scenario.solution_for(self.profile) is not None,
+            "completable": scenario.solution_for(self._episode_profile) is not None,
             "max_turns": self.max_turns,
             "system_prompt": system_prompt(self._episode),
             "tools": self._tools,
@@ -260,10 +271,9 @@ class EmailBenchEnv(gym.Env[dict, Any]):
 
     def _run_call(self, call: Any) -> dict[str, Any]:
         assert self._episode is not None
-        rejected = call.error or restrict_arguments(self.profile, call.name, call.arguments or {})
-        result, is_error = self._episode.call(
-            call.name, call.arguments, self.profile.allowed, rejected
-        )
+        profile = self._episode_profile
+        rejected = call.error or restrict_arguments(profile, call.name, call.arguments or {})
+        result, is_error = self._episode.call(call.name, call.arguments, profile.allowed, rejected)
         content = format_result(result, pageable=self._pageable(call.name))
         self._transcript.append(f"[call {call.name}] {format_arguments(call.arguments)}")
         self._transcript.append(f"[{'error' if is_error else 'result'}] {content[:500]}")
@@ -271,7 +281,7 @@ class EmailBenchEnv(gym.Env[dict, Any]):
 
     def _pageable(self, name: str) -> bool:
         """Whether this profile lets the agent pass `skip` to the tool (so a nextSkip is usable)."""
-        visible = self.profile.tools.get(name)
+        visible = self._episode_profile.tools.get(name)
         spec = METHODS.get(name)
         return "skip" in (visible if visible is not None else spec.params if spec else ())
 

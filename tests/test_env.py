@@ -570,3 +570,24 @@ def test_random_agent_example() -> None:
 def test_scripted_episode_example() -> None:
     out = _run_example("examples/scripted_episode.py")
     assert "score 1.00, passed True, reward 1.00" in out
+
+
+def test_tools_domains_offers_only_the_scenarios_domains_and_keeps_every_task_completable():
+    from emailbench_gym.scenarios import load_all
+    from emailbench_gym.tools import domain_profile, load_profile
+
+    env = EmailBenchEnv("OB-T101", profile="full", tools="domains")
+    observation, info = env.reset()
+    names = {spec["name"] for spec in info["tools"]}
+    assert "todo_listTasks" in names and "identity_getMe" in names and "messages_get" in names
+    assert "calendar_listEvents" not in names and "messages_send" not in names
+    assert {spec["name"] for spec in env.tool_specs()} == names
+    observation, *_ = env.step({"name": "calendar_listEvents", "arguments": {}})
+    assert observation["results"][0]["is_error"]
+    assert "not available" in observation["results"][0]["content"]
+    full = load_profile("full")
+    assert all(
+        s.solution_for(domain_profile(full, tuple(s.domains))) is not None for s in load_all()
+    )
+    with pytest.raises(ValueError, match="tools must be 'profile' or 'domains'"):
+        EmailBenchEnv("OB-T101", tools="some")
