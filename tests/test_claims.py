@@ -345,6 +345,23 @@ def test_a_value_in_a_later_sentence_binds_to_the_subject_named_before():
     )
 
 
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Louise Kitchen (80%); Sally Beck (75%); John Lavorato (66.7%); Richard Shapiro (60%)",
+        "Louise Kitchen is at 80%; Sally Beck is at 75%; John Lavorato is at 66.7%; "
+        "Richard Shapiro is at 60%.",
+        "Louise Kitchen, 80% unread; Sally Beck, 75% unread; John Lavorato, 66.7% unread; "
+        "Richard Shapiro, 60% unread.",
+    ],
+)
+def test_a_value_after_its_subject_in_a_semicolon_list_stays_with_it(answer):
+    """The next item's name is nearer, but the semicolon ends this item."""
+    assert values(answer)
+    swapped = answer.replace("80%", "X").replace("75%", "80%").replace("X", "75%")
+    assert not values(swapped)
+
+
 def test_roles_tell_two_values_of_one_subject_apart():
     spec = {
         "type": "answer-values",
@@ -400,3 +417,29 @@ def test_values_offered_as_alternatives_state_neither():
     assert values("Dynegy has five – nineteen in total with the Inbox.", count)
     assert values("Dynegy has 5 - 19 emails in all.", count)
     assert values("Five emails, from 4,112 down to 3,876 transactions.", count)
+
+
+def test_scenarios_without_setup_share_the_corpus_universe_and_keep_their_own_aliases():
+    """One universe per corpus is built for every scenario without setup; aliases stay apart."""
+    from emailbench_gym.corpus import load_corpus
+    from emailbench_gym.grading.context import ScenarioContext
+    from tests.grading_support import make_scenario
+
+    check = {"id": "c", "type": "answer-items", "kind": "event", "members": ["evt-015"]}
+    plain = make_scenario([check], calls=[], answer="x")
+    aliased = make_scenario([check], calls=[], answer="x", aliases={"event:evt-015": ["the zz"]})
+    other = make_scenario([check], calls=[], answer="x")
+    corpus = load_corpus()
+    base = ScenarioContext.of(plain, corpus).universe
+    assert ScenarioContext.of(other, corpus).universe is base
+    mine = ScenarioContext.of(aliased, corpus).universe
+    assert mine is not base
+    assert items_named(mine, "the zz") == ["evt-015"]
+    assert items_named(base, "the zz") == []
+    assert items_named(mine, base.entities["event"]["evt-015"].label) == ["evt-015"]
+
+
+def items_named(universe, text: str) -> list[str]:
+    from emailbench_gym.grading.claims.text import Text
+
+    return [key for m in universe.find_mentions(Text(text)) for key in m.names("event")]

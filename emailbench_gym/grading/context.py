@@ -10,6 +10,7 @@ checks an empty episode already satisfies (they guard, they do not reward).
 from __future__ import annotations
 
 import threading
+import weakref
 from collections import OrderedDict
 from datetime import date
 from functools import cached_property
@@ -29,6 +30,24 @@ if TYPE_CHECKING:
 
 _ANALYSES_KEPT = 32
 _LOCK = threading.Lock()
+_UNIVERSES: dict[int, tuple[weakref.ref, Universe]] = {}
+
+
+def pristine_universe(corpus: Corpus, initial: APISnapshot) -> Universe:
+    """The entity universe of a corpus's pristine state, built once per corpus object.
+
+    Every scenario without setup starts from that state, so they share it (read-only;
+    a scenario's own aliases go into a `derive`d copy); it goes when the corpus does.
+    """
+    key = id(corpus)
+    with _LOCK:
+        found = _UNIVERSES.get(key)
+        if found is not None and found[0]() is corpus:
+            return found[1]
+    universe = build_universe(initial, exclude_person=initial.me.mail.casefold())
+    with _LOCK:
+        _UNIVERSES[key] = (weakref.ref(corpus, lambda _ref: _UNIVERSES.pop(key, None)), universe)
+    return universe
 
 
 class ScenarioContext:
@@ -104,7 +123,15 @@ class ScenarioContext:
 
     @cached_property
     def universe(self) -> Universe:
-        universe = build_universe(self.initial, exclude_person=self.initial.me.mail.casefold())
+        if self.scenario.setup:
+            universe = build_universe(self.initial, exclude_person=self.initial.me.mail.casefold())
+        else:
+            base = pristine_universe(self.corpus, self.initial)
+            if not self.scenario.aliases and not any(
+                getattr(c, "literals", None) for c in self.scenario.assertions
+            ):
+                return base
+            universe = base.derive()
         for claim in self.scenario.assertions:
             for key, names in getattr(claim, "literals", {}).items():
                 universe.add("literal", key, key, [key, *names])

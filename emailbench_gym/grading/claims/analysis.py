@@ -2,11 +2,11 @@
 
 `Analysis(answer, universe, today)` is built once per graded answer and shared by
 every claim of the scenario. Binding answers "what is this value (or statement)
-about?": the nearest subject mention in the same clause, else the same sentence,
-else the same line (named before it, unless the line is a table row: in prose a value
-refers back, not to a later sentence), else the header governing the line, else the
-nearest subject named before it in the paragraph ("It has 3 messages." after the
-thread's name).
+about?": the nearest subject mention in the same clause, else the same part of the
+sentence between semicolons, else the same sentence, else the same line (named before
+it, unless the line is a table row: in prose a value refers back, not to a later
+sentence), else the header governing the line, else the nearest subject named before
+it in the paragraph ("It has 3 messages." after the thread's name).
 """
 
 from __future__ import annotations
@@ -124,7 +124,7 @@ class Analysis:
         sentence = text.sentences[text.sentence_of(target.start)]
         line_index = text.line_of(target.start)
         line = text.lines[line_index]
-        for left, right in (clause, sentence, line):
+        for left, right in (clause, _segment(text.text, sentence, target), sentence, line):
             inside = [s for s in subjects if left <= s.span.start and s.span.end <= right]
             if (left, right) == line and not text.is_table_row(line_index):
                 # past its own sentence, a value refers back, not forward to a later sentence
@@ -145,3 +145,15 @@ class Analysis:
             paragraph_start = start
         before = [s for s in subjects if paragraph_start <= s.span.start < target.start]
         return max(before, key=lambda s: s.span.start) if before else None
+
+
+def _segment(text: str, sentence: tuple[int, int], target: Span) -> tuple[int, int]:
+    """The part of the sentence between the semicolons around the target.
+
+    A list run together with semicolons ("A is due 8 June; B is due 9 June") keeps each
+    value with its own item, even when the next item's name is nearer.
+    """
+    left, right = sentence
+    before = text.rfind(";", left, target.start)
+    after = text.find(";", target.end, right)
+    return (before + 1 if before >= 0 else left, after if after >= 0 else right)

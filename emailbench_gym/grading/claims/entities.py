@@ -144,6 +144,31 @@ class Universe:
         self.message_group: dict[str, str] = {}  # message id -> subject key
         self._trie: dict[str, Any] = {}
         self._built = False
+        self._borrowed: set[tuple[str, str]] = (
+            set()
+        )  # entities shared with the universe derived from
+
+    def derive(self) -> Universe:
+        """A universe that starts as this one and may gain names without changing it.
+
+        Entities are shared until the new universe adds an alias to one (then it is
+        copied), so a scenario's own literals and aliases cost only what they add.
+        """
+        other = Universe()
+        other.entities = defaultdict(dict, {k: dict(v) for k, v in self.entities.items()})
+        other.message_group = self.message_group
+        other._borrowed = {(k, key) for k, items in self.entities.items() for key in items}
+        return other
+
+    def _own(self, entity: Entity) -> Entity:
+        """The entity, copied first if it is still shared with another universe."""
+        ref = (entity.kind, entity.key)
+        if ref not in self._borrowed:
+            return entity
+        self._borrowed.discard(ref)
+        mine = Entity(entity.kind, entity.key, entity.label, list(entity.aliases), entity.roles)
+        self.entities[entity.kind][entity.key] = mine
+        return mine
 
     # --- building ----------------------------------------------------------------------
 
@@ -153,8 +178,10 @@ class Universe:
         entity = self.entities[kind].get(key)
         if entity is None:
             entity = self.entities[kind][key] = Entity(kind, key, label, roles=roles)
-        elif roles:
-            entity.roles = tuple(dict.fromkeys((*entity.roles, *roles)))
+        else:
+            entity = self._own(entity)
+            if roles:
+                entity.roles = tuple(dict.fromkeys((*entity.roles, *roles)))
         for name in names:
             self._alias(entity, name)
         return entity
@@ -175,6 +202,7 @@ class Universe:
         entity = self.entities[kind].get(key)
         if entity is None:
             raise KeyError(f"no {kind} {key!r} in this workspace")
+        entity = self._own(entity)
         for name in names:
             self._alias(entity, name)
 

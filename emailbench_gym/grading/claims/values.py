@@ -357,15 +357,23 @@ def _dates(match: re.Match[str], today: date) -> set[date]:
 
 def find_values(text: str, today: date, masked: list[tuple[int, int]] = ()) -> list[ValueMention]:
     """Every value written in `text` (already normalised), outside the `masked` spans."""
-    taken: list[tuple[int, int]] = list(masked)
+    taken = bytearray(len(text) + 1)  # 1 where a character is already part of a value or mask
     found: list[ValueMention] = []
 
+    def take(start: int, end: int) -> None:
+        end = min(end, len(text))
+        if end > start:
+            taken[start:end] = b"\x01" * (end - start)
+
     def free(start: int, end: int) -> bool:
-        return all(end <= s or start >= e for s, e in taken)
+        return taken.find(1, start, end) < 0
 
     def add(mention: ValueMention) -> None:
         found.append(mention)
-        taken.append((mention.start, mention.end))
+        take(mention.start, mention.end)
+
+    for start, end in masked:
+        take(start, end)
 
     for match in _PHONE.finditer(text):
         if free(*match.span()):
@@ -484,7 +492,7 @@ def find_values(text: str, today: date, masked: list[tuple[int, int]] = ()) -> l
             qualifier = _qualifier(text, match.start())  # "just under half" is a bound
             add(ValueMention("ratio", (100.0 * share,), *match.span(), 0.0, qualifier))
     for match in _ID_LIKE.finditer(text):
-        taken.append(match.span())
+        take(*match.span())
     for match in _ORDINAL_DAY.finditer(text):
         if free(*match.span()):
             day = int(match.group("d"))
