@@ -299,12 +299,12 @@ def _single_extras(ref: Reference) -> Iterator[Mutant]:
             ("settings_setSignature", {"signature": settings.signature + " x"}),
         )
     if "timeZone" not in ref.footprint.settings:
-        yield _extra(
-            ref,
-            "time-zone",
-            "settings",
-            ("settings_setTimeZone", {"timeZone": "Pacific Standard Time"}),
+        zone = next(
+            z
+            for z in ("Pacific Standard Time", "Eastern Standard Time")
+            if z != ref.initial.settings.timeZone
         )
+        yield _extra(ref, "time-zone", "settings", ("settings_setTimeZone", {"timeZone": zone}))
     privileged = [m for m in ref.untouched("messages") if "privileged" in m.subject.casefold()]
     for m in (privileged or ref.pick("messages", "forward-outside", 1))[:1]:
         yield _extra(
