@@ -23,7 +23,7 @@ class Episode:
 
     def __init__(self, scenario: Scenario, workspace: Workspace | None = None) -> None:
         self.scenario = scenario
-        self.workspace = workspace or Workspace()
+        self.workspace = workspace or Workspace(scenario.corpus())
         self.context = ScenarioContext.of(scenario, self.workspace.mailbox.corpus)
         self.calls: list[dict[str, Any]] = []
         self.mark: Mark | None = None

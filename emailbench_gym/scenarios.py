@@ -2,7 +2,8 @@
 
 A scenario holds the user's request, its labels (category, difficulty, declared
 domains, retained), optional clock override and setup calls, the static
-assertions, the LLM rubrics and a reference solution. Nothing in a file is
+assertions, the LLM rubrics and a reference solution; a generated task also names
+the world it runs on (`world`: seed, size and content hash, and where its files are). Nothing in a file is
 executed: solution arguments may only *refer* to earlier results with strings
 like `"$0.id"` (field `id` of call 0's result) or `"$2[*].id"` (the `id` of every
 item of call 2's list result). A list tool's result is a page (`{items, total,
@@ -27,6 +28,7 @@ from emailbench_gym.grading.checks import ANSWER_TYPES, Assertion
 from emailbench_gym.grading.query import Strict
 
 if TYPE_CHECKING:
+    from emailbench_gym.corpus import Corpus
     from emailbench_gym.tools import Profile
 
 Category = Literal[
@@ -101,10 +103,30 @@ class CalibrationAnswer(Strict):
     )
 
 
+#: Ids of generated tasks (emailbench_gym.families): split, world index, family, seed.
+GENERATED_ID = r"(?:train|dev|heldout)-w\d{3,}-[a-z][a-z0-9-]*[a-z]-s\d+"
+
+
+class WorldLink(Strict):
+    """The generated world a task runs on: rebuilt from its seed, or read from `path`."""
+
+    seed: int = Field(ge=0)
+    size: int = Field(ge=1)
+    content_hash: str = Field(
+        pattern=r"^[0-9a-f]{64}$", description="`World.content_hash()` of the world it needs."
+    )
+    path: str | None = Field(
+        None, description="Folder of the world's files, relative to the scenario file."
+    )
+
+
 class Scenario(Strict):
     """One EmailBench task (see the module docstring for the format)."""
 
-    id: str = Field(pattern=r"^OB-[A-Z]\d{3}$", description="Scenario id, e.g. OB-N520.")
+    id: str = Field(
+        pattern=rf"^(?:OB-[A-Z]\d{{3}}|{GENERATED_ID})$",
+        description="Scenario id, e.g. OB-N520; generated tasks: train-w017-unread-from-sender-s2.",
+    )
     query: str = Field(min_length=10, description="The user's request, verbatim.")
     category: Category
     difficulty: Literal["D1", "D2", "D3"]
@@ -135,7 +157,12 @@ class Scenario(Strict):
         description="Reference solutions restricted to one tool profile ('adapter': the paper's 46 "
         "tools), proving the scenario can be completed there when `solution` needs other tools.",
     )
+    world: WorldLink | None = Field(
+        None, description="The generated world the task runs on; none: the shipped persona."
+    )
     _grading_contexts: dict[int, Any] = PrivateAttr(default_factory=dict)
+    _corpus: Any = PrivateAttr(None)
+    _source: Path | None = PrivateAttr(None)
 
     @model_validator(mode="before")
     @classmethod
@@ -210,6 +237,14 @@ class Scenario(Strict):
     @property
     def answer_graded(self) -> bool:
         return any(a.type in ANSWER_TYPES for a in self.assertions)
+
+    def corpus(self) -> Corpus | None:
+        """The corpus the task runs on: its world's (built or read once), or None (shipped)."""
+        if self._corpus is None and self.world is not None:
+            from emailbench_gym.families.worlds import linked_corpus
+
+            self._corpus = linked_corpus(self.world, self._source)
+        return self._corpus
 
 
 FOOTPRINT_TEXT = "Nothing outside the task's footprint changed and no unexpected message was sent."
@@ -349,12 +384,26 @@ def parse_scenario_file(path: Path) -> Scenario:
             f"{path}: a scenario lives at scenarios/<category>/<id>.json; "
             f"expected scenarios/{scenario.category}/{scenario.id}.json"
         )
+    scenario._source = path.resolve()
+    if scenario.world is not None:
+        try:
+            scenario.corpus()
+        except (OSError, ValueError) as exc:
+            raise ScenarioError(f"{path}: field 'world': {exc}") from None
     return scenario
 
 
-@functools.cache
 def load_scenario(scenario_id: str) -> Scenario:
-    """The scenario with this id (parsed once per process)."""
+    """The scenario with this id: a shipped one (parsed once per process) or a generated task."""
+    if isinstance(scenario_id, str) and re.fullmatch(GENERATED_ID, scenario_id):
+        from emailbench_gym.families.serve import load_task
+
+        return load_task(scenario_id)
+    return _load_shipped(scenario_id)
+
+
+@functools.cache
+def _load_shipped(scenario_id: str) -> Scenario:
     path = scenario_paths().get(scenario_id)
     if path is None:
         raise KeyError(
@@ -367,6 +416,10 @@ def load_scenario(scenario_id: str) -> Scenario:
             f"{', '.join(map(str, copies))}; ids must be unique: rename or remove all but one"
         )
     return parse_scenario_file(path)
+
+
+#: Clearing the parse cache of shipped files (tests rewrite them) keeps its old name.
+load_scenario.cache_clear = _load_shipped.cache_clear  # type: ignore[attr-defined]
 
 
 def load_all() -> list[Scenario]:

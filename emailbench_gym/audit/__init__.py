@@ -115,8 +115,25 @@ def mutants_of(scenario: Scenario, episode: Episode, reference: Reference) -> li
     return list(unique.values())
 
 
-def audit_scenario(scenario: Scenario) -> ScenarioAudit:
-    """Every mutant of one scenario, replayed and graded."""
+def sample_mutants(mutants: list[Mutant], limit: int) -> list[Mutant]:
+    """At most `limit` mutants, spread over the operators (round-robin, in generation order)."""
+    by_operator: dict[str, list[Mutant]] = {}
+    for mutant in mutants:
+        by_operator.setdefault(mutant.operator, []).append(mutant)
+    chosen: list[Mutant] = []
+    queues = list(by_operator.values())
+    while len(chosen) < limit and any(queues):
+        for queue in queues:
+            if queue and len(chosen) < limit:
+                chosen.append(queue.pop(0))
+    return chosen
+
+
+def audit_scenario(scenario: Scenario, limit: int | None = None) -> ScenarioAudit:
+    """Every mutant of one scenario (or a sample of `limit`, spread over operators), graded.
+
+    The episode runs on the scenario's own corpus (a generated task's world included).
+    """
     episode = Episode(scenario)
     reference = reference_of(scenario, episode)
     base = _fingerprint(episode.workspace.mailbox.changes_since(episode.mark), reference.answer)
@@ -124,7 +141,10 @@ def audit_scenario(scenario: Scenario) -> ScenarioAudit:
     survivors, equivalent = [], []
     operators: dict[str, int] = {}
     counted = 0
-    for mutant in mutants_of(scenario, episode, reference):
+    mutants = mutants_of(scenario, episode, reference)
+    if limit is not None:
+        mutants = sample_mutants(mutants, limit)
+    for mutant in mutants:
         episode.reset()
         for name, arguments in mutant.calls:
             episode.call(name, arguments)

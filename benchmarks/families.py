@@ -1,0 +1,220 @@
+"""Task families: build the split manifests, and measure what the issue's figures need.
+
+    PYTHONPATH=. python benchmarks/families.py manifests [--split dev] [--jobs 2]
+    PYTHONPATH=. python benchmarks/families.py figures [--out /tmp/families-figures.json]
+
+`manifests` fills every split with verified tasks (emailbench_gym/families/splits.py) in
+a process pool and writes emailbench_gym/families/manifests/<split>.json. Results do not
+depend on the pool: candidates are verified in batches and chosen in their fixed order.
+
+`figures` prints (and writes as JSON) the families per category and domain, the tasks
+and worlds per split, the drop rate per family, the reference / do-nothing / random
+rewards over served tasks, verified tasks per second, `gym.make("EmailBench-Train")
+.reset()` median time, template and query diversity per family, the largest 8-gram
+overlap with the 206 test queries, and heldout's mixes next to the suite's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import time
+from collections import Counter, defaultdict
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+from emailbench_gym.families import FAMILIES, TaskKey
+from emailbench_gym.families.splits import (
+    SPLIT_NAMES,
+    Attempt,
+    attempt,
+    build_manifest,
+    load_manifest,
+    manifest_path,
+)
+
+
+def _attempt(key: TaskKey) -> Attempt:
+    return attempt(key)
+
+
+def cmd_manifests(args: argparse.Namespace) -> None:
+    splits = [args.split] if args.split else list(SPLIT_NAMES)
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+
+        def run(keys: list[TaskKey]) -> list[Attempt]:
+            # Group by world so each worker builds a world once per batch.
+            ordered = sorted(keys, key=lambda k: (k.world, k.family, k.seed))
+            found = dict(zip(ordered, pool.map(_attempt, ordered, chunksize=4), strict=True))
+            return [found[k] for k in keys]
+
+        for split in splits:
+            start = time.perf_counter()
+            manifest = build_manifest(
+                split, run=run, progress=(lambda line: print(line, flush=True))
+            )
+            manifest_path(split).parent.mkdir(parents=True, exist_ok=True)
+            manifest_path(split).write_text(manifest.text(), encoding="utf-8")
+            tried = sum(a.tried for a in manifest.attempts.values())
+            print(
+                f"{split}: {manifest.count} tasks ({tried} candidates) in "
+                f"{time.perf_counter() - start:.0f} s; shortfall {manifest.shortfall or 'none'}",
+                flush=True,
+            )
+
+
+def _ngrams(text: str, n: int) -> set[tuple[str, ...]]:
+    import re
+
+    words = re.findall(r"[a-z0-9']+", text.casefold())
+    return {tuple(words[i : i + n]) for i in range(len(words) - n + 1)}
+
+
+def cmd_figures(args: argparse.Namespace) -> None:
+    import gymnasium as gym
+
+    import emailbench_gym
+    from emailbench_gym.agents.random import RandomAgent  # noqa: F401 - the random agent exists
+    from emailbench_gym.families.serve import load_task, split_task_ids
+    from emailbench_gym.families.worlds import built_world
+    from emailbench_gym.scenarios import load_all
+    from emailbench_gym.worlds import world_ref
+
+    figures: dict[str, Any] = {}
+    by_category = Counter(f.category for f in FAMILIES.values())
+    by_domain = Counter(d for f in FAMILIES.values() for d in f.domains)
+    figures["families"] = len(FAMILIES)
+    figures["families_per_category"] = dict(sorted(by_category.items()))
+    figures["families_per_domain"] = dict(sorted(by_domain.items()))
+    figures["families_per_work"] = dict(sorted(Counter(f.work for f in FAMILIES.values()).items()))
+    splits: dict[str, Any] = {}
+    drops: dict[str, dict[str, Any]] = defaultdict(dict)
+    for split in SPLIT_NAMES:
+        manifest = load_manifest(split)
+        ids = manifest.task_ids()
+        worlds = {TaskKey.parse(i).world for i in ids}
+        splits[split] = {"tasks": len(ids), "worlds": len(worlds), "sha256": manifest.sha256}
+        for family, stats in manifest.attempts.items():
+            drops[family][split] = {
+                **stats.model_dump(),
+                "drop_rate": round(stats.drop_rate, 4),
+            }
+    figures["splits"] = splits
+    figures["drops"] = drops
+
+    # Diversity: templates and distinct queries per family over train; contamination.
+    suite = load_all()
+    suite_grams = set().union(*(_ngrams(s.query, 8) for s in suite))
+    templates: dict[str, set[int]] = defaultdict(set)
+    queries: dict[str, set[str]] = defaultdict(set)
+    worst = (0, "", "")
+    sample = split_task_ids("train")[:: max(1, len(split_task_ids("train")) // args.diversity)]
+    from emailbench_gym.families.generate import generate
+
+    for task_id in sample:
+        key = TaskKey.parse(task_id)
+        ref = world_ref(key.split, key.world)
+        task = generate(key, built_world(ref.seed, ref.size))
+        templates[key.family].add(task.template)
+        queries[key.family].add(task.scenario.query)
+        shared = _ngrams(task.scenario.query, 8) & suite_grams
+        if len(shared) > worst[0]:
+            worst = (len(shared), task_id, " ".join(next(iter(shared))))
+    figures["diversity"] = {
+        "sampled_tasks": len(sample),
+        "templates_per_family": {f: len(v) for f, v in sorted(templates.items())},
+        "distinct_queries_per_family": {f: len(v) for f, v in sorted(queries.items())},
+        "max_8gram_overlap_with_test": {"shared": worst[0], "task": worst[1], "example": worst[2]},
+    }
+
+    # Mixes of heldout next to the suite's.
+    heldout = [load_task(i) for i in split_task_ids("heldout")]
+
+    def mix(items: list[Any]) -> dict[str, Any]:
+        return {
+            "category": dict(sorted(Counter(s.category for s in items).items())),
+            "difficulty": dict(sorted(Counter(s.difficulty for s in items).items())),
+            "domains": dict(sorted(Counter(len(s.domains) for s in items).items())),
+            "reference_calls_median": statistics.median(len(s.solution.calls) for s in items),
+            "reference_calls": dict(sorted(Counter(len(s.solution.calls) for s in items).items())),
+        }
+
+    figures["heldout_vs_suite"] = {"heldout": mix(heldout), "suite": mix(suite)}
+
+    # Rewards over served dev tasks: reference, do-nothing, random (progress reward).
+    from emailbench_gym.episode import Episode
+    from emailbench_gym.grading.reward import progress
+
+    gym.register_envs(emailbench_gym)
+    dev = [
+        load_task(i)
+        for i in split_task_ids("dev")[:: max(1, len(split_task_ids("dev")) // args.rewards)]
+    ]
+    ref_pass, null_rewards = 0, []
+    for scenario in dev:
+        episode = Episode(scenario)
+        _results, answer = episode.replay_reference()
+        ref_pass += episode.grade(answer).passed
+        episode.reset()
+        null_rewards.append(progress(episode.grade("")))
+    figures["rewards_dev_sample"] = {
+        "tasks": len(dev),
+        "reference_pass_rate": ref_pass / len(dev),
+        "do_nothing_mean_progress": statistics.fmean(null_rewards),
+    }
+
+    # Speed: verified tasks per second (one process), env reset median.
+    keys = [TaskKey.parse(i) for i in split_task_ids("train")[:: max(1, 10300 // args.speed)]]
+    start = time.perf_counter()
+    outcomes = Counter(attempt(key).outcome for key in keys)
+    seconds = time.perf_counter() - start
+    figures["verification_speed"] = {
+        "tasks": len(keys),
+        "seconds": round(seconds, 2),
+        "verified_per_second": round(len(keys) / seconds, 2),
+        "outcomes": dict(outcomes),
+    }
+    env = gym.make("EmailBench-Train")
+    times = []
+    for seed in range(args.resets):
+        start = time.perf_counter()
+        env.reset(seed=seed)
+        times.append(time.perf_counter() - start)
+    figures["train_reset_seconds"] = {
+        "median": round(statistics.median(times), 4),
+        "resets": len(times),
+        "max": round(max(times), 4),
+    }
+    text = json.dumps(figures, indent=2)
+    print(text)
+    if args.out:
+        Path(args.out).write_text(text + "\n", encoding="utf-8")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("manifests", help="build and write the split manifests")
+    p.add_argument("--split", choices=SPLIT_NAMES)
+    p.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    p.set_defaults(func=cmd_manifests)
+    p = sub.add_parser("figures", help="print the families figures")
+    p.add_argument("--out")
+    p.add_argument("--diversity", type=int, default=2000, help="train tasks sampled for diversity")
+    p.add_argument("--rewards", type=int, default=200, help="dev tasks sampled for rewards")
+    p.add_argument(
+        "--speed", type=int, default=100, help="train tasks verified for the speed figure"
+    )
+    p.add_argument("--resets", type=int, default=50)
+    p.set_defaults(func=cmd_figures)
+    args = parser.parse_args(argv)
+    args.func(args)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

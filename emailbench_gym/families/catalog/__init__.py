@@ -1,0 +1,7 @@
+"""The families, one module per group of related kinds of work (importing registers them)."""
+
+from emailbench_gym.families.catalog import (  # noqa: F401
+    calendar_read,
+    calendar_write,
+    messages_read,
+)
