@@ -40,7 +40,8 @@ except importlib.metadata.PackageNotFoundError:  # a source tree on PYTHONPATH, 
 
 
 def _register_envs() -> None:
-    """Register `EmailBench-<scenario id>` for every scenario, and `EmailBench-Suite`."""
+    """Register `EmailBench-<scenario id>` for every scenario, `EmailBench-Suite`, and the
+    splits: `EmailBench-Train`, `-Dev`, `-Heldout` (generated tasks) and `-Test` (the 206)."""
     from gymnasium.envs.registration import register, registry
 
     entry = "emailbench_gym.env:EmailBenchEnv"
@@ -53,6 +54,9 @@ def _register_envs() -> None:
             )
     if "EmailBench-Suite" not in registry:
         register(id="EmailBench-Suite", entry_point=entry)
+    for split in ("train", "dev", "heldout", "test"):  # generated splits; test: the 206
+        if f"EmailBench-{split.title()}" not in registry:
+            register(id=f"EmailBench-{split.title()}", entry_point=entry, kwargs={"split": split})
 
 
 _register_envs()

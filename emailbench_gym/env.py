@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Sequence
 from typing import Any, Literal
 
@@ -16,7 +17,7 @@ from emailbench_gym.grading.grade import Grade
 from emailbench_gym.grading.judge import Judge, make_judge
 from emailbench_gym.grading.reward import REWARD_MODES, reward_of
 from emailbench_gym.rendering import format_arguments, format_result
-from emailbench_gym.scenarios import Scenario, load_scenario, scenario_ids
+from emailbench_gym.scenarios import GENERATED_ID, Scenario, load_scenario, scenario_ids
 from emailbench_gym.spaces import ObservationSpace, ToolCallSpace
 from emailbench_gym.tools import (
     Profile,
@@ -115,10 +116,12 @@ class EmailBenchEnv(gym.Env[dict, Any]):
 
     ## Arguments
     `scenario_id` (one scenario) or a suite filtered by `scenarios`, `categories`,
-    `difficulty`, `retained`; `profile` ("adapter": the paper's 46 tools, "full": all 119);
-    `tools` ("profile": every tool of the profile; "domains": only those of the scenario's
-    declared domains, plus identity and mail reading, for shorter prompts; `info["tools"]` lists
-    the episode's); `max_turns`; `judge` (None, "openai:MODEL", "anthropic:MODEL" or a judge object; without one
+    `difficulty`, `retained`; `split` ("train", "dev", "heldout": generated tasks over
+    generated worlds, drawn by the reset seed; "test": the 206 scenarios); `profile`
+    ("adapter": the paper's 46 tools, "full": all 119); `tools` ("profile": every tool of the
+    profile; "domains": only those of the scenario's declared domains, plus identity and mail
+    reading, for shorter prompts; `info["tools"]` lists the episode's); `max_turns`; `judge`
+    (None, "openai:MODEL", "anthropic:MODEL" or a judge object; without one
     rubrics are skipped and the score is the static part); `reward`; `render_mode="ansi"`.
     """
 
@@ -128,6 +131,7 @@ class EmailBenchEnv(gym.Env[dict, Any]):
         self,
         scenario_id: str | None = None,
         *,
+        split: str | None = None,
         scenarios: Sequence[str] | None = None,
         categories: Sequence[str] | None = None,
         difficulty: Sequence[str] | str | None = None,
@@ -144,6 +148,12 @@ class EmailBenchEnv(gym.Env[dict, Any]):
             raise ValueError(f"tools must be 'profile' or 'domains', got {tools!r}")
         self.tools_mode = tools
         self._episode_profile = self.profile  # the tools offered in the current episode
+        # With no selection at all, a reset may also name any generated task (tool surfaces do).
+        self._unrestricted = not (
+            scenario_id or split or scenarios or categories or difficulty or retained is not None
+        )
+        if split is not None:
+            scenarios = [f"split:{split}", *(scenarios or [])]
         self.pool = _select_pool(scenario_id, scenarios, categories, difficulty, retained)
         self.max_turns = max_turns or self.profile.max_turns
         self.reward_mode = reward or self.profile.reward
@@ -159,6 +169,7 @@ class EmailBenchEnv(gym.Env[dict, Any]):
         self.observation_space = ObservationSpace()
         self._tools = tool_list(tuple(sorted(self.profile.tools.items())))  # shared, read-only
         self._workspace = Workspace()
+        self._shipped = self._workspace.mailbox.corpus
         self._episode: Episode | None = None
         self._turn = 0
         self._done = True
@@ -203,7 +214,10 @@ class EmailBenchEnv(gym.Env[dict, Any]):
         super().reset(seed=seed)
         requested = (options or {}).get("scenario_id")
         if requested is not None:
-            if requested not in self.pool:
+            unrestricted = self._unrestricted and isinstance(requested, str)
+            if requested not in self.pool and not (
+                unrestricted and re.fullmatch(GENERATED_ID, requested)
+            ):
                 raise ValueError(
                     f"scenario {requested!r} is not in this env's pool of {len(self.pool)}"
                 )
@@ -213,6 +227,9 @@ class EmailBenchEnv(gym.Env[dict, Any]):
         else:
             scenario_id = self.pool[int(self.np_random.integers(len(self.pool)))]
         scenario = load_scenario(scenario_id)
+        corpus = scenario.corpus() or self._shipped  # a generated task runs on its world
+        if self._workspace.mailbox.corpus is not corpus:
+            self._workspace = Workspace(corpus)
         if self._episode is None or self._episode.scenario is not scenario:
             self._episode = Episode(scenario, self._workspace)
         else:
@@ -323,20 +340,28 @@ def _select_pool(
                 f"`emailbench list` shows the {len(scenario_ids())} ids"
             ) from None
         return [scenario_id]
+    from emailbench_gym.families.serve import expand, labels
+
     known = scenario_ids()
-    pool = list(scenarios) if scenarios else known
-    unknown = sorted(set(pool) - set(known))
+    pool = expand(scenarios) if scenarios else known
+    generated = {sid for sid in pool if re.fullmatch(GENERATED_ID, sid)}
+    unknown = sorted(set(pool) - set(known) - generated)
     if unknown:
         raise ValueError(f"unknown scenario ids: {', '.join(unknown)}")
     levels = [difficulty] if isinstance(difficulty, str) else difficulty
     chosen = []
     for sid in pool:
-        scenario = load_scenario(sid)
-        if categories and scenario.category not in categories:
+        if sid in generated:  # labels from the family: nothing is generated to filter
+            category, level, _domains = labels(sid)
+            kept = False
+        else:
+            scenario = load_scenario(sid)
+            category, level, kept = scenario.category, scenario.difficulty, scenario.retained
+        if categories and category not in categories:
             continue
-        if levels and scenario.difficulty not in levels:
+        if levels and level not in levels:
             continue
-        if retained is not None and scenario.retained != retained:
+        if retained is not None and kept != retained:
             continue
         chosen.append(sid)
     if not chosen:

@@ -16,6 +16,7 @@ SDKs' environment variables and are scrubbed from everything written.
 
 from __future__ import annotations
 
+import re
 import sys
 import threading
 import time
@@ -42,7 +43,7 @@ from emailbench_gym.runfolder import (
     read_records,
 )
 from emailbench_gym.safetext import clean_text
-from emailbench_gym.scenarios import CATEGORIES, load_scenario, scenario_ids
+from emailbench_gym.scenarios import CATEGORIES, GENERATED_ID, load_scenario, scenario_ids
 from emailbench_gym.tools import load_profile
 
 __all__ = [
@@ -270,6 +271,11 @@ def table3_row(summary: dict[str, Any]) -> str:
 
 def _scenario_labels(scenario_id: str) -> tuple[str | None, str | None, bool | None]:
     """(category, difficulty, retained) of a scenario; the folder's category for a bad file."""
+    if re.fullmatch(GENERATED_ID, scenario_id):
+        from emailbench_gym.families.serve import labels
+
+        category, difficulty, _domains = labels(scenario_id)
+        return category, difficulty, False
     try:
         scenario = load_scenario(scenario_id)
     except ScenarioError:
@@ -283,14 +289,20 @@ def select_scenarios(spec: str | None) -> list[str]:
     """Scenario ids from a comma-separated mix of ids, categories, D1/D2/D3, retained/removed.
 
     Ids and categories add scenarios (all of them when neither is given); difficulty levels
-    and retained/removed narrow the selection. A scenario whose file does not load stays
+    and retained/removed narrow the selection. `split:NAME` (train, dev, heldout, test)
+    makes that split's tasks the ones to choose from instead of the 206-scenario suite. A scenario whose file does not load stays
     selected unless its folder's category is filtered out, so that the run reports it.
     """
-    known = scenario_ids()
+    from emailbench_gym.families.serve import SPLIT_PREFIX, resolve_split
+
     tokens = [t.strip() for t in (spec or "").split(",") if t.strip()]
+    splits = [t[len(SPLIT_PREFIX) :] for t in tokens if t.startswith(SPLIT_PREFIX)]
+    known = [sid for name in splits for sid in resolve_split(name)] if splits else scenario_ids()
     ids, categories, levels, kept = set(), set(), set(), set()
     for token in tokens:
-        if token in known:
+        if token.startswith(SPLIT_PREFIX):
+            continue
+        if token in known or re.fullmatch(GENERATED_ID, token):
             ids.add(token)
         elif token in CATEGORIES:
             categories.add(token)
@@ -304,7 +316,7 @@ def select_scenarios(spec: str | None) -> list[str]:
                 "D1/D2/D3, retained or removed"
             )
     chosen = []
-    for sid in known:
+    for sid in [*known, *sorted(ids - set(known))]:
         category, difficulty, retained = _scenario_labels(sid)
         if (ids or categories) and sid not in ids and category not in categories:
             continue

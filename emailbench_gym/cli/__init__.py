@@ -24,6 +24,7 @@ COMMANDS: tuple[str, ...] = (
     "mcp",
     "serve",
     "worlds",
+    "generate",
 )
 
 

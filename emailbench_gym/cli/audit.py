@@ -9,11 +9,16 @@ from typing import Any
 
 
 def cmd_audit(args: argparse.Namespace) -> int:
-    from emailbench_gym.audit import audit
-    from emailbench_gym.scenarios import scenario_ids
+    import re
 
-    ids = args.ids or scenario_ids()
-    unknown = sorted(set(ids) - set(scenario_ids()))
+    from emailbench_gym.audit import audit
+    from emailbench_gym.families.serve import expand
+    from emailbench_gym.scenarios import GENERATED_ID, scenario_ids
+
+    ids = expand(args.ids) if args.ids else scenario_ids()
+    unknown = sorted(
+        set(ids) - set(scenario_ids()) - {i for i in ids if re.fullmatch(GENERATED_ID, i)}
+    )
     if unknown:
         print(f"unknown scenario ids: {', '.join(unknown)}", file=sys.stderr)
         return 2
@@ -41,7 +46,9 @@ def register(sub: Any) -> None:
         "audit",
         help="mutation-test the graders: wrong trajectories built from each reference must fail",
     )
-    p.add_argument("ids", nargs="*", help="scenario ids (default: all)")
+    p.add_argument(
+        "ids", nargs="*", help="scenario ids, generated task ids or split:NAME (default: the suite)"
+    )
     p.add_argument("--json", action="store_true", help='{"mutants", "survivors", "equivalent"}')
     p.add_argument("--jobs", type=int, default=None, help="processes (default: one per core)")
     p.set_defaults(func=cmd_audit)

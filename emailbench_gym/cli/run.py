@@ -109,7 +109,8 @@ def register(sub: Any) -> None:
     p.add_argument(
         "--scenarios",
         help="comma-separated ids and categories (added), D1/D2/D3 and retained/removed "
-        "(narrowing); default: the whole suite",
+        "(narrowing), split:NAME (choose from a split: train, dev, heldout, test); default: "
+        "the whole suite",
     )
     p.add_argument("--judge", default="none", help="none (default) or provider:name")
     p.add_argument("--judge-base-url", help="base URL for an OpenAI-compatible judge")

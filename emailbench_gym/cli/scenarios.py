@@ -108,7 +108,8 @@ def describe(scenario: Any) -> str:
         lines.append("  Checks covering no requirement:")
         lines.extend(f"        [{c.type}] {c.id}: {c.description}" for c in loose)
     try:
-        footprint = ScenarioContext.of(scenario, load_corpus()).footprint.summary()
+        corpus = scenario.corpus() or load_corpus()
+        footprint = ScenarioContext.of(scenario, corpus).footprint.summary()
         lines += ["", f"Footprint (from the reference solution): {json.dumps(footprint)}"]
     except (ToolError, ScenarioError) as exc:
         lines += ["", f"Footprint: the reference solution does not run: {exc}"]
@@ -129,23 +130,61 @@ def describe(scenario: Any) -> str:
     return "\n".join(lines)
 
 
-def cmd_validate(args: argparse.Namespace) -> int:
+def scenario_sources(names: list[str]) -> list[tuple[str, str, Any]]:
+    """What `validate` was given, as (label, file, loader): ids (the suite's, generated tasks,
+    `split:NAME`) and paths (scenario files, or folders such as `emailbench generate`'s)."""
+    import re
+    from pathlib import Path
+
     from emailbench_gym.catalog import scenario_paths
-    from emailbench_gym.scenarios import load_scenario, scenario_ids
+    from emailbench_gym.families.serve import SPLIT_PREFIX, expand
+    from emailbench_gym.scenarios import (
+        CATEGORIES,
+        GENERATED_ID,
+        load_scenario,
+        parse_scenario_file,
+        scenario_ids,
+    )
+
+    known = set(scenario_ids())
+    sources: list[tuple[str, str, Any]] = []
+    for name in names or sorted(known):
+        path = Path(name)
+        if path.suffix == ".json" or path.is_dir():
+            if not path.exists():
+                raise ValueError(f"no such scenario file or folder: {name}")
+            root = path / "scenarios" if (path / "scenarios").is_dir() else path
+            files = [path] if path.is_file() else sorted(root.glob("*/*.json"))
+            files = [f for f in files if f.parent.name in CATEGORIES or path.is_file()]
+            if not files:
+                raise ValueError(f"{name}: no scenario files (<category>/<id>.json) in it")
+            sources.extend((str(f), str(f), lambda f=f: parse_scenario_file(f)) for f in files)
+        elif name.startswith(SPLIT_PREFIX):
+            for sid in expand([name]):
+                where = str(scenario_paths().get(sid, ""))
+                sources.append((sid, where, lambda sid=sid: load_scenario(sid)))
+        elif name in known or re.fullmatch(GENERATED_ID, name):
+            where = str(scenario_paths().get(name, ""))
+            sources.append((name, where, lambda name=name: load_scenario(name)))
+        else:
+            raise ValueError(f"unknown scenario ids: {name}")
+    return sources
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
     from emailbench_gym.validation import validate
 
-    ids = args.ids or scenario_ids()
-    unknown = sorted(set(ids) - set(scenario_ids()))
-    if unknown:
-        print(f"unknown scenario ids: {', '.join(unknown)}", file=sys.stderr)
+    try:
+        sources = scenario_sources(args.ids)
+    except ValueError as exc:
+        print(exc, file=sys.stderr)
         return 2
     rows: list[dict[str, Any]] = []
-    for scenario_id in ids:
-        path = str(scenario_paths().get(scenario_id, ""))
+    for label, path, load in sources:
         try:
-            rows.append({"file": path, **validate(load_scenario(scenario_id)).model_dump()})
-        except ScenarioError as exc:
-            rows.append({"id": scenario_id, "file": path, "valid": False, "problems": [str(exc)]})
+            rows.append({"file": path, **validate(load()).model_dump()})
+        except (ScenarioError, KeyError, ValueError) as exc:
+            rows.append({"id": label, "file": path, "valid": False, "problems": [str(exc)]})
     bad = [r for r in rows if not r["valid"]]
     if args.json:
         _print_json(rows)
@@ -201,7 +240,12 @@ def register(sub: Any) -> None:
         help="prove scenarios both ways: the reference passes, doing nothing fails, calibration "
         "answers pass, every requirement is covered",
     )
-    p.add_argument("ids", nargs="*", help="scenario ids (default: all)")
+    p.add_argument(
+        "ids",
+        nargs="*",
+        help="scenario ids, generated task ids, split:NAME, or scenario files and folders "
+        "(such as emailbench generate's output); default: the suite",
+    )
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_validate)
     p = sub.add_parser("schema", help="print a JSON Schema")

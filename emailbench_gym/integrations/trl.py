@@ -143,15 +143,16 @@ def environment_class(
 EmailBenchToolEnv = environment_class("adapter")
 
 
-def scenario_dataset(scenario_ids: list[str] | None = None) -> list[dict[str, Any]]:
+def scenario_dataset(scenario_ids: list[str] | str | None = None) -> list[dict[str, Any]]:
     """Rows for a TRL dataset: `{"prompt": [...], "scenario_id": id}`, one per scenario.
 
-    The user message is left empty: `reset` appends the task prompt to it. Wrap the
-    rows with `datasets.Dataset.from_list(...)`.
+    `scenario_ids`: ids, `"split:train"` (the generated training split; also dev, heldout,
+    test) or None for the 206-scenario suite. The user message is left empty: `reset`
+    appends the task prompt to it. Wrap the rows with `datasets.Dataset.from_list(...)`.
     """
-    from emailbench_gym.scenarios import scenario_ids as all_ids
+    from emailbench_gym.integrations.source import resolve_scenarios
 
     return [
         {"prompt": [{"role": "user", "content": ""}], "scenario_id": sid}
-        for sid in (scenario_ids or all_ids())
+        for sid in resolve_scenarios(scenario_ids or None)
     ]

@@ -201,7 +201,9 @@ def _last_reply(trace: Any) -> str:
 
 class EmailBenchConfig(vf.TasksetConfig):
     scenario_ids: list[str] | None = None
-    """Scenario ids to load (default: the whole suite; a split plugs in via resolve_scenarios)."""
+    """Scenario ids to load (default: the whole suite); entries may be `split:NAME`."""
+    split: str | None = None
+    """A whole split instead: train, dev, heldout (generated tasks) or test (the 206)."""
     task: EmailBenchTaskConfig = EmailBenchTaskConfig()
 
 
@@ -211,7 +213,10 @@ class EmailBenchTaskset(vf.Taskset[EmailBenchTask, EmailBenchConfig]):
     def load(self) -> list[EmailBenchTask]:
         session = ToolSession(profile=self.config.task.tools.profile)
         tasks = []
-        for sid in resolve_scenarios(self.config.scenario_ids):
+        chosen = self.config.scenario_ids
+        if self.config.split is not None:
+            chosen = [f"split:{self.config.split}", *(chosen or [])]
+        for sid in resolve_scenarios(chosen):
             session.start(sid)
             data = EmailBenchData(
                 id=sid,
