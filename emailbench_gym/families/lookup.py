@@ -252,10 +252,34 @@ def unique_subject(t: TaskBuilder, event: Item) -> bool:
 
 
 def _bare(subject: str) -> str:
-    text = subject.casefold()
-    while text[:3] in ("re:", "fw:") or text[:4] == "fwd:":
+    return bare_subject(subject).casefold()
+
+
+def bare_subject(subject: str) -> str:
+    """A subject without its reply and forward prefixes ("RE: FW: Budget" -> "Budget")."""
+    text = subject.strip()
+    while text[:3].casefold() in ("re:", "fw:") or text[:4].casefold() == "fwd:":
         text = text.split(":", 1)[1].strip()
     return text
+
+
+def unique_message_subject(t: TaskBuilder, message: Item) -> bool:
+    """Whether a message can be named by its subject: no other thread shares it."""
+    return unique_thread_subject(t, [message])
+
+
+def unique_thread_subject(t: TaskBuilder, thread: list[Item]) -> bool:
+    """Whether a thread's subject names only it: no message of another thread starts with it,
+    and no event is called that."""
+    names = {_bare(m["subject"]) for m in thread}
+    ours = {m["conversationId"] for m in thread}
+    for message in all_mail(t):
+        if message["conversationId"] in ours:
+            continue
+        other = _bare(message["subject"])
+        if any(other == n or other.startswith(n + " ") for n in names):
+            return False
+    return not any(e["subject"].casefold() in names for e in all_events(t))
 
 
 def day_bounds(t: TaskBuilder, day: date) -> tuple[datetime, datetime]:
@@ -332,3 +356,11 @@ def labels(t: TaskBuilder) -> list[Item]:
 
 def settings(t: TaskBuilder) -> Item:
     return _cached(t, "settings", lambda: t.read("settings_get"))
+
+
+def rules_on_subject(t: TaskBuilder, word: str) -> list[Item]:
+    """Rules whose subject condition mentions `word`."""
+    word = word.casefold()
+    return [
+        r for r in rules(t) if any(word in s.casefold() for s in r["conditions"]["subjectContains"])
+    ]

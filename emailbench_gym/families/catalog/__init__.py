@@ -3,5 +3,9 @@
 from emailbench_gym.families.catalog import (  # noqa: F401
     calendar_read,
     calendar_write,
+    folders,
     messages_read,
+    messages_write,
+    rules,
+    settings,
 )

@@ -1,0 +1,289 @@
+"""Filing mail: new folders and subfolders, a sender's mail moved into a folder, renamed
+folders, and inbox clean-ups (system notices filed and marked read, old read mail
+archived).
+
+Graded on where the messages end up (`moved-message`, exact where the folder is new),
+on the folders' names and parents, and on the footprint: no other message moves.
+"""
+
+from __future__ import annotations
+
+from emailbench_gym.families import lookup, phrasing
+from emailbench_gym.families.base import family
+from emailbench_gym.families.builder import TaskBuilder
+
+FOLDER_WORDS = ("Filed", "Reference", "Keep", "Review", "Later", "Correspondence")
+
+
+def _folder_named(name: str) -> dict:
+    return {"collection": "folders", "where": [{"path": "displayName", "op": "eq", "value": name}]}
+
+
+def _taken(t: TaskBuilder) -> set[str]:
+    return {f["displayName"].casefold() for f in lookup.folders(t)}
+
+
+def _new_name(t: TaskBuilder, options: list[str]) -> str:
+    free = [o for o in options if o.casefold() not in _taken(t)]
+    return t.pick(free, "every folder name is taken")
+
+
+def _inbox_by_sender(t: TaskBuilder, people: bool) -> dict[str, list[dict]]:
+    found: dict[str, list[dict]] = {}
+    for message in lookup.folder_mail(t, "inbox"):
+        who = lookup.sender(message)
+        if lookup.is_person(t, who) == people and who != lookup.me(t):
+            found.setdefault(who, []).append(message)
+    return found
+
+
+def _ids(mail: list[dict]) -> list[str]:
+    return [m["id"] for m in mail]
+
+
+@family("folders", "D1", ["folders"], "folder routing")
+def folder_with_subfolder(t: TaskBuilder) -> None:
+    """A new top-level folder with a subfolder for one project."""
+    project = t.rng.choice(t.facts.projects)
+    parent = _new_name(t, ["Projects", "Programs", "Workstreams", "Initiatives"])
+    child = project.codename
+    t.require_that(child.casefold() not in _taken(t), "the project already has a folder")
+    t.ask(
+        [
+            "Create a top-level mail folder called '{parent}' with a subfolder '{child}' inside "
+            "it.",
+            "Make a new folder '{parent}' (at the top level) and put a '{child}' subfolder in it.",
+        ],
+        parent=parent,
+        child=child,
+    )
+    r1 = t.require(f"A top-level folder '{parent}'.")
+    r2 = t.require(f"A folder '{child}' inside it.")
+    made = t.call("folders_create", displayName=parent)
+    t.call("folders_create", displayName=child, parentFolderId=made.ref("id"))
+    t.check(r1, "parent", "count", query=_folder_named(parent), value=1)
+    t.check(
+        r1,
+        "top-level",
+        "state-check",
+        query=_folder_named(parent),
+        expect=[{"path": "parentFolderId", "op": "eq", "value": None}],
+    )
+    t.check(
+        r2,
+        "child",
+        "state-check",
+        query=_folder_named(child),
+        expect=[{"path": "parentFolderId", "op": "eq", "value": {"$ids": _folder_named(parent)}}],
+    )
+    t.answer(f"Created '{parent}' with '{child}' inside it.")
+
+
+@family("folders", "D1", ["folders"], "folder routing")
+def rename_folder(t: TaskBuilder) -> None:
+    """A custom folder renamed."""
+    custom = [f for f in t.read("folders_list")["items"] if not f["wellKnownName"]]
+    folder = t.pick(custom, "no custom folder")
+    new = _new_name(t, [f"{folder['displayName']} {w}" for w in ("Archive", "Old", "2024")])
+    t.ask(
+        [
+            "Rename my '{old}' folder to '{new}'.",
+            "Change the name of the '{old}' mail folder to '{new}', please.",
+        ],
+        old=folder["displayName"],
+        new=new,
+    )
+    r1 = t.require(f"The folder is called '{new}', keeping its mail and place.")
+    t.call("folders_rename", id=folder["id"], displayName=new)
+    t.check(
+        r1,
+        "renamed",
+        "property",
+        query={
+            "collection": "folders",
+            "where": [{"path": "id", "op": "eq", "value": folder["id"]}],
+        },
+        path="displayName",
+        expected=new,
+    )
+    t.answer(f"Renamed '{folder['displayName']}' to '{new}'.")
+
+
+@family("folders", "D2", ["folders", "messages"], "folder routing")
+def file_sender_mail(t: TaskBuilder) -> None:
+    """A new folder under the inbox with every inbox email from one person moved into it."""
+    by_sender = {w: m for w, m in _inbox_by_sender(t, people=True).items() if 2 <= len(m) <= 12}
+    who = t.pick(sorted(by_sender), "no person with two to twelve inbox emails")
+    mail = by_sender[who]
+    name = lookup.display_name(t, who)
+    folder = _new_name(t, [f"{name.split()[-1]} {w}" for w in FOLDER_WORDS])
+    t.ask(
+        [
+            "Create a folder '{folder}' under my Inbox and move every inbox email from {who} "
+            "into it.",
+            "Move all of {whose} emails out of my inbox into a new subfolder of the Inbox called "
+            "'{folder}'.",
+        ],
+        folder=folder,
+        who=phrasing.person(t, who),
+        whose=[phrasing.possessive(n) for n in phrasing.person(t, who)],
+    )
+    r1 = t.require(f"A folder '{folder}' inside the Inbox.")
+    r2 = t.require(f"Exactly the inbox emails from {name} are in it; nothing else moves.")
+    made = t.call("folders_create", displayName=folder, parentFolderId="inbox")
+    t.call(
+        "messages_list",
+        folderId="inbox",
+        filter=f"from/emailAddress/address eq '{who}'",
+        top=100,
+    )
+    t.call("messages_batchMove", messageIds=_ids(mail), destinationId=made.ref("id"))
+    t.check(
+        r1,
+        "folder",
+        "state-check",
+        query=_folder_named(folder),
+        expect=[
+            {
+                "path": "parentFolderId",
+                "op": "eq",
+                "value": {
+                    "$ids": {
+                        "collection": "folders",
+                        "where": [{"path": "wellKnownName", "op": "eq", "value": "inbox"}],
+                    }
+                },
+            }
+        ],
+    )
+    t.check(
+        r2, "moved", "moved-message", message_ids=_ids(mail), folder=f"Inbox/{folder}", exact=True
+    )
+    t.answer(f"Moved {len(mail)} emails from {name} into Inbox/{folder}.")
+
+
+@family("inbox-cleanup", "D2", ["messages", "folders"], "triage")
+def file_system_notices(t: TaskBuilder) -> None:
+    """Every inbox email from one automated sender filed into a new folder and marked read."""
+    by_sender = {
+        w: m
+        for w, m in _inbox_by_sender(t, people=False).items()
+        if len(m) >= 2 and w not in {a.casefold() for a in t.facts.junk_senders}
+    }
+    who = t.pick(sorted(by_sender), "no automated sender with two or more inbox emails")
+    mail = by_sender[who]
+    folder = _new_name(t, ["Notifications", "Alerts", "System mail", "Automated"])
+    t.ask(
+        [
+            "Clean up my inbox: move every email from {who} into a new top-level folder "
+            "'{folder}' and mark them all as read.",
+            "All the automated mail from {who} in my inbox should go to a new folder called "
+            "'{folder}' (top level), marked read.",
+        ],
+        who=who,
+        folder=folder,
+    )
+    r1 = t.require(f"A top-level folder '{folder}' holding exactly those emails.")
+    r2 = t.require("They are all marked read; nothing else moves or changes.")
+    made = t.call("folders_create", displayName=folder)
+    t.call("messages_list", folderId="inbox", filter=f"from/emailAddress/address eq '{who}'")
+    t.call("messages_batchMove", messageIds=_ids(mail), destinationId=made.ref("id"))
+    unread = [m["id"] for m in mail if not m["isRead"]]
+    if unread:
+        t.call("messages_markRead", messageIds=unread, isRead=True)
+    t.check(r1, "filed", "moved-message", message_ids=_ids(mail), folder=folder, exact=True)
+    t.check(
+        r2,
+        "read",
+        "state-check",
+        query={
+            "collection": "messages",
+            "where": [{"path": "id", "op": "in", "value": _ids(mail)}],
+        },
+        min_matches=len(mail),
+        expect=[{"path": "isRead", "op": "eq", "value": True}],
+    )
+    t.require_that(bool(unread), "they are all read already")
+    t.latitude(
+        "messages",
+        "Marking read before or after the move is the same end state.",
+        fields=["isRead"],
+        only_read=True,
+    )
+    t.answer(f"Filed {len(mail)} emails from {who} in '{folder}', all read.")
+
+
+@family("inbox-cleanup", "D3", ["messages", "folders"], "triage")
+def archive_old_read_mail(t: TaskBuilder) -> None:
+    """Every read inbox email received before a cut-off day moved to the Archive folder."""
+    inbox = lookup.folder_mail(t, "inbox")
+    days = sorted({lookup.received(m).date() for m in inbox})
+    t.require_that(len(days) >= 6, "the inbox spans too few days")
+    cut = t.pick(days[len(days) // 4 : 3 * len(days) // 4])
+    old = [m for m in inbox if m["isRead"] and lookup.local(t, lookup.received(m)).date() < cut]
+    t.require_that(2 <= len(old) <= 60, "too few or too many old read emails")
+    unread_old = sum(
+        not m["isRead"] and lookup.local(t, lookup.received(m)).date() < cut for m in inbox
+    )
+    t.require_that(unread_old > 0, "no old unread email to leave")
+    t.ask(
+        [
+            "Move every email in my inbox that I've already read and that arrived before {day} "
+            "to the Archive folder. Leave unread ones where they are.",
+            "Archive my old read mail: read inbox emails received before {day} go to Archive; "
+            "unread ones stay in the inbox.",
+        ],
+        day=phrasing.day(t, cut),
+    )
+    r1 = t.require("Every read inbox email from before that day is in Archive.")
+    r2 = t.require("Unread ones and newer ones stay in the inbox.")
+    start = lookup.day_bounds(t, cut)[0]
+    t.call_all(
+        "messages_list",
+        folderId="inbox",
+        filter=f"isRead eq true and receivedDateTime lt {start.isoformat()}",
+    )
+    t.call("messages_batchMove", messageIds=_ids(old), destinationId="archive")
+    t.check(r1, "archived", "moved-message", message_ids=_ids(old), folder="Archive")
+    kept = [m["id"] for m in inbox if m["id"] not in set(_ids(old))]
+    t.check(r2, "kept", "moved-message", message_ids=kept, folder="Inbox", exact=True)
+    t.answer(f"Archived {len(old)} read emails from before {cut:%d %B}.")
+
+
+@family("inbox-cleanup", "D2", ["messages", "folders"], "triage")
+def junk_to_deleted(t: TaskBuilder) -> None:
+    """The Junk Email folder emptied into Deleted Items (moved, not deleted for good)."""
+    junk = lookup.folder_mail(t, "junkemail")
+    t.require_that(len(junk) >= 2, "almost no junk")
+    t.ask(
+        [
+            "Move everything in my Junk Email folder to Deleted Items.",
+            "[Please clear out|Empty] my junk folder by moving all of it to Deleted Items "
+            "(don't delete anything permanently).",
+        ]
+    )
+    r1 = t.require("Every junk email is in Deleted Items; nothing else moves.")
+    t.call_all("messages_list", folderId="junkemail")
+    t.call("messages_batchMove", messageIds=_ids(junk), destinationId="deleteditems")
+    t.check(r1, "moved", "moved-message", message_ids=_ids(junk), folder="Deleted Items")
+    t.check(
+        r1,
+        "junk-empty",
+        "not-exists",
+        query={
+            "collection": "messages",
+            "where": [
+                {
+                    "path": "parentFolderId",
+                    "op": "eq",
+                    "value": {
+                        "$ids": {
+                            "collection": "folders",
+                            "where": [{"path": "wellKnownName", "op": "eq", "value": "junkemail"}],
+                        }
+                    },
+                }
+            ],
+        },
+    )
+    t.answer(f"Moved {len(junk)} junk emails to Deleted Items.")
