@@ -1,11 +1,14 @@
 """The families, one module per group of related kinds of work (importing registers them)."""
 
 from emailbench_gym.families.catalog import (  # noqa: F401
+    boards,
     calendar_read,
     calendar_write,
+    contacts,
     folders,
     messages_read,
     messages_write,
     rules,
     settings,
+    todo,
 )
