@@ -3,9 +3,11 @@
 from emailbench_gym.families.catalog import (  # noqa: F401
     boards,
     calendar_read,
+    calendar_triage,
     calendar_write,
     contacts,
     folders,
+    meeting_prep,
     messages_read,
     messages_write,
     rules,
