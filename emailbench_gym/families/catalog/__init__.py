@@ -10,6 +10,7 @@ from emailbench_gym.families.catalog import (  # noqa: F401
     meeting_prep,
     messages_read,
     messages_write,
+    orchestration,
     rules,
     settings,
     todo,
