@@ -287,3 +287,49 @@ def junk_to_deleted(t: TaskBuilder) -> None:
         },
     )
     t.answer(f"Moved {len(junk)} junk emails to Deleted Items.")
+
+
+@family("folders", "D3", ["folders", "messages"], "folder routing")
+def folders_for_top_senders(t: TaskBuilder) -> None:
+    """A subfolder of the inbox for each of the two people with most inbox mail, mail moved in."""
+    by_sender = _inbox_by_sender(t, people=True)
+    ranked = sorted(by_sender.items(), key=lambda kv: -len(kv[1]))
+    t.require_that(len(ranked) >= 3, "too few senders")
+    t.require_that(
+        len(ranked[1][1]) > len(ranked[2][1]) and len(ranked[0][1]) <= 25,
+        "no clear top two senders",
+    )
+    top = ranked[:2]
+    names = [lookup.display_name(t, w) for w, _ in top]
+    t.require_that(
+        all(n.casefold() not in _taken(t) for n in names) and names[0] != names[1], "taken"
+    )
+    t.ask(
+        [
+            "Find the two people who have sent me the most emails in my inbox. Give each of them "
+            "a folder inside the Inbox named after them (full name) and move their inbox emails "
+            "into it.",
+            "For the top two senders (people) in my inbox, create an Inbox subfolder each, "
+            "called by their full name, and file their inbox mail there.",
+        ]
+    )
+    requirements = [
+        t.require(f"A folder '{n}' inside the Inbox holding exactly their inbox mail.")
+        for n in names
+    ]
+    r3 = t.require("No other email moves.")
+    t.call_all("messages_list", folderId="inbox")
+    for (_who, mail), name in zip(top, names, strict=True):
+        made = t.call("folders_create", displayName=name, parentFolderId="inbox")
+        t.call("messages_batchMove", messageIds=_ids(mail), destinationId=made.ref("id"))
+    for index, ((_who, mail), name) in enumerate(zip(top, names, strict=True)):
+        t.check(
+            requirements[index],
+            f"folder-{index + 1}",
+            "moved-message",
+            message_ids=_ids(mail),
+            folder=f"Inbox/{name}",
+            exact=True,
+        )
+    t.footprint(r3)
+    t.answer(f"Filed mail from {names[0]} and {names[1]} into their own folders.")

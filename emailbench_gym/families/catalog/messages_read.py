@@ -318,3 +318,107 @@ def unread_share_by_sender(t: TaskBuilder) -> None:
             columns=["Unread"],
         )
     )
+
+
+@family("messages-read", "D3", ["messages"], "sender statistics")
+def thread_participants(t: TaskBuilder) -> None:
+    """Who has written in one thread (not the persona), with how many messages each."""
+    threads: dict[str, list[dict]] = {}
+    for message in lookup.all_mail(t):
+        threads.setdefault(message["conversationId"], []).append(message)
+    fitting = []
+    for mail in threads.values():
+        counts = Counter(lookup.sender(m) for m in mail if lookup.sender(m) != lookup.me(t))
+        if (
+            len(mail) >= 3
+            and 2 <= len(counts) <= 5
+            and all(lookup.is_person(t, w) for w in counts)
+            and len({lookup.bare_subject(m["subject"]).casefold() for m in mail}) == 1
+            and lookup.unique_thread_subject(t, mail)
+        ):
+            fitting.append((mail, counts))
+    mail, counts = t.pick(fitting, "no thread of three or more emails among several people")
+    subject = lookup.bare_subject(mail[0]["subject"])
+    t.ask(
+        [
+            "In the '{subject}' thread, who besides me has written, and how many messages has "
+            "each of them sent?",
+            "Count the messages per person in the '{subject}' conversation (leave me out).",
+        ],
+        subject=subject,
+    )
+    r1 = t.require("Name exactly the people other than the persona who wrote in the thread.")
+    r2 = t.require("Give each one's message count.")
+    r3 = t.require(CHANGE_NOTHING)
+    t.call("messages_getConversation", id=mail[0]["id"])
+    t.items(r1, "people", "person", sorted(counts))
+    t.values(
+        r2,
+        "counts",
+        [
+            {"subject": f"person:{w}", "kind": "count", "value": n}
+            for w, n in sorted(counts.items())
+        ],
+    )
+    t.footprint(r3)
+    t.may_mark_read()
+    t.report(
+        Report(
+            opening=f"{{n}} people wrote in '{subject}' besides you",
+            count=len(counts),
+            items=[
+                Item(lookup.display_name(t, w), [("", Val("count", n), "messages")])
+                for w, n in sorted(counts.items())
+            ],
+            noun="Person",
+            columns=["Messages"],
+        )
+    )
+
+
+@family("messages-read", "D3", ["messages"], "message lookup")
+def oldest_unread_from_manager(t: TaskBuilder) -> None:
+    """The oldest unread inbox email from the persona's manager: subject and day received."""
+    manager = lookup.address(t, t.facts.manager)
+    unread = [
+        m for m in lookup.folder_mail(t, "inbox") if lookup.sender(m) == manager and not m["isRead"]
+    ]
+    t.require_that(len(unread) >= 2, "fewer than two unread emails from the manager")
+    oldest = min(unread, key=lookup.received)
+    t.require_that(lookup.unique_message_subject(t, oldest), "its subject is shared")
+    t.ask(
+        [
+            "What is the oldest email from my manager that I still haven't read? Subject and "
+            "the day it came in, please, and leave it unread.",
+            "Find the earliest unread email in my inbox from my boss: tell me its subject and "
+            "when it arrived (don't mark anything read).",
+        ]
+    )
+    r1 = t.require("Name that email by its subject.")
+    r2 = t.require("Give the day it arrived.")
+    r3 = t.require("Leave it unread; change nothing.")
+    t.call("identity_getManager")
+    t.call(
+        "messages_list",
+        folderId="inbox",
+        filter=f"isRead eq false and from/emailAddress/address eq '{manager}'",
+        top=100,
+    )
+    t.items(r1, "oldest", "message", [oldest["id"]])
+    day = lookup.local(t, lookup.received(oldest)).date()
+    t.values(
+        r2,
+        "received",
+        [{"subject": f"message:{oldest['id']}", "kind": "date", "value": day.isoformat()}],
+    )
+    t.footprint(r3)
+    newer = sorted(unread, key=lookup.received)[1:2]
+    t.report(
+        Report(
+            opening=f"The oldest unread email from {lookup.display_name(t, manager)} is",
+            items=[Item(oldest["subject"], [("received", Val("date", day))])],
+            excluded=[(Item(m["subject"]), "unread but newer") for m in newer],
+            noun="Subject",
+            columns=["Received"],
+        )
+    )

@@ -77,7 +77,7 @@ def reply_with_date(t: TaskBuilder) -> None:
     t.call(
         "messages_reply",
         id=message["id"],
-        comment=f"Thanks for the nudge. I'll send the {thing} by {phrasing.date_long(day)}.",
+        comment=f"Thanks for the nudge. I'll send the {thing} by {phrasing.date_long(day)} {day.year}.",
     )
     envelope = {"kind": ["reply"], "in_reply_to": message["id"], "to": [who]}
     t.check(r1, "reply", "sent-message", **envelope)
@@ -290,3 +290,54 @@ def categorize_thread(t: TaskBuilder) -> None:
     )
     t.may_mark_read()
     t.answer(f"Set {len(ids)} emails of '{subject}' to {label}, high importance.")
+
+
+@family("messages-write", "D3", ["messages"], "outgoing mail")
+def forward_attachments_from(t: TaskBuilder) -> None:
+    """Each inbox email with an attachment from one person forwarded to a colleague, one by one."""
+    by_sender: dict[str, list[dict]] = {}
+    for message in lookup.folder_mail(t, "inbox"):
+        if message["hasAttachments"] and lookup.is_person(t, lookup.sender(message)):
+            by_sender.setdefault(lookup.sender(message), []).append(message)
+    options = {w: m for w, m in by_sender.items() if 2 <= len(m) <= 5}
+    who = t.pick(sorted(options), "no one sent two to five emails with attachments")
+    mail = options[who]
+    to = t.pick([p for p in _colleagues(t) if p != who], "no colleague")
+    t.ask(
+        [
+            "Forward every email in my inbox from {who} that has an attachment to {to}, one "
+            "forward per email, each with a note saying it's for {their} files.",
+            "{to^} needs all the files {who} sent me: forward each of {whose} inbox emails that "
+            "has an attachment to {to} (separately), noting it's for {their} records.",
+        ],
+        who=phrasing.person(t, who),
+        whose=[phrasing.possessive(n) for n in phrasing.person(t, who)],
+        to=phrasing.person(t, to),
+        their=["their"],
+    )
+    r1 = t.require("Each of those emails is forwarded to that colleague only, once.")
+    r2 = t.require("No other email is forwarded.")
+    t.call(
+        "messages_list",
+        folderId="inbox",
+        filter=f"hasAttachments eq true and from/emailAddress/address eq '{who}'",
+        top=100,
+    )
+    for index, message in enumerate(mail):
+        t.call(
+            "messages_forward",
+            id=message["id"],
+            toRecipients=[to],
+            comment="Forwarding for your files.",
+        )
+        t.check(
+            r1,
+            f"forward-{index + 1}",
+            "sent-message",
+            kind=["forward"],
+            in_reply_to=message["id"],
+            to=[to],
+        )
+    t.footprint(r2)
+    t.may_mark_read()
+    t.answer(f"Forwarded {len(mail)} emails to {lookup.display_name(t, to)}.")

@@ -101,7 +101,7 @@ def todo_and_reply(t: TaskBuilder) -> None:
     t.call(
         "messages_reply",
         id=message["id"],
-        comment=f"Thanks, I'll get back to you by {phrasing.date_long(day)}.",
+        comment=f"Thanks, I'll get back to you by {phrasing.date_long(day)} {day.year}.",
     )
     query = _titled("todo_tasks", title)
     t.check(r1, "one-todo", "count", query=query, value=1)
@@ -605,3 +605,311 @@ def request_to_meeting_reply_todo(t: TaskBuilder) -> None:
     _due_on(t, r3, "todo-due", todo_query, "dueDateTime/dateTime", day)
     t.may_mark_read()
     t.answer(f"Booked {start:%A %H:%M}, replied with the time, and added '{todo}'.")
+
+
+def _group_and_meeting(t: TaskBuilder) -> tuple[dict, list[dict], dict]:
+    """A contact group of two to five directory people and a coming meeting the persona
+    organizes that none of them attends yet."""
+    groups = []
+    for group in lookup.groups(t):
+        members = t.read("contacts_listGroupMembers", id=group["id"])["items"]
+        addresses = [lookup.contact_address(c) for c in members]
+        if 2 <= len(members) <= 5 and all(a and a in lookup.users(t) for a in addresses):
+            groups.append((group, members))
+    group, members = t.pick(groups, "no contact group of two to five directory people")
+    addresses = {lookup.contact_address(c) for c in members}
+    meetings = [
+        e
+        for e in lookup.meetings(t, t.now, t.now + timedelta(days=14))
+        if lookup.organizer(e) == lookup.me(t)
+        and lookup.span(e)[0] > t.now + timedelta(days=1)
+        and not addresses & set(lookup.attendee_addresses(e))
+        and lookup.unique_subject(t, e)
+    ]
+    event = t.pick(meetings, "no coming meeting of the persona's without the group")
+    return group, members, event
+
+
+@family("cross-domain", "D3", ["calendar", "contacts", "messages"], "multi-step orchestration")
+def invite_group_and_email(t: TaskBuilder) -> None:
+    """A contact group's members added to a meeting as required, and emailed about it."""
+    group, members, event = _group_and_meeting(t)
+    people = sorted(lookup.contact_address(c) or "" for c in members)
+    t.ask(
+        [
+            "Add everyone in my {group} contact group to '{meeting}' as required attendees, and "
+            "send them one email (subject 'Joining {meeting}') saying they've been added.",
+            "Invite the whole {group} group to '{meeting}' (required), then email the group "
+            "members, subject 'Joining {meeting}', to let them know.",
+        ],
+        group=group["displayName"],
+        meeting=event["subject"],
+    )
+    r1 = t.require("Every group member is a required attendee; existing invitees stay.")
+    r2 = t.require("One email to exactly the group's members about it.")
+    t.call("contacts_listGroupMembers", id=group["id"])
+    t.call("calendar_addAttendees", id=event["id"], attendees=people, type="required")
+    t.call(
+        "messages_send",
+        subject=f"Joining {event['subject']}",
+        body=f"I've added you to {event['subject']}; the invitation is in your calendar.",
+        toRecipients=people,
+    )
+    before = lookup.attendee_addresses(event)
+    t.check(
+        r1,
+        "invited",
+        "state-check",
+        query={"collection": "events", "where": [{"path": "id", "op": "eq", "value": event["id"]}]},
+        expect=[
+            {"path": "attendees/emailAddress/address", "op": "eq", "value": p}
+            for p in [*people, *before]
+        ],
+    )
+    t.check(
+        r2,
+        "email",
+        "sent-message",
+        kind=["new"],
+        to=people,
+        subject=[[event["subject"]]],
+    )
+    t.answer(f"Added {len(people)} people to {event['subject']} and emailed them.")
+
+
+@family(
+    "cross-domain", "D3", ["calendar", "contacts", "messages", "todo"], "multi-step orchestration"
+)
+def invite_group_email_and_todo(t: TaskBuilder) -> None:
+    """As `invite_group_and_email`, plus a to-do to send them a pre-read the day before."""
+    group, members, event = _group_and_meeting(t)
+    people = sorted(lookup.contact_address(c) or "" for c in members)
+    day = lookup.local(t, lookup.span(event)[0]).date() - timedelta(days=1)
+    title = f"Send pre-read for {event['subject']}"
+    t.require_that(all(x["title"] != title for x in lookup.todo_tasks(t)), "title taken")
+    t.ask(
+        [
+            "Bring my {group} contact group into '{meeting}': add them all as required "
+            "attendees, email them (one email, subject 'Joining {meeting}'), and give me a to-do "
+            "'{title}' due the day before the meeting.",
+            "Invite everyone in {group} to '{meeting}' (required), send them a single email "
+            "titled 'Joining {meeting}', and add a to-do '{title}' due the day before it.",
+        ],
+        group=group["displayName"],
+        meeting=event["subject"],
+        title=title,
+    )
+    r1 = t.require("Every group member is a required attendee; existing invitees stay.")
+    r2 = t.require("One email to exactly the group's members about it.")
+    r3 = t.require("A to-do with that title due the day before the meeting.")
+    t.call("contacts_listGroupMembers", id=group["id"])
+    t.call("calendar_addAttendees", id=event["id"], attendees=people, type="required")
+    t.call(
+        "messages_send",
+        subject=f"Joining {event['subject']}",
+        body=f"I've added you to {event['subject']}; a pre-read will follow.",
+        toRecipients=people,
+    )
+    t.call("todo_createTask", title=title, dueDateTime=lookup.at(t, day, time(17, 0)).isoformat())
+    t.check(
+        r1,
+        "invited",
+        "state-check",
+        query={"collection": "events", "where": [{"path": "id", "op": "eq", "value": event["id"]}]},
+        expect=[{"path": "attendees/emailAddress/address", "op": "eq", "value": p} for p in people],
+    )
+    t.check(r2, "email", "sent-message", kind=["new"], to=people, subject=[[event["subject"]]])
+    query = _titled("todo_tasks", title)
+    t.check(r3, "todo", "count", query=query, value=1)
+    _due_on(t, r3, "todo-due", query, "dueDateTime/dateTime", day)
+    t.answer(f"Invited {group['displayName']}, emailed them, and added '{title}'.")
+
+
+@family("multi-domain", "D2", ["settings", "calendar", "messages"], "multi-step orchestration")
+def away_and_tell_manager(t: TaskBuilder) -> None:
+    """An absence: automatic replies, an all-day event, and an email telling the manager."""
+    first = lookup.today(t) + timedelta(days=t.rng.below(10) + 3)
+    back = first + timedelta(days=t.pick([1, 2, 3]))
+    manager = lookup.address(t, t.facts.manager)
+    title = "Out of office"
+    t.require_that(all(e["subject"] != title for e in lookup.all_events(t)), "title taken")
+    t.ask(
+        [
+            "I'm taking {first} off until {back}. Schedule my automatic replies for that time, "
+            "block it on my calendar as an all-day '{title}' event, and email my manager the "
+            "dates.",
+            "Time off from {first}, back {back}: set my out-of-office for the period, add an "
+            "all-day '{title}' to my calendar, and let my manager know by email.",
+        ],
+        first=phrasing.day(t, first),
+        back=phrasing.day(t, back),
+        title=title,
+    )
+    r1 = t.require("Automatic replies scheduled for exactly that period.")
+    r2 = t.require("One all-day event with that title over those days.")
+    r3 = t.require("One email to the manager giving the first day away.")
+    start, end = lookup.day_bounds(t, first)[0], lookup.day_bounds(t, back)[0]
+    t.call(
+        "settings_setAutomaticReplies",
+        status="scheduled",
+        internalReplyMessage=f"I'm away until {phrasing.date_long(back)} {back.year}.",
+        scheduledStartDateTime=start.isoformat(),
+        scheduledEndDateTime=end.isoformat(),
+    )
+    t.call(
+        "calendar_createEvent",
+        subject=title,
+        startDateTime=start.isoformat(),
+        endDateTime=end.isoformat(),
+        isAllDay=True,
+    )
+    t.call("identity_getManager")
+    t.call(
+        "messages_send",
+        subject="Time off",
+        body=f"I'll be out from {phrasing.date_long(first)} {first.year}, back "
+        f"{phrasing.date_long(back)} {back.year}.",
+        toRecipients=[manager],
+    )
+    t.check(
+        r1,
+        "replies",
+        "state-check",
+        query={"collection": "settings"},
+        expect=[
+            {"path": "automaticRepliesSetting/status", "op": "eq", "value": "scheduled"},
+            {
+                "path": "automaticRepliesSetting/scheduledStartDateTime/dateTime",
+                "op": "eq",
+                "value": start.isoformat(),
+            },
+            {
+                "path": "automaticRepliesSetting/scheduledEndDateTime/dateTime",
+                "op": "eq",
+                "value": end.isoformat(),
+            },
+        ],
+    )
+    query = _titled("events", title, "subject")
+    t.check(r2, "one", "count", query=query, value=1)
+    t.check(
+        r2,
+        "all-day",
+        "state-check",
+        query=query,
+        expect=[
+            {"path": "isAllDay", "op": "eq", "value": True},
+            {"path": "start/dateTime", "op": "eq", "value": start.isoformat()},
+            {"path": "end/dateTime", "op": "eq", "value": end.isoformat()},
+        ],
+    )
+    t.check(
+        r3,
+        "email",
+        "sent-message",
+        kind=["new"],
+        to=[manager],
+        body=[{"type": "answer-values", "values": [{"kind": "date", "value": first.isoformat()}]}],
+    )
+    t.latitude(
+        "settings",
+        "The request does not say who gets the replies or what outside senders read.",
+        fields=[
+            "automaticRepliesSetting.externalAudience",
+            "automaticRepliesSetting.externalReplyMessage",
+        ],
+    )
+    t.answer("Out-of-office scheduled, calendar blocked, manager emailed.")
+
+
+@family(
+    "orchestration", "D3", ["boards", "todo", "calendar", "messages"], "multi-step orchestration"
+)
+def wrap_up_project(t: TaskBuilder) -> None:
+    """A project closed: open cards to done, open to-dos completed, the persona's coming
+    project meetings cancelled, and the sponsor told."""
+    options = []
+    for project in t.facts.projects:
+        cards = [c for c in lookup.cards(t) if c["id"] in project.board_task_ids]
+        cards = [c for c in cards if c["columnId"] != lookup.done_column(t, c["boardId"])["id"]]
+        todos = [lookup.todo_full(t, x) for x in project.todo_task_ids]
+        todos = [x for x in todos if x["status"] != "completed"]
+        meetings = [
+            lookup.event_full(t, e)
+            for e in project.event_ids
+            if lookup.span(lookup.event_full(t, e))[0] > t.now
+        ]
+        meetings = [
+            e
+            for e in meetings
+            if lookup.organizer(e) == lookup.me(t) and not e["isCancelled"] and e.get("attendees")
+        ]
+        if cards and todos and meetings:
+            options.append((project, cards, todos, meetings))
+    project, cards, todos, meetings = t.pick(
+        options, "no project with open cards, open to-dos and coming meetings of the persona's"
+    )
+    sponsor = lookup.address(t, project.sponsor)
+    t.require_that(sponsor != lookup.me(t), "the persona sponsors it")
+    t.ask(
+        [
+            "{name} is finished. Move its open board cards to the done column, complete its open "
+            "to-dos, cancel the upcoming {name} meetings I organize, and email {sponsor} that "
+            "{name} is closed.",
+            "Close out {name}: cards done, to-dos completed, my coming {name} meetings cancelled, "
+            "and a note to {sponsor} saying the project is wrapped up.",
+        ],
+        name=project.codename,
+        sponsor=phrasing.person(t, sponsor),
+    )
+    r1 = t.require("Every open card of the project is in its board's done column.")
+    r2 = t.require("Every open to-do of the project is completed.")
+    r3 = t.require("The persona's coming project meetings are cancelled.")
+    r4 = t.require("One email to the sponsor saying the project is closed.")
+    for card in cards:
+        t.call(
+            "boards_moveTask", id=card["id"], columnId=lookup.done_column(t, card["boardId"])["id"]
+        )
+    for todo in todos:
+        t.call("todo_completeTask", id=todo["id"])
+    for event in meetings:
+        t.call("calendar_cancelEvent", id=event["id"], comment=f"{project.codename} is closed.")
+    t.call(
+        "messages_send",
+        subject=f"{project.codename} closed",
+        body=f"{project.codename} is wrapped up: cards done, to-dos closed, meetings cancelled.",
+        toRecipients=[sponsor],
+    )
+    for index, card in enumerate(cards):
+        t.check(
+            r1,
+            f"card-{index + 1}",
+            "property",
+            query=_by_id("board_tasks", card["id"]),
+            path="columnId",
+            expected=lookup.done_column(t, card["boardId"])["id"],
+        )
+    t.check(
+        r2,
+        "todos",
+        "state-check",
+        query={
+            "collection": "todo_tasks",
+            "where": [{"path": "id", "op": "in", "value": [x["id"] for x in todos]}],
+        },
+        min_matches=len(todos),
+        expect=[{"path": "status", "op": "eq", "value": "completed"}],
+    )
+    t.check(
+        r3,
+        "meetings",
+        "state-check",
+        query={
+            "collection": "events",
+            "where": [{"path": "id", "op": "in", "value": [e["id"] for e in meetings]}],
+        },
+        min_matches=len(meetings),
+        expect=[{"path": "isCancelled", "op": "eq", "value": True}],
+    )
+    t.check(r4, "email", "sent-message", kind=["new"], to=[sponsor], subject=[[project.codename]])
+    t.answer(f"{project.codename} closed out and {lookup.display_name(t, sponsor)} told.")

@@ -235,3 +235,59 @@ def rule_and_file_existing(t: TaskBuilder) -> None:
         exact=True,
     )
     t.answer(f"Folder '{folder}' and rule created; {len(mail)} emails filed there.")
+
+
+@family("filters", "D2", ["filters", "folders"], "rules")
+def rule_into_new_subfolder(t: TaskBuilder) -> None:
+    """A subfolder of an existing folder, and a rule filing mail with a phrase in the subject there."""
+    folder = t.pick(_custom_folders(t), "no custom folder")
+    project = t.rng.choice(t.facts.projects)
+    phrase = t.pick([f"{project.codename} {d}" for d in project.deliverables])
+    name = phrase.split(" ", 1)[1].title()
+    taken = {f["displayName"].casefold() for f in lookup.folders(t)}
+    t.require_that(name.casefold() not in taken, "folder name taken")
+    t.require_that(not lookup.rules_on_subject(t, phrase), "a rule exists")
+    t.ask(
+        [
+            "Create a folder '{name}' inside my {parent} folder, and a rule that moves mail with "
+            "'{phrase}' in the subject into it.",
+            "I need a '{name}' subfolder under {parent}, plus a rule: subject contains "
+            "'{phrase}' -> move to that new folder.",
+        ],
+        name=name,
+        parent=folder["displayName"],
+        phrase=phrase,
+    )
+    r1 = t.require(f"A folder '{name}' inside {folder['displayName']}.")
+    r2 = t.require("One rule on that subject phrase moving mail into the new folder.")
+    made = t.call("folders_create", displayName=name, parentFolderId=folder["id"])
+    t.call(
+        "filters_create",
+        displayName=f"File {phrase}",
+        subjectContains=[phrase],
+        moveToFolder=made.ref("id"),
+    )
+    target = {
+        "collection": "folders",
+        "where": [{"path": "displayName", "op": "eq", "value": name}],
+    }
+    t.check(
+        r1,
+        "folder",
+        "state-check",
+        query=target,
+        expect=[{"path": "parentFolderId", "op": "eq", "value": folder["id"]}],
+    )
+    query = _rules_on_subject(phrase)
+    t.check(r2, "one-rule", "count", query=query, value=1)
+    t.check(
+        r2,
+        "target",
+        "state-check",
+        query=query,
+        expect=[
+            {"path": "actions/moveToFolder", "op": "eq", "value": {"$ids": target}},
+            {"path": "isEnabled", "op": "eq", "value": True},
+        ],
+    )
+    t.answer(f"Created {folder['displayName']}/{name} and the rule for '{phrase}'.")

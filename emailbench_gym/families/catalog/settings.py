@@ -211,3 +211,68 @@ def add_label(t: TaskBuilder) -> None:
     t.check(r1, "one", "count", query=query, value=1)
     t.check(r1, "color", "property", query=query, path="color", expected=color)
     t.answer(f"Created the '{name}' category ({color}).")
+
+
+@family("settings", "D3", ["settings"], "settings")
+def relocate_settings(t: TaskBuilder) -> None:
+    """A move abroad: new time zone, working hours there, and a signature line with the city."""
+    zones = {
+        "GMT Standard Time": "London",
+        "W. Europe Standard Time": "Amsterdam",
+        "Singapore Standard Time": "Singapore",
+        "Tokyo Standard Time": "Tokyo",
+        "AUS Eastern Standard Time": "Sydney",
+    }
+    offered = set(t.read("settings_listTimeZones")["items"])
+    current = lookup.settings(t)["timeZone"]
+    zone_id = t.pick(sorted(z for z in zones if z in offered and z != current), "no zone offered")
+    city = zones[zone_id]
+    start, end = t.pick([(time(8, 0), time(16, 30)), (time(9, 0), time(17, 30))])
+    t.ask(
+        [
+            "I've relocated to {city}. Switch my mailbox time zone to {zone}, set my working "
+            "hours to {start}-{end} there (Monday to Friday), and add a last line '{city} office' "
+            "to my signature.",
+            "Update my settings for the move to {city}: time zone {zone}; working hours Monday to "
+            "Friday {start} to {end}; and append '{city} office' to the end of my signature.",
+        ],
+        city=city,
+        zone=zone_id,
+        start=phrasing.clock(start),
+        end=phrasing.clock(end),
+    )
+    r1 = t.require(f"The mailbox time zone is {zone_id}.")
+    r2 = t.require("Working hours Monday to Friday at those times, in that time zone.")
+    r3 = t.require(f"The signature keeps its text and ends with '{city} office'.")
+    signature = lookup.settings(t)["signature"]
+    t.call("settings_setTimeZone", timeZone=zone_id)
+    t.call(
+        "settings_setWorkingHours",
+        daysOfWeek=DAYS[:5],
+        startTime=f"{start:%H:%M}",
+        endTime=f"{end:%H:%M}",
+        timeZone=zone_id,
+    )
+    t.call("settings_setSignature", signature=f"{signature}\n{city} office")
+    _expect(t, r1, "zone", [{"path": "timeZone", "op": "eq", "value": zone_id}])
+    _expect(
+        t,
+        r2,
+        "hours",
+        [
+            {"path": "workingHours/daysOfWeek", "op": "eq", "value": DAYS[:5]},
+            {"path": "workingHours/startTime", "op": "eq", "value": f"{start:%H:%M}"},
+            {"path": "workingHours/endTime", "op": "eq", "value": f"{end:%H:%M}"},
+            {"path": "workingHours/timeZone", "op": "eq", "value": zone_id},
+        ],
+    )
+    _expect(
+        t,
+        r3,
+        "signature",
+        [
+            {"path": "signature", "op": "regex", "value": f"{city} office\\s*$"},
+            {"path": "signature", "op": "contains", "value": signature.splitlines()[0]},
+        ],
+    )
+    t.answer(f"Time zone {zone_id}, hours {start:%H:%M}-{end:%H:%M}, signature updated.")
