@@ -443,3 +443,19 @@ def items_named(universe, text: str) -> list[str]:
     from emailbench_gym.grading.claims.text import Text
 
     return [key for m in universe.find_mentions(Text(text)) for key in m.names("event")]
+
+
+def test_a_date_without_a_year_is_the_nearest_one_to_today():
+    """Around New Year, 'December 8' read on 5 January is last month's, not next December's."""
+    from datetime import date
+
+    from emailbench_gym.grading.claims.values import find_values
+
+    def dates(text: str, today: date) -> set[date]:
+        return {v for m in find_values(text, today) if m.kind == "date" for v in m.values}
+
+    assert dates("due Tuesday, December 8", date(2016, 1, 5)) == {date(2015, 12, 8)}
+    assert dates("by 3 January", date(2019, 12, 20)) == {date(2020, 1, 3)}
+    assert dates("on June 9", date(2017, 6, 1)) == {date(2017, 6, 9)}
+    assert dates("on 9 June 2016", date(2017, 6, 1)) == {date(2016, 6, 9)}
+    assert dates("since April 12", date(2001, 12, 20)) == {date(2001, 4, 12)}  # months back

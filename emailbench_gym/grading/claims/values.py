@@ -345,7 +345,9 @@ def _dates(match: re.Match[str], today: date) -> set[date]:
     for y in years:
         for month, day in pairs:
             try:
-                found.add(date(y, month, day))
+                found.add(
+                    date(y, month, day) if year else _this_side_of_new_year(month, day, today)
+                )
             except ValueError:
                 continue
     weekday = groups.get("wd")
@@ -353,6 +355,22 @@ def _dates(match: re.Match[str], today: date) -> set[date]:
         agreeing = {d for d in found if d.weekday() == WEEKDAYS[weekday.casefold()]}
         found = agreeing or found
     return found
+
+
+def _this_side_of_new_year(month: int, day: int, today: date) -> date:
+    """A date written without a year: this year's, unless it is over 300 days away and the
+    neighbouring year's is near ('December 8' read on 5 January is last month's)."""
+    this = date(today.year, month, day)
+    if abs((this - today).days) <= 300:
+        return this
+    for other in (today.year - 1, today.year + 1):
+        try:
+            near = date(other, month, day)
+        except ValueError:  # 29 February
+            continue
+        if abs((near - today).days) <= 65:
+            return near
+    return this
 
 
 def find_values(text: str, today: date, masked: list[tuple[int, int]] = ()) -> list[ValueMention]:
