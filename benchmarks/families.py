@@ -2,6 +2,7 @@
 
     PYTHONPATH=. python benchmarks/families.py manifests [--split dev] [--jobs 2]
     PYTHONPATH=. python benchmarks/families.py figures [--out /tmp/families-figures.json]
+    PYTHONPATH=. python benchmarks/families.py runs runs/reference-heldout runs/random-heldout
 
 `manifests` fills every split with verified tasks (emailbench_gym/families/splits.py) in
 a process pool and writes emailbench_gym/families/manifests/<split>.json. Results do not
@@ -13,8 +14,9 @@ reward over served tasks, verified tasks per second next to `emailbench validate
 scenarios per second on the suite (the baseline, same run), the median
 `gym.make("EmailBench-Train").reset()` next to `EmailBench-Test`'s (same run), template
 and query diversity per family, the largest 8-gram overlap with the 206 test queries,
-and heldout's mixes next to the suite's. The reference and random agents over dev and
-heldout come from `emailbench run` (docs/families.md).
+and heldout's mixes next to the suite's. `runs` reads `emailbench run` folders (the
+reference and random agents over dev and heldout) and prints each one's pass rate, mean
+paper score and mean progress reward (the env's default reward).
 """
 
 from __future__ import annotations
@@ -33,41 +35,89 @@ from typing import Any
 from emailbench_gym.families import FAMILIES, TaskKey
 from emailbench_gym.families.splits import (
     SPLIT_NAMES,
+    SUITE_CELLS,
     Attempt,
+    TaskManifest,
     attempt,
     build_manifest,
     load_manifest,
     manifest_path,
+    split_hash,
 )
+from emailbench_gym.families.verify import MUTANTS_PER_TASK
 
 
-def _attempt(key: TaskKey) -> Attempt:
-    return attempt(key)
+def _attempt(job: tuple[TaskKey, frozenset[str], int]) -> Attempt:
+    key, taken, mutants = job
+    return attempt(key, mutants, taken)
 
 
 def cmd_manifests(args: argparse.Namespace) -> None:
     splits = [args.split] if args.split else list(SPLIT_NAMES)
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
 
-        def run(keys: list[TaskKey]) -> list[Attempt]:
-            # Group by world so each worker builds a world once per batch.
-            ordered = sorted(keys, key=lambda k: (k.world, k.family, k.seed))
-            found = dict(zip(ordered, pool.map(_attempt, ordered, chunksize=4), strict=True))
-            return [found[k] for k in keys]
+        def run(jobs: list[tuple[TaskKey, frozenset[str]]]) -> list[Attempt]:
+            return list(pool.map(_attempt, [(key, taken, args.mutants) for key, taken in jobs]))
 
         for split in splits:
             start = time.perf_counter()
+            categories = set(args.categories.split(",")) if args.categories else None
             manifest = build_manifest(
-                split, run=run, progress=(lambda line: print(line, flush=True))
+                split,
+                cells=[c for c in sorted(SUITE_CELLS) if c[0] in categories]
+                if categories
+                else None,
+                mutants=args.mutants,
+                run=run,
+                progress=(lambda line: print(line, flush=True)),
             )
-            manifest_path(split).parent.mkdir(parents=True, exist_ok=True)
-            manifest_path(split).write_text(manifest.text(), encoding="utf-8")
+            out = Path(args.out) if args.out else manifest_path(split)
+            out.parent.mkdir(parents=True, exist_ok=True)
+            out.write_text(manifest.text(), encoding="utf-8")
             tried = sum(a.tried for a in manifest.attempts.values())
             print(
                 f"{split}: {manifest.count} tasks ({tried} candidates) in "
                 f"{time.perf_counter() - start:.0f} s; shortfall {manifest.shortfall or 'none'}",
                 flush=True,
             )
+
+
+def cmd_merge(args: argparse.Namespace) -> None:
+    """One split manifest from parts built over disjoint categories (`manifests --categories`).
+
+    Cells of different categories never share families (fallbacks stay in the category),
+    so parts merged in category order equal the manifest one process would build.
+    """
+    parts = [
+        TaskManifest.model_validate_json(Path(p).read_text(encoding="utf-8")) for p in args.parts
+    ]
+    first = parts[0]
+    same = {
+        (p.split, p.families_version, p.world_generator, p.tasks_per_scenario, p.mutants_per_task)
+        for p in parts
+    }
+    if len(same) != 1:
+        raise SystemExit(f"parts differ in split, versions or settings: {sorted(same)}")
+    families = [f for p in parts for f in p.tasks]
+    if len(families) != len(set(families)):
+        raise SystemExit("parts share families: build them over disjoint categories")
+    parts.sort(key=lambda p: min((FAMILIES[f].category for f in p.attempts), default=""))
+    tasks = {f: e for p in parts for f, e in p.tasks.items()}
+    tasks = dict(sorted(tasks.items()))
+    merged = first.model_copy(
+        update={
+            "count": sum(len(v) for v in tasks.values()),
+            "sha256": split_hash(tasks),
+            "tasks": tasks,
+            "attempts": dict(sorted({f: a for p in parts for f, a in p.attempts.items()}.items())),
+            "shortfall": {c: n for p in parts for c, n in p.shortfall.items()},
+            "dropped": [d for p in parts for d in p.dropped],
+        }
+    )
+    manifest_path(first.split).write_text(merged.text(), encoding="utf-8")
+    print(
+        f"{first.split}: {merged.count} tasks from {len(parts)} parts; shortfall {merged.shortfall or 'none'}"
+    )
 
 
 def _ngrams(text: str, n: int) -> set[tuple[str, ...]]:
@@ -219,13 +269,48 @@ def cmd_figures(args: argparse.Namespace) -> None:
         Path(args.out).write_text(text + "\n", encoding="utf-8")
 
 
+def cmd_runs(args: argparse.Namespace) -> None:
+    """Rewards of `emailbench run` folders: pass rate, mean paper score, mean progress reward."""
+    from emailbench_gym.grading.grade import Grade
+    from emailbench_gym.grading.reward import progress
+
+    rows = {}
+    for folder in args.folders:
+        episodes = [
+            json.loads(line)
+            for line in (Path(folder) / "results.jsonl").read_text(encoding="utf-8").splitlines()
+            if line.strip()
+        ]
+        graded = [e for e in episodes if e.get("grade")]
+        rewards = [progress(Grade.model_validate(e["grade"])) for e in graded]
+        rows[folder] = {
+            "episodes": len(episodes),
+            "pass_rate": round(sum(e["passed"] for e in graded) / len(graded), 4),
+            "mean_score": round(statistics.fmean(e["score"] for e in graded), 4),
+            "mean_progress_reward": round(statistics.fmean(rewards), 4),
+            "errors": sum(e["status"] != "ok" for e in episodes),
+        }
+    print(json.dumps(rows, indent=2))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("manifests", help="build and write the split manifests")
     p.add_argument("--split", choices=SPLIT_NAMES)
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    p.add_argument(
+        "--mutants",
+        type=int,
+        default=MUTANTS_PER_TASK,
+        help="audit mutants per task (recorded in the manifest)",
+    )
+    p.add_argument("--categories", help="only these categories' cells (comma-separated)")
+    p.add_argument("--out", help="write here instead of the shipped manifest (a part)")
     p.set_defaults(func=cmd_manifests)
+    p = sub.add_parser("merge", help="merge part manifests built over disjoint categories")
+    p.add_argument("parts", nargs="+")
+    p.set_defaults(func=cmd_merge)
     p = sub.add_parser("figures", help="print the families figures")
     p.add_argument("--out")
     p.add_argument("--diversity", type=int, default=2000, help="train tasks sampled for diversity")
@@ -235,6 +320,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     p.add_argument("--resets", type=int, default=50)
     p.set_defaults(func=cmd_figures)
+    p = sub.add_parser("runs", help="rewards of emailbench run folders (reference, random)")
+    p.add_argument("folders", nargs="+")
+    p.set_defaults(func=cmd_runs)
     args = parser.parse_args(argv)
     args.func(args)
     return 0

@@ -141,20 +141,24 @@ def candidates(split: str, cell: Cell) -> Iterator[TaskKey]:
 @dataclass
 class Attempt:
     key: TaskKey
-    outcome: str  # served, dropped, not-applicable, duplicate
+    outcome: str  # served, dropped, not-applicable, duplicate (of a served task: not verified)
     digest: str = ""
     problem: str = ""
 
 
-def attempt(key: TaskKey, mutants: int = MUTANTS_PER_TASK) -> Attempt:
-    """Make and verify one candidate."""
+def attempt(
+    key: TaskKey, mutants: int = MUTANTS_PER_TASK, taken: frozenset[str] = frozenset()
+) -> Attempt:
+    """Make and verify one candidate (a repeat of a task in `taken`, by hash, is not verified)."""
     ref = world_ref(key.split, key.world)
     try:
         task = generate(key, built_world(ref.seed, ref.size))
     except NotApplicable as exc:
         return Attempt(key, "not-applicable", problem=str(exc))
-    verdict = verify(task.scenario, mutants=mutants)
     digest = task_hash(task.scenario)
+    if digest in taken:
+        return Attempt(key, "duplicate", digest)
+    verdict = verify(task.scenario, mutants=mutants)
     if not verdict.passed:
         return Attempt(key, "dropped", digest, verdict.problems[0] if verdict.problems else "")
     return Attempt(key, "served", digest)
@@ -165,6 +169,7 @@ class FamilyAttempts(BaseModel):
 
     tried: int = 0
     not_applicable: int = 0
+    repeats: int = 0  # the same task as one already served (another seed), not verified again
     dropped: int = 0  # made, but failed verification
     passed: int = 0  # made and verified
     served: int = 0  # verified and chosen (the cell was not full yet, not a repeat)
@@ -211,7 +216,7 @@ class TaskManifest(BaseModel):
         return json.dumps(self.model_dump(mode="json"), indent=1) + "\n"
 
 
-def _split_hash(tasks: dict[str, list[str]]) -> str:
+def split_hash(tasks: dict[str, list[str]]) -> str:
     return hashlib.sha256(json.dumps(tasks, sort_keys=True).encode()).hexdigest()
 
 
@@ -223,24 +228,27 @@ def build_manifest(
     per_scenario: int | None = None,
     cells: list[Cell] | None = None,
     mutants: int = MUTANTS_PER_TASK,
-    run: Callable[[list[TaskKey]], list[Attempt]] | None = None,
+    run: Callable[[list[tuple[TaskKey, frozenset[str]]]], list[Attempt]] | None = None,
     progress: Callable[[str], None] | None = None,
 ) -> TaskManifest:
     """Fill every cell of a split with verified tasks (see the module docstring).
 
-    `run` verifies a batch of candidates (default: one after another; the benchmark
-    script passes a process pool); results never depend on how batches are run.
+    `run` verifies a batch of candidates, each with the hashes of the tasks already served
+    from its family and world (a repeat under another seed is not verified again); default:
+    one after another; the benchmark script passes a process pool. Results never depend on
+    how batches are run or sized: a cell takes the first passing tasks in candidate order.
     """
     from emailbench_gym import __version__
 
     k = per_scenario or TASKS_PER_SCENARIO[split]
-    run = run or (lambda keys: [attempt(key, mutants) for key in keys])
+    run = run or (lambda batch: [attempt(key, mutants, taken) for key, taken in batch])
     attempts: dict[str, FamilyAttempts] = defaultdict(FamilyAttempts)
     chosen: dict[str, list[str]] = defaultdict(list)
     shortfall: dict[str, int] = {}
     dropped: list[list[str]] = []
     seen_keys: set[str] = set()
     seen_tasks: set[str] = set()
+    served_from: dict[tuple[str, int], set[str]] = defaultdict(set)  # (family, world) -> hashes
     for cell in cells or sorted(SUITE_CELLS):
         target = SUITE_CELLS[cell] * k
         stream = candidates(split, cell)
@@ -253,16 +261,21 @@ def build_manifest(
                     continue
                 seen_keys.add(key.id)
                 batch.append(key)
-                if len(batch) >= min(budget, max(4, (target - served) * 2)):
+                # a little more than is missing: most candidates pass, and each costs a verify
+                if len(batch) >= min(budget, max(4, (target - served) * 5 // 4 + 2)):
                     break
             if not batch:
                 break
             budget -= len(batch)
-            for result in run(batch):
+            jobs = [(key, frozenset(served_from[(key.family, key.world)])) for key in batch]
+            for result in run(jobs):
                 stats = attempts[result.key.family]
                 stats.tried += 1
                 if result.outcome == "not-applicable":
                     stats.not_applicable += 1
+                    continue
+                if result.outcome == "duplicate":
+                    stats.repeats += 1
                     continue
                 if result.outcome == "dropped":
                     stats.dropped += 1
@@ -272,6 +285,7 @@ def build_manifest(
                 if served >= target or result.digest in seen_tasks:
                     continue  # the cell is full, or the same task again under another seed
                 seen_tasks.add(result.digest)
+                served_from[(result.key.family, result.key.world)].add(result.digest)
                 stats.served += 1
                 served += 1
                 chosen[result.key.family].append(
@@ -290,7 +304,7 @@ def build_manifest(
         tasks_per_scenario=k,
         mutants_per_task=mutants,
         count=sum(len(v) for v in tasks.values()),
-        sha256=_split_hash(tasks),
+        sha256=split_hash(tasks),
         tasks=tasks,
         attempts=dict(sorted(attempts.items())),
         shortfall=shortfall,
@@ -326,7 +340,7 @@ def check_manifest(manifest: TaskManifest, ids: list[str] | None = None) -> list
             f"manifest is for families/{manifest.families_version}, this package has "
             f"families/{FAMILIES_VERSION}"
         )
-    if _split_hash(manifest.tasks) != manifest.sha256:
+    if split_hash(manifest.tasks) != manifest.sha256:
         problems.append("the split hash does not match its task entries")
     digests = manifest.digests()
     for task_id in ids if ids is not None else list(digests):
