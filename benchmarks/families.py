@@ -67,6 +67,7 @@ def cmd_manifests(args: argparse.Namespace) -> None:
                 cells=[c for c in sorted(SUITE_CELLS) if c[0] in categories]
                 if categories
                 else None,
+                per_scenario=args.per_scenario,
                 mutants=args.mutants,
                 run=run,
                 progress=(lambda line: print(line, flush=True)),
@@ -304,6 +305,9 @@ def main(argv: list[str] | None = None) -> int:
         type=int,
         default=MUTANTS_PER_TASK,
         help="audit mutants per task (recorded in the manifest)",
+    )
+    p.add_argument(
+        "--per-scenario", type=int, help="tasks per suite scenario (default: the split's own)"
     )
     p.add_argument("--categories", help="only these categories' cells (comma-separated)")
     p.add_argument("--out", help="write here instead of the shipped manifest (a part)")

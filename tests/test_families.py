@@ -131,16 +131,21 @@ def test_manifests_pin_what_the_families_make(split):
     assert all(TaskKey.parse(i).split == split for i in ids)
 
 
-def test_splits_are_big_enough_and_their_worlds_disjoint():
+def test_splits_fill_the_suite_cells_and_their_worlds_are_disjoint():
+    """Each split holds its multiple of the suite's scenarios (less any recorded shortfall),
+    on its own worlds only: no held-out or dev world is ever a train world."""
     from emailbench_gym.scenarios import load_all
+    from emailbench_gym.worlds.splits import split as world_split
 
     seeds = {}
     for split in SPLIT_NAMES:
-        ids = load_manifest(split).task_ids()
+        manifest = load_manifest(split)
+        ids = manifest.task_ids()
+        missing = sum(manifest.shortfall.values())
+        assert len(ids) == sum(SUITE_CELLS.values()) * manifest.tasks_per_scenario - missing
         worlds = {TaskKey.parse(i).world for i in ids}
+        assert max(worlds) < world_split(split).count
         seeds[split] = {world_ref(split, w).seed for w in worlds}
-        minimum = {"train": (10_000, 100), "dev": (500, 10), "heldout": (200, 10)}[split]
-        assert len(ids) >= minimum[0] and len(worlds) >= minimum[1], split
     assert not seeds["train"] & seeds["dev"]
     assert not seeds["train"] & seeds["heldout"]
     assert not seeds["dev"] & seeds["heldout"]
