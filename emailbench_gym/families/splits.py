@@ -4,12 +4,12 @@ Each split mirrors the 206-scenario suite cell by cell: for every (category,
 difficulty, declared domain count) the suite has `n` scenarios, a split holds
 `n * TASKS_PER_SCENARIO[split]` tasks of families from that cell (falling back to the
 category and difficulty, then the category, where no family has that domain count),
-so the category, difficulty and domain-count mixes are the suite's: train 50 per
-scenario (10,300 tasks over 128 worlds), dev 3 (618 over 10 other worlds), heldout 1
-(206 over 24 held-out worlds). Candidates come in a fixed order (a family's i-th
+so the category mix is the suite's: train 50 per scenario by default (10,300 tasks over
+128 worlds; the shipped manifest was built with 10, see docs/families.md), dev 3 (618
+over 10 other worlds), heldout 1 (206 over 24 held-out worlds). Candidates come in a fixed order (a family's i-th
 candidate is world `(i + offset) % worlds` with seed `i // worlds`); a candidate the
 family cannot make on that world is skipped, one that fails verification is dropped
-(and counted against its family), and the first `n` that pass fill the cell.
+(and counted against its family), and the first `n` that pass fill the cell (so a smaller build is a prefix of a larger).
 `emailbench_gym/families/manifests/<split>.json` records the result: every task id
 with its content hash, the attempts and drops per family, and one hash for the split.
 """
