@@ -34,6 +34,7 @@ from typing import Any
 
 from emailbench_gym.families import FAMILIES, TaskKey
 from emailbench_gym.families.splits import (
+    HASH_CHARS,
     SPLIT_NAMES,
     SUITE_CELLS,
     Attempt,
@@ -81,6 +82,35 @@ def cmd_manifests(args: argparse.Namespace) -> None:
                 f"{time.perf_counter() - start:.0f} s; shortfall {manifest.shortfall or 'none'}",
                 flush=True,
             )
+
+
+def _rehash(task_id: str) -> tuple[str, str]:
+    from emailbench_gym.families.generate import generate, task_hash
+    from emailbench_gym.families.worlds import built_world
+    from emailbench_gym.worlds import world_ref
+
+    key = TaskKey.parse(task_id)
+    ref = world_ref(key.split, key.world)
+    return task_id, task_hash(generate(key, built_world(ref.seed, ref.size)).scenario)
+
+
+def cmd_rehash(args: argparse.Namespace) -> None:
+    """Record new content hashes for a manifest's tasks when only the hash's serialisation
+    changed (the tasks are made again from their family, world and seed; none is chosen
+    anew and none re-verified: use `manifests` for that)."""
+    manifest = load_manifest(args.split)
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        found = dict(pool.map(_rehash, manifest.task_ids(), chunksize=16))
+    tasks = {
+        family: sorted(
+            f"{world}:{seed}:{found[TaskKey(args.split, int(world), family, int(seed)).id][:HASH_CHARS]}"
+            for world, seed, _old in (e.split(":") for e in entries)
+        )
+        for family, entries in manifest.tasks.items()
+    }
+    updated = manifest.model_copy(update={"tasks": tasks, "sha256": split_hash(tasks)})
+    manifest_path(args.split).write_text(updated.text(), encoding="utf-8")
+    print(f"{args.split}: {len(found)} tasks rehashed; split sha256 {updated.sha256}")
 
 
 def cmd_merge(args: argparse.Namespace) -> None:
@@ -312,6 +342,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--categories", help="only these categories' cells (comma-separated)")
     p.add_argument("--out", help="write here instead of the shipped manifest (a part)")
     p.set_defaults(func=cmd_manifests)
+    p = sub.add_parser("rehash", help="record new content hashes (same tasks, not re-verified)")
+    p.add_argument("--split", choices=SPLIT_NAMES, required=True)
+    p.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    p.set_defaults(func=cmd_rehash)
     p = sub.add_parser("merge", help="merge part manifests built over disjoint categories")
     p.add_argument("parts", nargs="+")
     p.set_defaults(func=cmd_merge)

@@ -66,5 +66,6 @@ def generate(key: TaskKey, world: World) -> GeneratedTask:
 
 
 def task_hash(scenario: Scenario) -> str:
-    """sha256 of the task's file content: equal hashes mean the same task."""
-    return hashlib.sha256(scenario.model_dump_json(exclude_none=True).encode()).hexdigest()
+    """sha256 of the task's content: equal hashes mean the same task. Fields left at their
+    defaults are left out, so a new optional field of the Scenario model changes no hash."""
+    return hashlib.sha256(scenario.model_dump_json(exclude_defaults=True).encode()).hexdigest()
