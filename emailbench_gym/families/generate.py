@@ -8,6 +8,7 @@ make it again (same package version, same task, byte for byte: `task_hash`).
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 from dataclasses import dataclass
 
@@ -66,6 +67,9 @@ def generate(key: TaskKey, world: World) -> GeneratedTask:
 
 
 def task_hash(scenario: Scenario) -> str:
-    """sha256 of the task's content: equal hashes mean the same task. Fields left at their
-    defaults are left out, so a new optional field of the Scenario model changes no hash."""
-    return hashlib.sha256(scenario.model_dump_json(exclude_defaults=True).encode()).hexdigest()
+    """sha256 of the task's content: equal hashes mean the same task. Canonical JSON (sorted
+    keys, fields at their defaults left out), so a new optional field or a reordering of a
+    model's fields (main's profile_solutions; sent-message's fields moving into a shared
+    base) changes no task's hash."""
+    content = scenario.model_dump(mode="json", exclude_defaults=True)
+    return hashlib.sha256(json.dumps(content, sort_keys=True).encode()).hexdigest()
