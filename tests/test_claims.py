@@ -459,3 +459,56 @@ def test_a_date_without_a_year_is_the_nearest_one_to_today():
     assert dates("on June 9", date(2017, 6, 1)) == {date(2017, 6, 9)}
     assert dates("on 9 June 2016", date(2017, 6, 1)) == {date(2016, 6, 9)}
     assert dates("since April 12", date(2001, 12, 20)) == {date(2001, 4, 12)}  # months back
+
+
+# --- lists, parentheticals and locations -----------------------------------------------------
+
+UNANSWERED = {
+    "type": "answer-items",
+    "kind": "event",
+    "members": ["evt-009"],
+    "predicate": ["respond", "rsvp", "reply", "answer"],
+    "ruled_out": ["accepted", "organizer"],
+}
+
+
+def test_a_cue_reaches_a_list_with_articles_and_asides():
+    answer = "Only the Dynegy Review. You accepted the Q3 Earnings Release Prep (today, 2:00 p.m.) and the FERC Review."
+    assert items(answer, UNANSWERED)
+    answer = (
+        "Dynegy Review is the one.\n"
+        "- Risk Desk Stand-up (Mon 10:00 a.m.), Raptor Restructuring Update (Tue 1:00 p.m.) and "
+        "Q3 Risk Report Due (Fri, all day): you're the organizer.\n"
+        "- Q3 Earnings Release Prep (Mon 2:00 p.m., Jeff Skilling): accepted Oct 9.\n"
+        "- FERC Review (Wed 10:00 a.m., Richard Shapiro): accepted Oct 10.\n"
+        "- Credit Reserve Methodology Review (Thu 9:00 a.m., Sally Beck): tentatively accepted."
+    )
+    assert items(answer, UNANSWERED)
+
+
+def test_an_aside_with_a_status_keeps_list_items_apart():
+    assert items("Dynegy Review (not answered), FERC Review (accepted).", UNANSWERED)
+    assert not items("Dynegy Review (Wed) and the FERC Review (Wed) are unanswered.", UNANSWERED)
+    assert not items("Dynegy Review (not answered), FERC Review (not answered).", UNANSWERED)
+
+
+def test_numbers_in_an_event_location_after_the_place_are_values():
+    spec = {
+        "type": "answer-values",
+        "values": [
+            {"subject": "event:evt-007", "kind": "phone", "value": "8005550143"},
+            {"subject": "event:evt-007", "kind": "number", "value": 4417},
+        ],
+    }
+    assert values(
+        "Raptor Restructuring Update (EB 50M Small Conference Room / dial-in 1-800-555-0143, "
+        "code 4417).",
+        spec,
+    )
+
+
+def test_a_share_of_hours_states_both_durations():
+    spec = {"type": "answer-values", "values": [{"kind": "duration", "value": 480}]}
+    assert values("You've got 8 of your 9 working hours free tomorrow.", spec)
+    assert values("8 of 9 hours are open.", spec)
+    assert not values("7 of your 9 working hours are free.", spec)

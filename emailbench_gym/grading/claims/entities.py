@@ -415,8 +415,10 @@ def build_universe(snapshot: Any, exclude_person: str | None = None) -> Universe
         people("event", event.id, event.subject, [event.subject])
         where = event.location.displayName.strip()
         if where:
+            # "EB 50M Small Conference Room / dial-in 1-800-555-0143, code 4417": the place is
+            # the name; what follows the slash is detail whose numbers the answer states.
             place = where.split("/")[0].strip()
-            names = [where, place]
+            names = [place]
             room = _ROOM_SUFFIX.sub("", place)
             if room and room != place:
                 names.append(room)

@@ -40,7 +40,11 @@ PRE_REACH = 4  # words a forward cue may skip to reach its item ("no email from 
 POST_REACH = 7  # words a backward cue may skip ("X, at exactly 50%, is not above ...")
 HEDGE_REACH = 8
 LABEL_WORDS = 5  # words of a label opening a line ("Excluded, and why:")
-_SEPARATORS = re.compile(r"^[\s,/&*'\"]*(?:(?:and|or|nor|plus|as well as|&)\b[\s,'\"]*)?$", re.I)
+_SEPARATORS = re.compile(
+    r"^[\s,/&*'\"]*(?:(?:and|or|nor|plus|as well as|&)\b[\s,'\"]*)?(?:the\b[\s'\"]*)?$", re.I
+)
+#: A parenthetical right after a list item ("Stand-up (Mon 10:00), Raptor Update (Tue) and ...").
+_PARENTHETICAL = re.compile(r"^\s*\([^()\n]*\)")
 _CONJUNCTIONS = frozenset({"and", "or", "but", "while", "whereas", "although", "though"})
 _NEGATIVE_CELLS = frozenset({"no", "not", "none", "excluded", "n/a", "x", "✗", "✘", "-", "no."})
 _STRIKE = re.compile(r"~~.+?~~")
@@ -107,6 +111,11 @@ class PolarityReader:
         self.norms = [t.norm for t in text.tokens]
         self.sentence = [text.sentence_of(t.start) for t in text.tokens]
         self._column_cache: dict[tuple, tuple[set[int], set[int]]] = {}
+        self.in_parentheses = {
+            i
+            for match in re.finditer(r"\([^()\n]*\)", text.text)
+            for i in text.tokens_in(*match.span())
+        }
 
     def _cues(self, words: CueWords, mask: frozenset[int] | set[int], own: set[int]) -> list[_Cue]:
         """Cue occurrences. Generic cues are never read inside names or values; a claim's own
@@ -183,14 +192,21 @@ class PolarityReader:
                 return True
         return False
 
-    def _runs(self, spans: list[Span]) -> list[list[int]]:
-        """Spans named in one list ("A, B and C"), as lists of span indexes."""
+    def _runs(self, spans: list[Span], cue_starts: list[int]) -> list[list[int]]:
+        """Spans named in one list ("A, B and C"), as lists of span indexes. A parenthetical after
+        an item ("A (Mon 10:00), B") stays inside the list unless it holds a cue or the question's
+        predicate ("A (not sent), B", "A (accepted), B")."""
         order = sorted(range(len(spans)), key=lambda k: spans[k].start)
         runs: list[list[int]] = []
         for k in order:
             if runs:
                 previous = spans[runs[-1][-1]]
                 between = self.text.text[previous.end : spans[k].start]
+                aside = _PARENTHETICAL.match(between)
+                if aside and not any(
+                    previous.end <= c < previous.end + aside.end() for c in cue_starts
+                ):
+                    between = between[aside.end() :]
                 if (
                     self.sentence[previous.first] == self.sentence[spans[k].first]
                     and _SEPARATORS.match(between)
@@ -208,14 +224,19 @@ class PolarityReader:
         result: list[Polarity] = ["asserted"] * len(spans)
         if not spans:
             return result
-        runs = self._runs(spans)
+        own = {i for span in spans for i in range(span.first, span.last)}
+        cues = self._cues(words, mask, own)
+        tokens = self.text.tokens
+        status = [tokens[c.first].start for c in cues]  # a cue, even one of the predicate
+        status += [
+            t.start for t in tokens if any(t.norm.startswith(stem) for stem in words.predicate)
+        ]
+        runs = self._runs(spans, status)
         run_of = {k: r for r, run in enumerate(runs) for k in run}
         first = [spans[run[0]].first for run in runs]
         last = [spans[run[-1]].last for run in runs]
         verdict: list[set[str]] = [set() for _ in runs]
         proxies = self._proxies(runs, first, last)
-        own = {i for span in spans for i in range(span.first, span.last)}
-        cues = self._cues(words, mask, own)
         for cue in cues:
             if not cue.active:
                 continue
@@ -284,16 +305,22 @@ class PolarityReader:
     def _backward(
         self, cue: _Cue, last: list[int], proxies: dict[int, int], reach: int
     ) -> int | None:
+        """The run a cue points back to; words in parentheses do not count towards the reach
+        ("Q3 Earnings Prep (Mon 2:00 p.m., Jeff Skilling): accepted")."""
         points = {last[r] - 1: r for r in range(len(last))}
         points.update(proxies)
-        for j in range(cue.first - 1, max(-1, cue.first - 1 - reach), -1):
+        j, steps = cue.first - 1, 0
+        while j >= 0 and steps < reach:
             if j in points:
                 r = points[j]
                 if self.sentence[j] != self.sentence[cue.first] or self._blocked(j, cue.first):
                     return None
                 return r
-            if self.norms[j] in _CONJUNCTIONS:
-                return None
+            if j not in self.in_parentheses:
+                if self.norms[j] in _CONJUNCTIONS:
+                    return None
+                steps += 1
+            j -= 1
         return None
 
     def _bind(

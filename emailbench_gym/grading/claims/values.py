@@ -185,6 +185,14 @@ _DUR_WORDS = re.compile(
     r"quarter\s+of\s+an\s+hour|an\s+hour|a\s+day|three\s+quarters\s+of\s+an\s+hour)\b",
     re.I,
 )
+#: "8 of your 9 working hours": a share of a duration states both as durations in its unit.
+_DURATION_SHARE = re.compile(
+    rf"{_B}(?P<a>{NUM})\s(?:of|out of)\s(?:the\s|your\s|my\s|our\s|their\s)?(?P<b>{NUM})\s"
+    r"(?:(?:working|work|business|office|free|available|scheduled|meeting)\s)?"
+    r"(?P<u>days?|hours?|hrs?|minutes?|mins?)\b",
+    re.I,
+)
+_UNIT_MINUTES = {"d": 1440.0, "h": 60.0, "m": 1.0}
 _MERIDIEM = r"(?P<m{i}>a\.?\s?m\.?|p\.?\s?m\.?|am|pm)"
 _TIME_12 = rf"(?P<h{{i}}>1[0-2]|0?[1-9])(?::(?P<mi{{i}}>[0-5]\d))?\s?{_MERIDIEM}(?![a-z])"
 _TIME_24 = r"(?P<H{i}>[01]?\d|2[0-3])[:h.](?P<MI{i}>[0-5]\d)(?!\d)"
@@ -441,6 +449,18 @@ def find_values(text: str, today: date, masked: list[tuple[int, int]] = ()) -> l
             continue
         value, step = parsed
         add(ValueMention("percent", (value,), *match.span(), step, _qualifier(text, match.start())))
+    for match in _DURATION_SHARE.finditer(text):
+        if not free(*match.span()):
+            continue
+        scale = _UNIT_MINUTES[match.group("u")[0].casefold()]
+        part, whole = parse_number(match.group("a")), parse_number(match.group("b"))
+        if part is None or whole is None or part[0] > whole[0]:
+            continue
+        for number, (start, end) in (
+            (part, match.span("a")),
+            (whole, (match.start("b"), match.end())),
+        ):
+            add(ValueMention("duration", (number[0] * scale,), start, end, number[1] * scale))
     for match in _DUR_WORDS.finditer(text):
         if free(*match.span()):
             minutes = _DURATION_WORD_MINUTES[" ".join(match.group().casefold().split())]
