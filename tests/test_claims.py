@@ -137,6 +137,9 @@ def test_a_negative_question_keeps_its_own_negation():
     assert items("No response yet from Steven Kean.", invitees)
     assert items("Not fully accepted: Steven Kean (tentative). Marcus Hale accepted.", invitees)
     assert not items("Everyone has accepted except Marcus Hale.", invitees)
+    assert not items("Not Steven Kean: he hasn't accepted yet.", invitees)
+    assert not items("not Steven Kean hasn't responded yet.", invitees)
+    assert not items("Steven Kean (not included) hasn't responded yet.", invitees)
 
 
 def test_a_ruling_out_word_qualified_by_the_predicate_states_the_predicate():
@@ -512,3 +515,15 @@ def test_a_share_of_hours_states_both_durations():
     assert values("You've got 8 of your 9 working hours free tomorrow.", spec)
     assert values("8 of 9 hours are open.", spec)
     assert not values("7 of your 9 working hours are free.", spec)
+
+
+def test_a_header_negating_the_questions_own_predicate_introduces_the_answer():
+    ungrouped = {
+        "type": "answer-items",
+        "kind": "person",
+        "members": ["rob.delacroix@dynegy.com", "denise.carver@ferc.fed.us"],
+        "predicate": ["group"],
+    }
+    answer = "Not in any group yet:\n- Denise Carver (FERC)\n- Rob Delacroix (Dynegy)"
+    assert items(answer, ungrouped)
+    assert not items("Not included:\n- Denise Carver\n- Rob Delacroix", ungrouped)

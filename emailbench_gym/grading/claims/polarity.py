@@ -143,7 +143,9 @@ class PolarityReader:
         return cues
 
     def _mask_predicates(self, cues: list[_Cue], words: CueWords, own: set[int]) -> None:
-        """A negation of the question's own predicate ("hasn't accepted") is part of the claim."""
+        """A negation of the question's own predicate ("hasn't accepted") is part of the claim;
+        one that reaches an item first ("not Steven Kean hasn't responded") negates the item, and
+        a whole exclusion ("Steven Kean (not included)") is never the predicate."""
         norms = self.norms
         ruled_starts = {c.first: c for c in cues if c.kind == "ruled"}
         _, predicate_cells = self._columns(words)
@@ -154,8 +156,11 @@ class PolarityReader:
                 cue.active = False
                 continue
             same = self._predicate_window(cue, own)
-            if words.predicate and any(
-                norms[j].startswith(stem) for j in same for stem in words.predicate
+            exclusion = cue.kind == "post" and tuple(norms[cue.first : cue.last]) not in _BARE_POST
+            if (
+                words.predicate
+                and not exclusion
+                and any(norms[j].startswith(stem) for j in same for stem in words.predicate)
             ):
                 cue.active = False
             for j in same[:2]:
@@ -503,6 +508,7 @@ class PolarityReader:
         tokens = self.text.tokens_in(start, end)
         norms = self.norms
         kinds: set[str] = set()
+        bare = False  # only a bare "no"/"not" rules the list out
         for i in tokens:
             for phrases, kind in (
                 (words.ruled_out, "ruled_out"),
@@ -511,10 +517,16 @@ class PolarityReader:
                 (_NEG_VERBS, "negated"),
                 (_HEDGES, "hedged"),
             ):
-                if _match_at(norms, i, phrases):
-                    kinds.add(kind)
+                length = _match_at(norms, i, phrases)
+                if length:
+                    if phrases is _POST and tuple(norms[i : i + length]) in _BARE_POST:
+                        bare = True
+                    else:
+                        kinds.add(kind)
         if words.predicate and any(norms[i].startswith(s) for i in tokens for s in words.predicate):
-            kinds.discard("negated")
+            kinds.discard("negated")  # "Not in any group yet:" names the question's own predicate
+        elif bare:
+            kinds.add("ruled_out")
         return kinds
 
     def _denied_sentences(
