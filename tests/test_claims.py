@@ -527,3 +527,14 @@ def test_a_header_negating_the_questions_own_predicate_introduces_the_answer():
     answer = "Not in any group yet:\n- Denise Carver (FERC)\n- Rob Delacroix (Dynegy)"
     assert items(answer, ungrouped)
     assert not items("Not included:\n- Denise Carver\n- Rob Delacroix", ungrouped)
+
+
+def test_an_opening_denial_followed_by_a_contrast_is_partial():
+    due = {"type": "answer-items", "kind": "card", "members": ["btask-005"]}
+    assert items(
+        "Nothing open is past due. The only open card due in the next 48 hours is "
+        "'Raptor hedge restructuring'.",
+        due,
+    )
+    assert not items("Nothing is due soon. 'Raptor hedge restructuring' is on track.", due)
+    assert not items("No.\nRaptor hedge restructuring", due)

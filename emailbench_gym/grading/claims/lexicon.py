@@ -259,6 +259,19 @@ DENIALS: tuple[str, ...] = (
     "there is none",
 )
 
+#: A sentence opening with one of these, after an opening denial, says the denial was partial
+#: ("Nothing is overdue. The only card due soon is X."), so it does not deny everything.
+CONTRASTS: tuple[str, ...] = (
+    "the only",
+    "only",
+    "but",
+    "however",
+    "that said",
+    "still",
+    "though",
+    "although",
+    "yet",
+)
 #: A sentence that opens with one of these denies everything it names.
 SENTENCE_DENIALS: tuple[str, ...] = (
     "it is not true that",

@@ -24,6 +24,7 @@ from typing import Literal
 
 from emailbench_gym.grading.claims.lexicon import (
     CONTEXT_HEADERS,
+    CONTRASTS,
     DENIALS,
     HEDGES,
     MEMBERSHIP_WORDS,
@@ -71,6 +72,7 @@ _HEDGES = _phrases(HEDGES)
 _DENIALS = _phrases(DENIALS)
 _CONTEXT_HEADERS = _phrases(CONTEXT_HEADERS)
 _SENTENCE_DENIALS = _phrases(SENTENCE_DENIALS)
+_CONTRASTS = _phrases(CONTRASTS)
 _BARE_POST = frozenset({("no",), ("none",), ("not",)})
 
 
@@ -558,4 +560,11 @@ class PolarityReader:
         if self.norms[0] == "no" and length == 1:
             after = self.text.text[self.text.tokens[0].end : self.text.tokens[0].end + 2]
             return bool(re.match(r"\s*[.,:!;-]|\s*$", after))
-        return True
+        starts = {}
+        for i, sentence in enumerate(self.sentence):
+            starts.setdefault(sentence, i)
+        partial = any(
+            sentence != self.sentence[0] and _match_at(self.norms, i, _CONTRASTS)
+            for sentence, i in starts.items()
+        )
+        return not partial
