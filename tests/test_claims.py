@@ -529,6 +529,36 @@ def test_a_header_negating_the_questions_own_predicate_introduces_the_answer():
     assert not items("Not included:\n- Denise Carver\n- Rob Delacroix", ungrouped)
 
 
+@pytest.mark.parametrize(
+    "header",
+    [
+        "Five people have not accepted:",
+        "Two people haven't accepted:",
+        "Two invitees have not accepted the invitation:",
+        "Not yet accepted:",
+        "These have not accepted:",
+    ],
+)
+def test_a_header_with_a_separate_not_before_the_predicate_introduces_the_list(header):
+    pending = {
+        "type": "answer-items",
+        "kind": "person",
+        "members": ["steven.kean@enron.com", "marcus.hale@enron.com"],
+        "candidates": [
+            "steven.kean@enron.com",
+            "marcus.hale@enron.com",
+            "jeff.skilling@enron.com",
+        ],
+        "predicate": ["accepted"],
+        "ruled_out": ["accepted"],
+    }
+    assert items(f"{header}\n- Steven Kean\n- Marcus Hale", pending)
+    assert items(f"{header}\n1. Steven Kean\n2. Marcus Hale\n\nAccepted: Jeff Skilling", pending)
+    assert not items(f"{header}\n- Steven Kean\n- Marcus Hale\n- Jeff Skilling", pending)
+    assert not items(f"Not sure, but possibly:\n{header}\n- Steven Kean\n- Marcus Hale", pending)
+    assert not items("Excluded:\n- Steven Kean\n- Marcus Hale", pending)
+
+
 def test_an_opening_denial_followed_by_a_contrast_is_partial():
     due = {"type": "answer-items", "kind": "card", "members": ["btask-005"]}
     assert items(
@@ -538,3 +568,4 @@ def test_an_opening_denial_followed_by_a_contrast_is_partial():
     )
     assert not items("Nothing is due soon. 'Raptor hedge restructuring' is on track.", due)
     assert not items("No.\nRaptor hedge restructuring", due)
+

@@ -511,6 +511,7 @@ class PolarityReader:
         norms = self.norms
         kinds: set[str] = set()
         bare = False  # only a bare "no"/"not" rules the list out
+        found: list[tuple[int, int, str]] = []
         for i in tokens:
             for phrases, kind in (
                 (words.ruled_out, "ruled_out"),
@@ -523,8 +524,21 @@ class PolarityReader:
                 if length:
                     if phrases is _POST and tuple(norms[i : i + length]) in _BARE_POST:
                         bare = True
-                    else:
-                        kinds.add(kind)
+                    found.append((i, i + length, "ruled" if phrases is words.ruled_out else kind))
+        # "have not accepted:" names the question's predicate, not the ruled-out "accepted"
+        ruled = {first for first, _, kind in found if kind == "ruled"}
+        negating = {
+            (first, last)
+            for first, last, kind in found
+            if kind == "negated" and ({last, last + 1} & ruled)
+        }
+        predicate = {j for _, last in negating for j in (last, last + 1)} & ruled
+        for first, last, kind in found:
+            if (first, last) in negating or (kind == "ruled" and first in predicate):
+                continue
+            if kind == "ruled_out" and tuple(norms[first:last]) in _BARE_POST:
+                continue
+            kinds.add("ruled_out" if kind == "ruled" else kind)
         if words.predicate and any(norms[i].startswith(s) for i in tokens for s in words.predicate):
             kinds.discard("negated")  # "Not in any group yet:" names the question's own predicate
         elif bare:
