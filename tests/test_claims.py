@@ -569,3 +569,45 @@ def test_an_opening_denial_followed_by_a_contrast_is_partial():
     assert not items("Nothing is due soon. 'Raptor hedge restructuring' is on track.", due)
     assert not items("No.\nRaptor hedge restructuring", due)
 
+
+def test_steps_done_out_of_total_written_with_a_slash_state_a_share():
+    progress = {
+        "type": "answer-values",
+        "values": [
+            {"subject": "task:task-001", "kind": "percent", "value": 66.666667},
+            {"subject": "task:task-002", "kind": "percent", "value": 0},
+        ],
+    }
+    assert values(
+        "- Reconcile Raptor capacity schedule with Andersen: 2/3\n"
+        "- Draft Raptor restructuring talking points for Skilling: 0/2",
+        progress,
+    )
+    assert values(
+        "Reconcile Raptor capacity schedule with Andersen: two of three. Draft Raptor "
+        "restructuring talking points for Skilling: none of two.",
+        progress,
+    )
+    assert not values(
+        "- Reconcile Raptor capacity schedule with Andersen: 1/3\n"
+        "- Draft Raptor restructuring talking points for Skilling: 0/2",
+        progress,
+    )
+    assert not values(
+        "- Reconcile Raptor capacity schedule with Andersen: more than 2/3\n"
+        "- Draft Raptor restructuring talking points for Skilling: 0/2",
+        progress,
+    )
+    due = {"type": "answer-values", "values": [{"kind": "date", "value": "2001-10-12"}]}
+    assert values("It was due Fri 10/12.", due) and values("It was due 10/12.", due)
+    share = {
+        "type": "answer-values",
+        "values": [{"subject": "task:task-001", "kind": "percent", "value": 50}],
+    }
+    assert not values(
+        "Reconcile Raptor capacity schedule with Andersen: 1/2 is due 10/12.",
+        {**share, "values": [{**share["values"][0], "value": 83.333333}]},
+    )
+    overall = {"type": "answer-values", "values": [{"kind": "percent", "value": 30}]}
+    assert not values("Done: Get Andersen's 9/30 price assumptions.", overall)
+    assert values("Overall: 3/10 = 30%.", overall) and values("Overall 3/10.", overall)

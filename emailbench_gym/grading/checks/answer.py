@@ -33,7 +33,12 @@ from emailbench_gym.grading.checks.base import CheckBase, EpisodeView, Outcome
 from emailbench_gym.grading.claims.analysis import Analysis, SubjectMention
 from emailbench_gym.grading.claims.entities import ENTITY_KINDS
 from emailbench_gym.grading.claims.polarity import CueWords, Span
-from emailbench_gym.grading.claims.values import VALUE_KINDS, comparable, value_matches
+from emailbench_gym.grading.claims.values import (
+    VALUE_KINDS,
+    comparable,
+    may_state,
+    value_matches,
+)
 from emailbench_gym.grading.query import Strict
 
 if TYPE_CHECKING:
@@ -313,7 +318,7 @@ class AnswerValuesCheck(_Claim):
             for p in role_phrases
             for span in analysis.phrase_spans([p])
         ]
-        candidates = [v for v in analysis.values if any(comparable(v, k) for k in kinds)]
+        candidates = [v for v in analysis.values if any(may_state(v, k) for k in kinds)]
         spans = [Span(*_token_range(analysis, v.start, v.end), v.start, v.end) for v in candidates]
         polarity = analysis.reader.read(spans, self.cue_words)
         stated = [
@@ -351,7 +356,7 @@ class AnswerValuesCheck(_Claim):
                 continue
             mine = []
             for v, _span in stated:
-                if not comparable(v, spec.kind):
+                if not may_state(v, spec.kind):
                     continue
                 if spec.kind == "count" and v.qualifier == "approx":
                     continue
@@ -370,7 +375,9 @@ class AnswerValuesCheck(_Claim):
             used.update(id(v) for v in hits)
             positions.append(min(v.start for v in hits))
             if spec.is_exclusive and key is not None:
-                others = [v for v in mine if v not in hits and not spec.role]
+                others = [
+                    v for v in mine if v not in hits and not spec.role and comparable(v, spec.kind)
+                ]
                 clash = [
                     analysis.text.text[v.start : v.end]
                     for v in others

@@ -155,7 +155,8 @@ _SIZE = re.compile(
     rf"{_B}(?P<n>{DIGITS})\s?(?P<u>bytes|byte|kib|kb|kilobytes|mib|mb|megabytes|gb)\b", re.I
 )
 _PERCENT = re.compile(rf"{_B}(?P<n>{NUM})\s?(?:%|percent\b|per cent\b|pct\b)", re.I)
-_RATIO = re.compile(rf"{_B}(?P<a>{NUM})\s(?:of|out of|in)\s(?:the\s)?(?P<b>{NUM}){_E}", re.I)
+#: "12 of 15", "none of two" (steps done out of total).
+_RATIO = re.compile(rf"{_B}(?P<a>{NUM}|none)\s(?:of|out of|in)\s(?:the\s)?(?P<b>{NUM}){_E}", re.I)
 _FRACTION_WORDS = re.compile(
     r"\b(?P<f>"
     + "|".join(sorted((re.escape(f) for f in FRACTION_WORDS), key=len, reverse=True))
@@ -225,6 +226,11 @@ _TIME_RANGE = re.compile(
 )
 _MONTH = "|".join(sorted(MONTHS, key=len, reverse=True))
 _WEEKDAY = "|".join(sorted(WEEKDAYS, key=len, reverse=True))
+#: "10/12" (a date) or "2/3" (a share: "2/3 steps done"); see _slash_ratio.
+_SLASH_DATE = re.compile(
+    rf"(?:\b(?P<wd>{_WEEKDAY})\.?,?\s+)?(?<![\d/])(?P<a>\d{{1,2}})/(?P<b>\d{{1,2}})(?:/(?P<y>\d{{2,4}}))?(?![\d/])",
+    re.I,
+)
 _DATE_PATTERNS = (
     re.compile(r"(?<!\d)(?P<y>\d{4})-(?P<mo>\d{2})-(?P<d>\d{2})(?!\d)"),
     re.compile(
@@ -235,10 +241,7 @@ _DATE_PATTERNS = (
         rf"\b(?:(?P<wd>{_WEEKDAY})\.?,?\s+)?(?:the\s+)?(?P<d>\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<mon>{_MONTH})\b\.?(?:,?\s+(?P<y>\d{{4}}))?",
         re.I,
     ),
-    re.compile(
-        rf"(?:\b(?P<wd>{_WEEKDAY})\.?,?\s+)?(?<![\d/])(?P<a>\d{{1,2}})/(?P<b>\d{{1,2}})(?:/(?P<y>\d{{2,4}}))?(?![\d/])",
-        re.I,
-    ),
+    _SLASH_DATE,
     re.compile(
         rf"\b(?P<rel>(?i:today|tomorrow|yesterday|tonight|(?:this|next|last|coming)\s+(?:{_WEEKDAY}))|"
         rf"(?i:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|"
@@ -381,6 +384,31 @@ def _this_side_of_new_year(month: int, day: int, today: date) -> date:
     return this
 
 
+#: Words that make a following "a/b" a date only ("due 10/12", "as of 9/30").
+_DATE_LEAD = re.compile(
+    r"\b(?:due|on|by|since|until|till|before|after|from|dated|of|through|thru|week|"
+    r"starting|ending)\W*$",
+    re.I,
+)
+
+
+def _slash_ratio(match: re.Match[str], text: str, is_date: bool) -> tuple[float, float] | None:
+    """A bare "a/b" (no weekday, no year, a <= b) may be a share ("2/3" steps done) as well as a
+    date. It is a ratio outright when it cannot be a date ("0/2"); a valid date also states a
+    share only when small ("2/3", "3/10": denominator at most 12, a month's number) and not led
+    by a date word ("due 10/12"). The share states a percent it equals, never contradicts one."""
+    if match.group("wd") or match.group("y"):
+        return None
+    top, bottom = int(match.group("a")), int(match.group("b"))
+    if not (0 <= top <= bottom and bottom > 0):
+        return None
+    if is_date and (
+        bottom > 12 or _DATE_LEAD.search(text[max(0, match.start() - 16) : match.start()])
+    ):
+        return None
+    return float(top), float(bottom)
+
+
 def find_values(text: str, today: date, masked: list[tuple[int, int]] = ()) -> list[ValueMention]:
     """Every value written in `text` (already normalised), outside the `masked` spans."""
     taken = bytearray(len(text) + 1)  # 1 where a character is already part of a value or mask
@@ -506,8 +534,15 @@ def find_values(text: str, today: date, masked: list[tuple[int, int]] = ()) -> l
             if not free(*match.span()):
                 continue
             dates = _dates(match, today)
+            ratio = _slash_ratio(match, text, bool(dates)) if pattern is _SLASH_DATE else None
+            qualifier = _qualifier(text, match.start()) if ratio is not None else None
             if dates:
-                add(ValueMention("date", tuple(sorted(dates)), *match.span(), 1.0))
+                if qualifier == "bound":  # "more than 2/3" states no share; "before 10/12" a date
+                    ratio = None
+                add(ValueMention("date", tuple(sorted(dates)), *match.span(), 1.0, ratio=ratio))
+            elif ratio is not None:
+                share = (100.0 * ratio[0] / ratio[1],)
+                add(ValueMention("ratio", share, *match.span(), 0.0, qualifier, ratio=ratio))
     for match in _RATIO.finditer(text):
         if not free(*match.span()):
             continue
@@ -637,6 +672,9 @@ def value_matches(
     target = float(expected)  # type: ignore[arg-type]
     if kind == "percent" and mention.kind == "ratio":
         return any(math.isclose(v, target, abs_tol=0.05) for v in mention.values)
+    if kind == "percent" and mention.kind == "date" and mention.ratio is not None:
+        top, bottom = mention.ratio
+        return math.isclose(100.0 * top / bottom, target, abs_tol=0.05)
     if mention.kind != kind:
         return False
     for written in mention.values:
@@ -660,3 +698,11 @@ def comparable(mention: ValueMention, kind: str) -> bool:
     if kind == "time":
         return mention.kind in ("time", "time-range")
     return mention.kind == kind
+
+
+def may_state(mention: ValueMention, kind: str) -> bool:
+    """Whether the mention may state a value of `kind`: a comparable one, or a bare "a/b" read as
+    a date that also reads as a share (it states a percent it equals, never contradicts one)."""
+    return comparable(mention, kind) or (
+        kind == "percent" and mention.kind == "date" and mention.ratio is not None
+    )
