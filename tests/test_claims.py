@@ -611,3 +611,20 @@ def test_steps_done_out_of_total_written_with_a_slash_state_a_share():
     overall = {"type": "answer-values", "values": [{"kind": "percent", "value": 30}]}
     assert not values("Done: Get Andersen's 9/30 price assumptions.", overall)
     assert values("Overall: 3/10 = 30%.", overall) and values("Overall 3/10.", overall)
+
+
+def test_a_count_may_be_written_as_a_ratio():
+    open_steps = {
+        "type": "answer-values",
+        "values": [{"subject": "task:task-002", "kind": "count", "value": 2}],
+    }
+    assert values(
+        "Draft Raptor restructuring talking points for Skilling: 2 of 2 open.", open_steps
+    )
+    assert values(
+        "Draft Raptor restructuring talking points for Skilling: 2 steps open.", open_steps
+    )
+    assert not values(
+        "Draft Raptor restructuring talking points for Skilling: 1 of 2 open.",
+        {**open_steps, "values": [{**open_steps["values"][0], "value": 3}]},
+    )

@@ -701,8 +701,13 @@ def comparable(mention: ValueMention, kind: str) -> bool:
 
 
 def may_state(mention: ValueMention, kind: str) -> bool:
-    """Whether the mention may state a value of `kind`: a comparable one, or a bare "a/b" read as
-    a date that also reads as a share (it states a percent it equals, never contradicts one)."""
-    return comparable(mention, kind) or (
-        kind == "percent" and mention.kind == "date" and mention.ratio is not None
+    """Whether the mention may state a value of `kind`: a comparable one; a ratio's numerator or
+    denominator for a count ("2 of 2 steps open"); a bare "a/b" read as a date that also reads as
+    a share (it states a percent it equals). Neither of the last two contradicts a value."""
+    if comparable(mention, kind):
+        return True
+    if mention.ratio is None:
+        return False
+    return (kind == "count" and mention.kind == "ratio") or (
+        kind == "percent" and mention.kind == "date"
     )
