@@ -628,3 +628,31 @@ def test_a_count_may_be_written_as_a_ratio():
         "Draft Raptor restructuring talking points for Skilling: 1 of 2 open.",
         {**open_steps, "values": [{**open_steps["values"][0], "value": 3}]},
     )
+
+
+def test_a_value_binds_to_a_subject_later_in_its_own_sentence_when_it_is_the_whole_line():
+    dial_in = {
+        "type": "answer-values",
+        "values": [{"subject": "event:evt-007", "kind": "phone", "value": "8005550143"}],
+    }
+    assert values("Dial-in 1-800-555-0143, code 4417 (Raptor Restructuring Update, Tue).", dial_in)
+    assert values("1-800-555-0143 -- from the Raptor Restructuring Update invite.", dial_in)
+    assert not values("Dial-in 1-800-555-0143. Raptor Restructuring Update: no dial-in.", dial_in)
+
+
+def test_the_last_sentence_of_a_header_line_introduces_its_list():
+    steps = {
+        "type": "answer-items",
+        "kind": "checklist",
+        "members": ["task-002/chk-004", "task-002/chk-005"],
+    }
+    header = "Your talking points to-do is not started. Both of its steps are still open:"
+    assert items(
+        f"{header}\n- Termination vs. share contribution comparison\n- One-page charge summary",
+        steps,
+    )
+    assert not items(
+        "Not started, and neither step is open:\n- Termination vs. share "
+        "contribution comparison\n- One-page charge summary",
+        steps,
+    )

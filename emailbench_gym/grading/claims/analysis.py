@@ -124,9 +124,10 @@ class Analysis:
         sentence = text.sentences[text.sentence_of(target.start)]
         line_index = text.line_of(target.start)
         line = text.lines[line_index]
-        for left, right in (clause, _segment(text.text, sentence, target), sentence, line):
+        scopes = (clause, _segment(text.text, sentence, target), sentence, line)
+        for scope, (left, right) in enumerate(scopes):
             inside = [s for s in subjects if left <= s.span.start and s.span.end <= right]
-            if (left, right) == line and not text.is_table_row(line_index):
+            if scope == len(scopes) - 1 and not text.is_table_row(line_index):
                 # past its own sentence, a value refers back, not forward to a later sentence
                 inside = [s for s in inside if s.span.end <= target.start]
             if inside:

@@ -396,6 +396,7 @@ class PolarityReader:
             start, end = text.lines[header]
             if any(start <= spans[run[0]].start < end for run in runs):
                 continue
+            start = self._last_sentence_start(start, end)
             kinds = self._line_cue_kinds(start, end, words)
             if not kinds:
                 continue
@@ -505,6 +506,15 @@ class PolarityReader:
         )
         names_predicate = any(norms[i].startswith(s) for i in tokens for s in words.predicate)
         return negates and names_predicate
+
+    def _last_sentence_start(self, start: int, end: int) -> int:
+        """Where the last sentence of a header line starts: that sentence introduces the list
+        ("X is not started. Both of its steps are still open:" governs the steps as open)."""
+        tokens = self.text.tokens_in(start, end)
+        if not len(tokens):
+            return start
+        last = self.sentence[tokens[-1]]
+        return min(self.text.tokens[i].start for i in tokens if self.sentence[i] == last)
 
     def _line_cue_kinds(self, start: int, end: int, words: CueWords) -> set[str]:
         tokens = self.text.tokens_in(start, end)
