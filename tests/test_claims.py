@@ -656,3 +656,9 @@ def test_the_last_sentence_of_a_header_line_introduces_its_list():
         "contribution comparison\n- One-page charge summary",
         steps,
     )
+
+
+def test_a_header_with_a_blank_line_under_it_governs_the_next_paragraph():
+    assert items(REFERENCE.replace(":\n", ":\n\n", 1))
+    assert not items("I'm not sure, but possibly:\n" + REFERENCE.replace(":\n", ":\n\n", 1))
+    assert not items("Excluded:\n\n" + REFERENCE.split(":\n", 1)[1])

@@ -268,22 +268,33 @@ class Text:
     @cached_property
     def headers(self) -> dict[int, int]:
         """Header line index -> the last line it governs (the lines up to a blank line or the next
-        header). A header right under another ("Not sure, but possibly:" above "Three meetings:")
-        is introduced by it, so the outer one also governs the inner one's lines."""
+        header; a header with a blank line right under it governs the next paragraph). A header
+        right under another ("Not sure, but possibly:" above "Three meetings:") is introduced by
+        it, so the outer one also governs the inner one's lines."""
         result: dict[int, int] = {}
         lines = self.lines
-        for index, (start, end) in enumerate(lines):
-            content = self.text[start:end].strip()
+
+        def body(index: int) -> str:
+            return self.text[lines[index][0] : lines[index][1]].strip()
+
+        for index in range(len(lines)):
+            content = body(index)
             if not content.endswith(":") or len(content) > 160:
                 continue
+            first = index + 1
+            while first < len(lines) and not body(first):
+                first += 1  # "Wednesday 17 Oct:" then a blank line, then its paragraph
             last = index
-            for following in range(index + 1, len(lines)):
-                body = self.text[lines[following][0] : lines[following][1]].strip()
-                if not body or (body.endswith(":") and following > index + 1):
+            for following in range(first, len(lines)):
+                text = body(following)
+                if not text or (text.endswith(":") and following > first):
                     break
                 last = following
             if last > index:
                 result[index] = last
+        for index in sorted(result, reverse=True):  # inner headers first
+            inner = [result[h] for h in result if index < h <= result[index]]
+            result[index] = max([result[index], *inner])
         return result
 
     def header_of(self, line: int) -> int | None:
