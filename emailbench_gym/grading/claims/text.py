@@ -267,10 +267,19 @@ class Text:
 
     @cached_property
     def headers(self) -> dict[int, int]:
-        """Header line index -> the last line it governs (the lines up to a blank line or the next
-        header; a header with a blank line right under it governs the next paragraph). A header
-        right under another ("Not sure, but possibly:" above "Three meetings:") is introduced by
-        it, so the outer one also governs the inner one's lines."""
+        """Header line index -> the last line whose polarity it governs (the lines up to a blank
+        line or the next header; a header with a blank line right under it governs the next
+        paragraph). A header right under another ("Not sure, but possibly:" above "Three
+        meetings:") is introduced by it, so the outer one also governs the inner one's lines."""
+        return self._header_scopes(across_blank=True)
+
+    @cached_property
+    def attached_headers(self) -> dict[int, int]:
+        """Headers with the lines right under them (no blank line between): the ones a value
+        binds to ("Priya Raman and Rosa Menendez. Cards below:" + blank does not)."""
+        return self._header_scopes(across_blank=False)
+
+    def _header_scopes(self, across_blank: bool) -> dict[int, int]:
         result: dict[int, int] = {}
         lines = self.lines
 
@@ -282,7 +291,7 @@ class Text:
             if not content.endswith(":") or len(content) > 160:
                 continue
             first = index + 1
-            while first < len(lines) and not body(first):
+            while across_blank and first < len(lines) and not body(first):
                 first += 1  # "Wednesday 17 Oct:" then a blank line, then its paragraph
             last = index
             for following in range(first, len(lines)):
@@ -298,8 +307,8 @@ class Text:
         return result
 
     def header_of(self, line: int) -> int | None:
-        """The nearest header line governing `line`, if any."""
-        governing = [h for h, last in self.headers.items() if h < line <= last]
+        """The nearest header line right above `line`'s block, if any (for binding values)."""
+        governing = [h for h, last in self.attached_headers.items() if h < line <= last]
         return max(governing) if governing else None
 
     def is_table_row(self, line: int) -> bool:
