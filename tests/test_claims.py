@@ -658,7 +658,18 @@ def test_the_last_sentence_of_a_header_line_introduces_its_list():
     )
 
 
-def test_a_header_with_a_blank_line_under_it_governs_the_next_paragraph():
+def test_an_introduced_header_with_a_blank_line_under_it_governs_the_next_paragraph():
     assert items(REFERENCE.replace(":\n", ":\n\n", 1))
     assert not items("I'm not sure, but possibly:\n" + REFERENCE.replace(":\n", ":\n\n", 1))
-    assert not items("Excluded:\n\n" + REFERENCE.split(":\n", 1)[1])
+    assert items("Checked all 50 (no junk mail):\n\n" + REFERENCE.split(":\n", 1)[1])
+
+
+def test_a_ruling_out_header_is_not_read_as_negating_the_ruled_out_words_after_it():
+    pending = {
+        "type": "answer-items",
+        "kind": "person",
+        "members": ["steven.kean@enron.com"],
+        "ruled_out": ["ruled out", "you sent the last"],
+    }
+    answer = "Steven Kean.\n\nRuled out, because you sent the last message:\n- Marcus Hale\n- Jeff Skilling"
+    assert items(answer, pending)

@@ -537,14 +537,21 @@ class PolarityReader:
                     found.append((i, i + length, "ruled" if phrases is words.ruled_out else kind))
         # "have not accepted:" names the question's predicate, not the ruled-out "accepted"
         ruled = {first for first, _, kind in found if kind == "ruled"}
-        negating = {
+        exclusions = {
             (first, last)
             for first, last, kind in found
-            if kind == "negated" and ({last, last + 1} & ruled)
+            if kind in ("ruled", "ruled_out") and tuple(norms[first:last]) not in _BARE_POST
+        }
+        negating = {  # a negation that is itself a ruling-out phrase ("Ruled out") negates nothing
+            (first, last)
+            for first, last, kind in found
+            if kind == "negated" and (first, last) not in exclusions and ({last, last + 1} & ruled)
         }
         predicate = {j for _, last in negating for j in (last, last + 1)} & ruled
         for first, last, kind in found:
-            if (first, last) in negating or (kind == "ruled" and first in predicate):
+            if (kind == "negated" and (first, last) in negating) or (
+                kind == "ruled" and first in predicate
+            ):
                 continue
             if kind == "ruled_out" and tuple(norms[first:last]) in _BARE_POST:
                 continue

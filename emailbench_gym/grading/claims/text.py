@@ -268,9 +268,9 @@ class Text:
     @cached_property
     def headers(self) -> dict[int, int]:
         """Header line index -> the last line whose polarity it governs (the lines up to a blank
-        line or the next header; a header with a blank line right under it governs the next
-        paragraph). A header right under another ("Not sure, but possibly:" above "Three
-        meetings:") is introduced by it, so the outer one also governs the inner one's lines."""
+        line or the next header). A header right under another ("Not sure, but possibly:" above
+        "Three meetings:") is introduced by it, so the outer one also governs the inner one's
+        lines, and such an inner header governs the paragraph after a blank line under it."""
         return self._header_scopes(across_blank=True)
 
     @cached_property
@@ -291,8 +291,9 @@ class Text:
             if not content.endswith(":") or len(content) > 160:
                 continue
             first = index + 1
-            while across_blank and first < len(lines) and not body(first):
-                first += 1  # "Wednesday 17 Oct:" then a blank line, then its paragraph
+            introduced = index > 0 and body(index - 1).endswith(":")
+            while across_blank and introduced and first < len(lines) and not body(first):
+                first += 1  # "Not sure, but possibly:" / "Wednesday 17 Oct:" / blank / its lines
             last = index
             for following in range(first, len(lines)):
                 text = body(following)
