@@ -22,7 +22,7 @@ from typing import Any, Literal, get_args
 from emailbench_gym.api.models import FlagStatus, Importance, ItemBody, Message
 
 #: Bump when the layout changes: a compiled corpus of another version is refused.
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
 _MICROSECOND = timedelta(microseconds=1)
 
@@ -218,17 +218,18 @@ def index_ddl() -> list[str]:
     out = [
         "CREATE UNIQUE INDEX messages_id ON messages (id)",
         "CREATE UNIQUE INDEX messages_pos ON messages (pos)",
-        "CREATE INDEX messages_folder ON messages (folder)",
+        "CREATE INDEX messages_folder ON messages (folder, is_read)",
         "CREATE INDEX messages_conversation ON messages (conversation)",
         "CREATE INDEX message_values_lookup ON message_values (field, value, msg)",
         "CREATE INDEX message_values_owner ON message_values (msg, field, value)",
     ]
     for column in COLUMNS.values():
-        if column.indexed:
-            out.append(f"CREATE INDEX messages_{column.name} ON messages ({column.name})")
+        if column.indexed:  # with the folder, so "this value in that folder" stays in the index
+            out.append(f"CREATE INDEX messages_{column.name} ON messages ({column.name}, folder)")
             if column.ranks:
                 out.append(
-                    f"CREATE INDEX messages_{column.sort_name} ON messages ({column.sort_name})"
+                    f"CREATE INDEX messages_{column.sort_name} "
+                    f"ON messages ({column.sort_name}, folder)"
                 )
             if column.nullable:  # the sort order: missing values last
                 out.append(
