@@ -150,6 +150,7 @@ def worker(corpus_dir: str) -> dict[str, float]:
         lambda: call("messages_count", filter="isRead eq false"), setup=write
     )
     figures["Workspace.snapshot() after a write"] = median_time(ws.snapshot, setup=write)
+    figures.update(layer_figures(ws))
 
     def episode_of_changes() -> None:
         folder = call("folders_create", displayName="Bench")["id"]
@@ -179,6 +180,62 @@ def worker(corpus_dir: str) -> dict[str, float]:
         lambda: episode.grade(answer), budget=2.0
     )
     return figures
+
+
+def layer_figures(ws: Any) -> dict[str, float]:
+    """The state layer alone, new and old way, in this process: a page of 25 selected by the
+    corpus database vs by Python over every message held in memory (the old path: filter,
+    stable sort newest first, OData sort), and search by FTS5 vs a substring scan over every
+    message's words (the old module-wide index, warm). Trees without the database skip it."""
+    mailbox = ws.mailbox
+    if not hasattr(mailbox, "messages"):
+        return {}
+    from emailbench_gym.api.models import Message
+    from emailbench_gym.api.odata import compile_filter, compile_order_by
+    from emailbench_gym.store.search import indexed_words, words
+
+    everything = list(mailbox.iter("messages"))  # what the old `Mailbox.all` kept in memory
+
+    def newest_first() -> list[Any]:  # the old list path sorted on every call
+        return sorted(everything, key=lambda m: m.receivedDateTime, reverse=True)
+
+    texts = [(m, indexed_words(m)) for m in newest_first()]
+    unread = compile_filter("isRead eq false", Message)
+    by_subject = compile_order_by("subject", Message)
+
+    def old_search(query: str) -> list[Any]:
+        needles = [f"\n{t}" for t in words(query)]
+        return [m for m, text in texts if all(n in text for n in needles)][:25]
+
+    pairs = {
+        "page of 25, no filter": (
+            lambda: mailbox.messages.select(limit=25),
+            lambda: newest_first()[:25],
+        ),
+        "page of 25, isRead eq false, and its total": (
+            lambda: (
+                mailbox.messages.select(filter="isRead eq false", limit=25),
+                mailbox.messages.count(filter="isRead eq false"),
+            ),
+            lambda: (
+                [m for m in newest_first() if unread(m)][:25],
+                len(list(filter(unread, everything))),
+            ),
+        ),
+        "page of 25, orderBy subject": (
+            lambda: mailbox.messages.select(order_by="subject", limit=25),
+            lambda: by_subject(newest_first())[:25],
+        ),
+        "search 'collateral', first 25": (
+            lambda: mailbox.messages.search(["collateral"], 25),
+            lambda: old_search("collateral"),
+        ),
+    }
+    out: dict[str, float] = {}
+    for name, (new_way, old_way) in pairs.items():
+        out[f"layer: {name} (database)"] = median_time(new_way)
+        out[f"layer: {name} (old: Python over all)"] = median_time(old_way, budget=2.0)
+    return out
 
 
 def json_step(corpus_dir: str) -> dict[str, float]:
