@@ -178,6 +178,47 @@ class _State:
         out.extend(item for key, item in overlay.items() if item is not None and key not in base)
         return out
 
+    def ids(self, collection: str) -> Iterator[str]:
+        """The ids `iter(collection)` yields, in its order, without reading the items (for
+        messages, the corpus part is one index scan)."""
+        overlay = self._overlay[collection]
+        seen = 0
+        for key in self.corpus.collections[collection]:
+            if key in overlay:
+                seen += 1
+                if overlay[key] is None:
+                    continue
+            yield key
+        if len(overlay) > seen:
+            base = self.corpus.collections[collection]
+            for key, item in overlay.items():
+                if item is not None and key not in base:
+                    yield key
+
+    def position(self, collection: str, item_id: str) -> tuple[int, int]:
+        """Where a live item comes in `iter(collection)`: a sort key (corpus position, then
+        creation order), costing one lookup for messages."""
+        if collection == "messages":
+            row = self.corpus.store.locate(item_id)
+            if row is not None:
+                return (0, row[2])
+        else:
+            base = self.corpus.collections[collection]
+            if item_id in base:
+                return (0, list(base).index(item_id))
+        return (1, list(self._overlay[collection]).index(item_id))
+
+    def count(self, collection: str) -> int:
+        """How many live items a collection has, in O(changes)."""
+        base = self.corpus.collections[collection]
+        total = len(base)
+        for key, item in self._overlay[collection].items():
+            if key in base:
+                total -= item is None
+            else:
+                total += item is not None
+        return total
+
     def _kept(self, collection: str) -> Mapping[str, Model] | None:
         """The corpus items of a collection as an in-memory mapping (None: a large message store)."""
         if collection == "messages":
