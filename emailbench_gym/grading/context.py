@@ -12,15 +12,17 @@ from __future__ import annotations
 import threading
 import weakref
 from collections import OrderedDict
+from collections.abc import Iterable
+from dataclasses import dataclass
 from datetime import date
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from emailbench_gym.api.common import local_now
-from emailbench_gym.api.models import APISnapshot
 from emailbench_gym.grading.claims.analysis import Analysis
 from emailbench_gym.grading.claims.entities import Universe, build_universe
-from emailbench_gym.mailbox import Changes, Mark
+from emailbench_gym.grading.query import Query, resolve_value
+from emailbench_gym.mailbox import Changes, Mark, Snapshot
 from emailbench_gym.workspace import Workspace
 
 if TYPE_CHECKING:
@@ -29,6 +31,9 @@ if TYPE_CHECKING:
     from emailbench_gym.scenarios import Scenario
 
 _ANALYSES_KEPT = 32
+_SIDES_KEPT = 256
+#: Up to this many start-state matches of a query are kept as ids (beyond, only the count).
+SMALL_SELECTION = 64
 _LOCK = threading.Lock()
 _UNIVERSES: dict[int, tuple[weakref.ref, Universe]] = {}
 
@@ -50,6 +55,21 @@ def pristine_universe(corpus: Corpus, initial: APISnapshot) -> Universe:
     return universe
 
 
+@dataclass(frozen=True)
+class InitialSide:
+    """A query over the start state: how many items match, and their ids if few."""
+
+    count: int
+    ids: tuple[str, ...] | None
+
+
+@dataclass(frozen=True)
+class _IdOnly:
+    """An item seen only by its id (queries that test nothing else need not read items)."""
+
+    id: str
+
+
 class ScenarioContext:
     """One scenario over one corpus, as grading needs it."""
 
@@ -58,6 +78,7 @@ class ScenarioContext:
         self.workspace = Workspace(corpus, now=scenario.now)
         self.corpus = self.workspace.mailbox.corpus
         self._analyses: OrderedDict[str, Analysis] = OrderedDict()
+        self._sides: OrderedDict[tuple[str, str], InitialSide] = OrderedDict()
         self._lock = threading.Lock()
         self.mark, self.initial = self._start()
 
@@ -72,7 +93,7 @@ class ScenarioContext:
                 context = contexts[key] = cls(scenario, corpus)
             return context
 
-    def _start(self) -> tuple[Mark, APISnapshot]:
+    def _start(self) -> tuple[Mark, Snapshot]:
         from emailbench_gym.scenarios import resolve_refs
 
         workspace = self.workspace
@@ -89,7 +110,7 @@ class ScenarioContext:
     # --- the reference solution -------------------------------------------------------------
 
     @cached_property
-    def reference(self) -> tuple[Changes, APISnapshot, list[Any]]:
+    def reference(self) -> tuple[Changes, Snapshot, list[Any]]:
         """The reference solution's changes, end state and call results."""
         from emailbench_gym.errors import ToolError
         from emailbench_gym.scenarios import resolve_refs
@@ -153,6 +174,43 @@ class ScenarioContext:
             while len(self._analyses) > _ANALYSES_KEPT:
                 self._analyses.popitem(last=False)
         return analysis
+
+    # --- the start state, queried --------------------------------------------------------
+
+    def initial_side(self, query: Query, references: Snapshot) -> InitialSide:
+        """The start state's matches of `query`, with `$folder` / `$ids` resolved against
+        `references` (the state being graded); one pass over the start state per query and
+        resolution, kept for the scenario's later grades."""
+        from emailbench_gym.grading.checks.base import matcher
+
+        resolved = [
+            resolve_value(c.value, references) for c in query.where if isinstance(c.value, dict)
+        ]
+        key = (query.model_dump_json(), repr(resolved))
+        with self._lock:
+            found = self._sides.get(key)
+            if found is not None:
+                self._sides.move_to_end(key)
+                return found
+        hit = matcher(query, references)
+        collection = query.collection
+        items: Iterable[Any] = (
+            map(_IdOnly, self.initial.ids(collection))
+            if all(c.path == "id" for c in query.where)
+            else self.initial.iter(collection)
+        )
+        count, ids = 0, []
+        for item in items:
+            if hit(item):
+                count += 1
+                if count <= SMALL_SELECTION:
+                    ids.append(item.id)
+        found = InitialSide(count, tuple(ids) if count <= SMALL_SELECTION else None)
+        with self._lock:
+            self._sides[key] = found
+            while len(self._sides) > _SIDES_KEPT:
+                self._sides.popitem(last=False)
+        return found
 
     # --- the empty episode -------------------------------------------------------------------
 

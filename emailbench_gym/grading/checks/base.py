@@ -9,22 +9,34 @@ calls, and the scenario's derived data (its entity universe, the reference footp
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from functools import cached_property
+from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 from pydantic import Field
 
-from emailbench_gym.api.models import APISnapshot
-from emailbench_gym.grading.query import Strict
-from emailbench_gym.mailbox import Changes, Transmission
+from emailbench_gym.grading.query import Condition, Query, Strict, select
+from emailbench_gym.mailbox import Changes, Snapshot, Transmission
 
 if TYPE_CHECKING:
     from emailbench_gym.grading.claims.analysis import Analysis
     from emailbench_gym.grading.context import ScenarioContext
 
 CHECK_ID = r"^[a-z0-9][a-z0-9-]{0,47}$"
+
+
+def matcher(query: Query, snapshot: Snapshot) -> Callable[[Any], bool]:
+    """Whether one item matches `query`, references resolved against `snapshot` (as `select`)."""
+    checks = query.compiled()
+    if not checks:
+        return lambda item: True
+    if len(checks) == 1:
+        (check,) = checks
+        return lambda item: check(item, snapshot)
+    combine = all if query.match == "all" else any
+    return lambda item: combine(check(item, snapshot) for check in checks)
 
 
 @dataclass(frozen=True)
@@ -38,14 +50,12 @@ class Outcome:
 class EpisodeView:
     """One finished episode as the checks see it."""
 
-    initial: APISnapshot
-    final: APISnapshot
+    initial: Snapshot
+    final: Snapshot
     changes: Changes
     answer: str
     calls: Sequence[dict[str, Any]]
     context: ScenarioContext
-    _by_id: dict[str, dict[str, Any]] = field(default_factory=dict, repr=False)
-    _by_folder: dict[str, set[str]] | None = field(default=None, repr=False)
 
     @property
     def sent(self) -> tuple[Transmission, ...]:
@@ -56,25 +66,52 @@ class EpisodeView:
         """The final answer, read once for every answer check."""
         return self.context.analyse(self.answer)
 
-    def final_by_id(self, collection: str) -> dict[str, Any]:
-        """The end state's items of a collection by id (built once per grade, shared by checks)."""
-        index = self._by_id.get(collection)
-        if index is None:
-            items = (
-                [self.final.settings]
-                if collection == "settings"
-                else getattr(self.final, collection)
-            )
-            index = self._by_id[collection] = {getattr(i, "id", None): i for i in items}
-        return index
+    def changed(self, collection: str) -> dict[str, tuple[Any, Any]]:
+        """What the episode did to a collection: item id -> (at the start, at the end)."""
+        return self.changes.items.get(collection, {})
+
+    def count(self, query: Query) -> int:
+        """`len(select(query, final))` in O(what the episode changed) (after the first grade).
+
+        The start state's matches are counted once per scenario (with `$folder` / `$ids`
+        resolved as in the end state); every item the episode did not touch is the same at
+        the end, so only the changed ones are looked at again.
+        """
+        if query.collection == "settings":
+            return len(select(query, self.final))
+        hit = matcher(query, self.final)
+        total = self.context.initial_side(query, self.final).count
+        for before, after in self.changed(query.collection).values():
+            total += (after is not None and hit(after)) - (before is not None and hit(before))
+        return total
+
+    def matches(self, query: Query, limit: int | None = None) -> list[Any]:
+        """`select(query, final)[:limit]`, from the start state's matches and the changes.
+
+        When the start state matched more than `SMALL_SELECTION` items, the end state is
+        read in order instead (up to `limit` matches, or all of them).
+        """
+        final, collection = self.final, query.collection
+        if collection == "settings":
+            return select(query, final)[:limit]
+        hit = matcher(query, final)
+        start = self.context.initial_side(query, final)
+        if start.ids is None:
+            found = (item for item in final.iter(collection) if hit(item))
+            return list(islice(found, limit))
+        changed = self.changed(collection)
+        items = [final.get(collection, i) for i in start.ids if i not in changed]
+        fresh = [after for after in (a for _, a in changed.values()) if after is not None]
+        fresh = [item for item in fresh if hit(item)]
+        if fresh:
+            items.extend(fresh)
+            items.sort(key=lambda item: final.position(collection, item.id))
+        return items[:limit]
 
     def messages_in(self, folder: str) -> set[str]:
-        """Ids of the end state's messages in a folder (indexed once per grade)."""
-        if self._by_folder is None:
-            self._by_folder = {}
-            for message in self.final.messages:
-                self._by_folder.setdefault(message.parentFolderId, set()).add(message.id)
-        return self._by_folder.get(folder, set())
+        """Ids of the end state's messages in a folder."""
+        query = Query(collection="messages", where=[Condition(path="parentFolderId", value=folder)])
+        return {message.id for message in self.matches(query)}
 
     def analyse(self, text: str) -> Analysis:
         """Any other text the persona wrote (a sent message's body), read the same way."""

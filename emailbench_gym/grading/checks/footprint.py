@@ -20,8 +20,8 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field, model_validator
 
 from emailbench_gym.api.models import MailboxSettings
-from emailbench_gym.grading.checks.base import CheckBase, EpisodeView, Outcome
-from emailbench_gym.grading.query import COLLECTION_MODELS, Condition, Query, Strict, select
+from emailbench_gym.grading.checks.base import CheckBase, EpisodeView, Outcome, matcher
+from emailbench_gym.grading.query import COLLECTION_MODELS, Condition, Query, Strict
 from emailbench_gym.mailbox import Changes, Transmission, TransmissionKind
 
 #: Kinds of sent message that answer the same way (a reply and a reply-all differ by recipients).
@@ -164,26 +164,30 @@ class Latitude(Strict):
             return False
         if self.where:
             query = Query(collection=collection, where=self.where)  # type: ignore[arg-type]
-            if item_id not in {getattr(i, "id", None) for i in select(query, episode.initial)}:
+            item = episode.initial.get(collection, item_id)
+            if item is None or not matcher(query, episode.initial)(item):
                 return False
-        return not self.only_read or item_id in _opened(episode)
+        return not self.only_read or _opened(episode, item_id)
 
 
-def _opened(episode: EpisodeView) -> set[str]:
-    opened = set()
+def _opened(episode: EpisodeView, item_id: str) -> bool:
+    """Whether the agent opened this message: by id, or its conversation (start state)."""
+    initial = episode.initial
+    conversations = set()
     for call in episode.calls:
         if call.get("name") in _OPENING_TOOLS and not call.get("is_error"):
             ident = (call.get("arguments") or {}).get("id")
             if isinstance(ident, str):
-                opened.add(ident)
-                conversation = next(
-                    (m.conversationId for m in episode.initial.messages if m.id == ident), None
-                )
-                if call.get("name") == "messages_getConversation" and conversation:
-                    opened.update(
-                        m.id for m in episode.initial.messages if m.conversationId == conversation
-                    )
-    return opened
+                if ident == item_id:
+                    return True
+                if call.get("name") == "messages_getConversation":
+                    message = initial.get("messages", ident)
+                    if message is not None and message.conversationId:
+                        conversations.add(message.conversationId)
+    if not conversations:
+        return False
+    message = initial.get("messages", item_id)
+    return message is not None and message.conversationId in conversations
 
 
 class FootprintCheck(CheckBase):

@@ -13,7 +13,7 @@ from typing import Any, Literal
 from pydantic import Field, model_validator
 
 from emailbench_gym.api.odata import parse_datetime
-from emailbench_gym.grading.checks.base import CheckBase, EpisodeView, Outcome
+from emailbench_gym.grading.checks.base import CheckBase, EpisodeView, Outcome, matcher
 from emailbench_gym.grading.query import (
     Condition,
     Query,
@@ -33,8 +33,7 @@ class CountAssertion(CheckBase):
     value: int
 
     def check(self, episode: EpisodeView) -> Outcome:
-        final = episode.final
-        n = len(select(self.query, final))
+        n = episode.count(self.query)
         ok = {
             "eq": n == self.value,
             "gte": n >= self.value,
@@ -52,9 +51,8 @@ class ExistsAssertion(CheckBase):
     query: Query
 
     def check(self, episode: EpisodeView) -> Outcome:
-        final = episode.final
-        found = select(self.query, final)
-        return Outcome(bool(found), "at least one match", [_label(i) for i in found[:5]])
+        found = episode.matches(self.query, limit=5)
+        return Outcome(bool(found), "at least one match", [_label(i) for i in found])
 
 
 class NotExistsAssertion(CheckBase):
@@ -64,9 +62,8 @@ class NotExistsAssertion(CheckBase):
     query: Query
 
     def check(self, episode: EpisodeView) -> Outcome:
-        final = episode.final
-        found = select(self.query, final)
-        return Outcome(not found, "no match", [_label(i) for i in found[:5]])
+        found = episode.matches(self.query, limit=5)
+        return Outcome(not found, "no match", [_label(i) for i in found])
 
 
 class PropertyAssertion(CheckBase):
@@ -92,17 +89,16 @@ class PropertyAssertion(CheckBase):
         return self
 
     def check(self, episode: EpisodeView) -> Outcome:
-        final = episode.final
-        items = select(self.query, final)
-        if self.compute == "count":
-            found: Any = len(items)
-        elif self.compute == "value":
-            if len(items) != 1:
-                return Outcome(
-                    False, self.expected, f"{len(items)} matching items (need exactly 1)"
-                )
-            found = value_at(items[0], self.path or "", self.query.collection)
+        if self.compute in ("count", "value"):
+            count = episode.count(self.query)
+            if self.compute == "count":
+                return Outcome(_same(count, self.expected), self.expected, count)
+            if count != 1:
+                return Outcome(False, self.expected, f"{count} matching items (need exactly 1)")
+            (item,) = episode.matches(self.query, limit=1)
+            found: Any = value_at(item, self.path or "", self.query.collection)
         else:
+            items = episode.matches(self.query)
             found = [value_at(i, self.path or "", self.query.collection) for i in items]
             if self.compute == "sorted_values":
                 found = sorted(found, key=repr)
@@ -134,35 +130,55 @@ class StateCheckAssertion(CheckBase):
         return self
 
     def check(self, episode: EpisodeView) -> Outcome:
-        final, initial = episode.final, episode.initial
+        final = episode.final
         collection = self.query.collection
         if self.unchanged is not None:
-            before = select(self.query, initial)
-            after = episode.final_by_id(collection)
+            if collection == "settings":
+                return self._unchanged_settings(episode)
+            # Only what the episode touched can differ from the start: the others are the same.
+            initial = episode.initial
+            selected = matcher(self.query, initial)
+            touched = [
+                (before, after)
+                for before, after in episode.changed(collection).values()
+                if before is not None and selected(before)
+            ]
+            touched.sort(key=lambda pair: initial.position(collection, pair[0].id))
             bad = []
-            for item in before:
-                now = after.get(getattr(item, "id", None))
-                if now is None:
-                    bad.append(f"{_label(item)}: deleted")
-                    continue
-                fields = self.unchanged or None
-                if fields is None:
-                    if now is not item and now != item:  # copy-on-write: unchanged is identical
-                        bad.append(f"{_label(item)}: changed")
-                else:
-                    for path in fields:
-                        old, new = (value_at(x, path, collection) for x in (item, now))
-                        if old != new:
-                            bad.append(f"{_label(item)}: {path} {old!r} -> {new!r}")
-            ok = not bad and len(before) >= self.min_matches
-            return Outcome(ok, f"{len(before)} items unchanged", bad[:5] or "unchanged")
-        items = select(self.query, final)
+            for item, now in touched:
+                bad.extend(self._differences(item, now))
+            matched = episode.context.initial_side(self.query, initial).count
+            ok = not bad and matched >= self.min_matches
+            return Outcome(ok, f"{matched} items unchanged", bad[:5] or "unchanged")
+        items = episode.matches(self.query)
         checks = [compile_condition(c, collection) for c in self.expect]
         bad = [_label(i) for i in items if not all(c(i, final) for c in checks)]
         ok = not bad and len(items) >= self.min_matches
         expected = " and ".join(f"{c.path} {c.op} {c.value!r}" for c in self.expect)
         found = f"{len(items)} matched" + (f"; failing: {bad[:5]}" if bad else "")
         return Outcome(ok, expected, found)
+
+    def _differences(self, item: Any, now: Any) -> list[str]:
+        """How one start-state item differs at the end (deleted, changed, or listed fields)."""
+        if now is None:
+            return [f"{_label(item)}: deleted"]
+        if not self.unchanged:
+            changed = now is not item and now != item  # copy-on-write: unchanged is identical
+            return [f"{_label(item)}: changed"] if changed else []
+        collection = self.query.collection
+        out = []
+        for path in self.unchanged:
+            old, new = (value_at(x, path, collection) for x in (item, now))
+            if old != new:
+                out.append(f"{_label(item)}: {path} {old!r} -> {new!r}")
+        return out
+
+    def _unchanged_settings(self, episode: EpisodeView) -> Outcome:
+        """`unchanged` on the one-item settings collection, compared whole."""
+        before = select(self.query, episode.initial)
+        bad = [p for item in before for p in self._differences(item, episode.final.settings)]
+        ok = not bad and len(before) >= self.min_matches
+        return Outcome(ok, f"{len(before)} items unchanged", bad[:5] or "unchanged")
 
 
 class MovedMessageAssertion(CheckBase):
@@ -180,9 +196,10 @@ class MovedMessageAssertion(CheckBase):
             target = self.folder
         if target is None:
             return Outcome(False, f"folder {self.folder!r} with the messages", "folder missing")
-        inside = episode.messages_in(target)
-        missing = [i for i in self.message_ids if i not in inside]
-        extra = sorted(inside.difference(self.message_ids)) if self.exact else []
+        missing = [i for i in self.message_ids if _folder_of(final, i) != target]
+        extra = (
+            sorted(episode.messages_in(target).difference(self.message_ids)) if self.exact else []
+        )
         found = (
             {"not in folder": missing, "unexpected in folder": extra}
             if missing or extra
@@ -201,6 +218,11 @@ def _same(found: Any, expected: Any) -> bool:
         except ValueError:
             return False
     return found == expected and type(found) is type(expected)
+
+
+def _folder_of(snapshot: Any, message_id: str) -> str | None:
+    message = snapshot.get("messages", message_id)
+    return None if message is None else message.parentFolderId
 
 
 def _label(item: Any) -> str:

@@ -1,0 +1,232 @@
+"""Static grading reads what the episode changed, and says exactly what a full scan says.
+
+State checks count and select through `EpisodeView.count` / `matches` (the start state's
+matches, kept per scenario, plus the changed items) and the collateral checks look only at
+changed items. Every state check of every scenario is graded both ways on three end
+states (nothing done, the reference, the reference plus unrelated damage): the outcomes
+must be equal. A corpus grown past `SMALL_SELECTION` matches, with only a few messages
+kept materialized, takes the paths that read the end state in order and scan ids only.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from emailbench_gym.api.models import Message
+from emailbench_gym.corpus import CORPUS_FILES, Corpus, build_corpus, load_corpus
+from emailbench_gym.corpus_scale import filler_messages
+from emailbench_gym.episode import Episode
+from emailbench_gym.grading.checks.base import EpisodeView, Outcome
+from emailbench_gym.grading.checks.state import (
+    CountAssertion,
+    ExistsAssertion,
+    MovedMessageAssertion,
+    NotExistsAssertion,
+    PropertyAssertion,
+    StateCheckAssertion,
+    _label,
+)
+from emailbench_gym.grading.context import SMALL_SELECTION, ScenarioContext
+from emailbench_gym.grading.query import select, value_at
+from emailbench_gym.scenarios import load_all
+from emailbench_gym.workspace import Workspace
+
+STATE_CHECKS = (
+    CountAssertion,
+    ExistsAssertion,
+    NotExistsAssertion,
+    PropertyAssertion,
+    StateCheckAssertion,
+    MovedMessageAssertion,
+)
+#: Writes outside most tasks' footprints (some fail on some scenarios: that is fine).
+DAMAGE = [
+    ("messages_markRead", {"messageIds": ["msg-001", "msg-f000003"], "isRead": True}),
+    ("messages_move", {"id": "msg-003", "destinationId": "archive"}),
+    ("messages_delete", {"id": "msg-f000002"}),
+    ("messages_delete", {"id": "msg-010"}),
+    ("messages_setCategories", {"id": "msg-012", "categories": ["Raptor"]}),
+    ("folders_create", {"displayName": "Scratch"}),
+    ("messages_send", {"subject": "x", "body": "y", "toRecipients": ["sally.beck@enron.com"]}),
+    ("todo_createTask", {"listId": "list-001", "title": "Scratch"}),
+]
+
+
+class FullScan(EpisodeView):
+    """The same episode, every query answered by scanning the end state (the old way)."""
+
+    def count(self, query: Any) -> int:
+        return len(select(query, self.final))
+
+    def matches(self, query: Any, limit: int | None = None) -> list[Any]:
+        return select(query, self.final)[:limit]
+
+
+def scanned_unchanged(check: StateCheckAssertion, episode: EpisodeView) -> Outcome:
+    """The collateral check as it was: every selected start item against the end state."""
+    collection = check.query.collection
+    before = select(check.query, episode.initial)
+    after = {getattr(i, "id", None): i for i in select_all(episode.final, collection)}
+    bad = []
+    for item in before:
+        now = after.get(getattr(item, "id", None))
+        if now is None:
+            bad.append(f"{_label(item)}: deleted")
+        elif not check.unchanged:
+            if now is not item and now != item:
+                bad.append(f"{_label(item)}: changed")
+        else:
+            for path in check.unchanged:
+                old, new = (value_at(x, path, collection) for x in (item, now))
+                if old != new:
+                    bad.append(f"{_label(item)}: {path} {old!r} -> {new!r}")
+    ok = not bad and len(before) >= check.min_matches
+    return Outcome(ok, f"{len(before)} items unchanged", bad[:5] or "unchanged")
+
+
+def select_all(snapshot: Any, collection: str) -> list[Any]:
+    return [snapshot.settings] if collection == "settings" else getattr(snapshot, collection)
+
+
+def end_states(scenario: Any, corpus: Corpus) -> list[tuple[str, Episode]]:
+    out = []
+    for name in ("nothing", "reference", "damage"):
+        episode = Episode(scenario, Workspace(corpus))
+        if name != "nothing":
+            episode.replay_reference()
+        if name == "damage":
+            for tool, arguments in DAMAGE:
+                episode.call(tool, arguments)
+        out.append((name, episode))
+    return out
+
+
+def compare(scenario: Any, corpus: Corpus) -> int:
+    """Grade every state check of `scenario` both ways on each end state; returns how many."""
+    checks = [a for a in scenario.assertions if isinstance(a, STATE_CHECKS)]
+    context = ScenarioContext.of(scenario, corpus)
+    compared = 0
+    for name, episode in end_states(scenario, corpus):
+        parts = (
+            context.initial,
+            episode.workspace.snapshot(),
+            episode.workspace.mailbox.changes_since(episode.mark),
+            "",
+            episode.calls,
+            context,
+        )
+        fast, slow = EpisodeView(*parts), FullScan(*parts)
+        for check in checks:
+            if isinstance(check, StateCheckAssertion) and check.unchanged is not None:
+                expected = scanned_unchanged(check, slow)
+            else:
+                expected = check.check(slow)
+            assert check.check(fast) == expected, (scenario.id, name, check.id)
+            compared += 1
+    return compared
+
+
+@pytest.fixture(scope="module")
+def scenarios() -> list[Any]:
+    return load_all()
+
+
+def test_every_state_check_of_every_scenario_grades_as_a_full_scan(scenarios: list[Any]) -> None:
+    corpus = load_corpus()
+    assert sum(compare(s, corpus) for s in scenarios) > 600
+
+
+@pytest.fixture(scope="module")
+def grown() -> Corpus:
+    """The shipped persona and 400 filler messages, only 40 of them kept materialized."""
+    shipped = load_corpus()
+    parts = {name: shipped.items(name) for name in CORPUS_FILES}
+    filler = [Message.model_validate(m) for m in filler_messages(400, seed=3)]
+    parts["messages"] = [*parts["messages"], *filler]
+    built = build_corpus(shipped.now, shipped.me.id, shipped.settings, parts)
+    built.store.bound(40)
+    return built
+
+
+def test_on_a_grown_corpus_too(scenarios: list[Any], grown: Corpus) -> None:
+    messages = [s for s in scenarios if any(_reads_messages(a) for a in s.assertions)]
+    assert len(messages) > 40
+    assert sum(compare(s, grown) for s in messages) > 200
+    # the collateral checks over every message match more than are kept as ids
+    large = [
+        ScenarioContext.of(s, grown).initial_side(a.query, ScenarioContext.of(s, grown).initial)
+        for s in messages
+        for a in s.assertions
+        if isinstance(a, StateCheckAssertion) and a.query.collection == "messages"
+    ]
+    assert any(side.ids is None and side.count > SMALL_SELECTION for side in large)
+
+
+def _reads_messages(check: Any) -> bool:
+    query = getattr(check, "query", None)
+    return isinstance(check, MovedMessageAssertion) or (
+        query is not None and query.collection == "messages"
+    )
+
+
+def test_grading_an_episode_reads_only_what_it_changed(grown: Corpus) -> None:
+    """After the scenario's first grade, a grade materializes no message it did not touch."""
+    scenarios = {s.id: s for s in load_all()}
+    episode = Episode(scenarios["OB-W105"], Workspace(grown))
+    _, answer = episode.replay_reference()
+    episode.grade(answer)  # the first grade derives the scenario's context
+    store = grown.store
+    store._models.clear()
+    store._alive.clear()
+    assert episode.grade(answer).passed
+    assert len(store._models) <= 10
+
+
+def test_changed_items_keep_their_place_in_collection_order() -> None:
+    """A changed item is listed where it always was, a created one after the corpus."""
+    scenario = {s.id: s for s in load_all()}["OB-W105"]
+    corpus = load_corpus()
+    context = ScenarioContext.of(scenario, corpus)
+    episode = Episode(scenario, Workspace(corpus))
+    episode.call("messages_markRead", {"messageIds": ["msg-002"], "isRead": True})
+    episode.call("todo_createTask", {"title": "Alpha"})
+    episode.call("todo_updateTask", {"id": "task-002", "title": "Second"})
+    parts = (
+        context.initial,
+        episode.workspace.snapshot(),
+        episode.workspace.mailbox.changes_since(episode.mark),
+        "",
+        episode.calls,
+        context,
+    )
+    checks = [
+        PropertyAssertion.model_validate(
+            {
+                "type": "property",
+                "compute": "values",
+                "path": "id",
+                "expected": [],
+                "query": {
+                    "collection": "messages",
+                    "where": [
+                        {"path": "id", "op": "in", "value": ["msg-001", "msg-002", "msg-003"]}
+                    ],
+                },
+            }
+        ),
+        PropertyAssertion.model_validate(
+            {
+                "type": "property",
+                "compute": "values",
+                "path": "title",
+                "expected": [],
+                "query": {"collection": "todo_tasks"},
+            }
+        ),
+    ]
+    for check in checks:
+        fast, slow = check.check(EpisodeView(*parts)), check.check(FullScan(*parts))
+        assert fast == slow
+    assert fast.found[1] == "Second" and fast.found[-1] == "Alpha"
