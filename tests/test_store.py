@@ -32,6 +32,7 @@ from emailbench_gym.corpus import (
 from emailbench_gym.corpus_scale import filler_messages, write_scaled_corpus
 from emailbench_gym.errors import CorpusError, ToolError
 from emailbench_gym.mailbox import COMPILED_CACHE
+from emailbench_gym.store.database import EXPANSIONS_KEPT
 from emailbench_gym.store.search import encode
 from emailbench_gym.store.translate import translate_filter
 from emailbench_gym.workspace import Workspace
@@ -537,6 +538,37 @@ def test_compiled_filters_are_kept_per_workspace_and_bounded() -> None:
     with pytest.raises(ToolError):
         ws.call("messages_count", filter="isRead eq")
     assert len(ws.mailbox._compiled) == COMPILED_CACHE
+
+
+def test_search_and_filter_caches_belong_to_one_workspace_and_one_episode() -> None:
+    """What one workspace searched or filtered stays in it, bounded, and goes at reset: the
+    store every workspace of the corpus shares keeps no per-query state at all."""
+    corpus = load_corpus()
+    ws, other = Workspace(corpus), Workspace(corpus)
+    store = corpus.store
+    shared = {"_models", "_pristine"}  # the corpus's own messages, materialized
+
+    def per_query_state() -> set[str]:
+        return {k for k, v in vars(store).items() if isinstance(v, dict | list | set)} - shared
+
+    assert not per_query_state()
+    answers = [
+        ws.call("messages_search", query="raptor collateral"),
+        ws.call("messages_list", filter="isRead eq false", orderBy="subject"),
+    ]
+    assert ws.mailbox.messages._expansions and ws.mailbox._compiled
+    assert not other.mailbox.messages._expansions and not other.mailbox._compiled
+    assert not per_query_state()
+    assert [
+        other.call("messages_search", query="raptor collateral"),
+        other.call("messages_list", filter="isRead eq false", orderBy="subject"),
+    ] == answers
+    for index in range(EXPANSIONS_KEPT + 10):
+        ws.call("messages_search", query=f"w{index}")
+    assert len(ws.mailbox.messages._expansions) == EXPANSIONS_KEPT
+    ws.reset()
+    assert not ws.mailbox.messages._expansions and not ws.mailbox._compiled
+    assert ws.call("messages_search", query="raptor collateral") == answers[0]
 
 
 def test_search_words_of_changes_are_dropped_at_reset() -> None:

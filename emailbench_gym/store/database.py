@@ -40,7 +40,7 @@ from emailbench_gym.store.translate import Condition
 CACHE_SIZE = 4096
 #: A search term that starts at most this many words is searched as those words.
 EXPANSION = 64
-#: Search terms whose expansion a corpus keeps (the corpus never changes, so neither do they).
+#: Search terms whose expansion one workspace keeps (until its reset).
 EXPANSIONS_KEPT = 1024
 _MISSING = object()
 _CHUNK = 500
@@ -154,7 +154,6 @@ class MessageStore:
         #: Every materialized message still referenced anywhere (a snapshot's list, a result):
         #: a second full pass reuses them instead of parsing again, at no memory cost.
         self._alive: weakref.WeakValueDictionary[str, Message] = weakref.WeakValueDictionary()
-        self._expansions: dict[str, str | None] = {}
 
     def bound(self, capacity: int) -> None:
         """Keep at most `capacity` materialized messages from now on (less memory, more reads)."""
@@ -307,9 +306,13 @@ class MessageStore:
         )
         return self._query(sql, params)[0][0]
 
-    def _expansion(self, term: str) -> str | None:
-        """A term as FTS5 query text: the words it starts, or a prefix query; None: no word."""
-        found = self._expansions.get(term, _MISSING)
+    def _expansion(self, term: str, kept: dict[str, str | None]) -> str | None:
+        """A term as FTS5 query text: the words it starts, or a prefix query; None: no word.
+
+        `kept` is the caller's own cache of expansions (a workspace's: nothing about what one
+        workspace searched stays in the store that every workspace of the corpus shares).
+        """
+        found = kept.get(term, _MISSING)
         if found is _MISSING:
             low, high = word_range(encode(term))
             words = self._query(
@@ -322,24 +325,25 @@ class MessageStore:
                 found = f'"{low}"*'
             else:
                 found = "(" + " OR ".join(f'"{w}"' for (w,) in words) + ")"
-            if len(self._expansions) >= EXPANSIONS_KEPT:
-                self._expansions.pop(next(iter(self._expansions)), None)
-            self._expansions[term] = found
+            if len(kept) >= EXPANSIONS_KEPT:
+                kept.pop(next(iter(kept)), None)
+            kept[term] = found
         return found  # type: ignore[return-value]
 
-    def _match(self, terms: Sequence[str]) -> str | None:
+    def _match(self, terms: Sequence[str], kept: dict[str, str | None]) -> str | None:
         """The FTS5 query for `terms`, or None when some term starts no word."""
         parts = []
         for term in terms:
-            part = self._expansion(term)
+            part = self._expansion(term, kept)
             if part is None:
                 return None
             parts.append(part)
         return " AND ".join(parts)
 
-    def search(self, terms: Sequence[str], limit: int) -> list[Row]:
-        """Rows where every term starts a word, newest first (see `search`)."""
-        match = self._match(terms)
+    def search(self, terms: Sequence[str], limit: int, kept: dict[str, str | None]) -> list[Row]:
+        """Rows where every term starts a word, newest first (see `search`); `kept`: the
+        caller's cache of term expansions."""
+        match = self._match(terms, kept)
         if match is None:
             return []
         return self._query(
@@ -348,9 +352,14 @@ class MessageStore:
             (match, limit),
         )
 
-    def search_count(self, terms: Sequence[str], among: Sequence[int] | None = None) -> int:
+    def search_count(
+        self,
+        terms: Sequence[str],
+        kept: dict[str, str | None],
+        among: Sequence[int] | None = None,
+    ) -> int:
         """How many rows `search` finds in all (only among rowids `among`, when given)."""
-        match = self._match(terms)
+        match = self._match(terms, kept)
         if match is None:
             return 0
         sql = "SELECT count(*) FROM message_words WHERE message_words MATCH ?"

@@ -58,11 +58,15 @@ class MessageQueries:
         self._created = 0
         #: id -> (message, indexed words) of changed messages, for search
         self._words: dict[str, tuple[Model, str]] = {}
+        #: search term -> its FTS5 expansion (bounded by EXPANSIONS_KEPT), this workspace's own
+        self._expansions: dict[str, str | None] = {}
 
     def reset(self) -> None:
+        """Forget the episode: placements, search words and search-term expansions."""
         self._placed.clear()
         self._created = 0
         self._words.clear()
+        self._expansions.clear()
 
     def placed(self, message_id: str) -> None:
         """Note where a message about to be written sits (called before its first write)."""
@@ -124,7 +128,7 @@ class MessageQueries:
     def search(self, terms: list[str], limit: int) -> list[Message]:
         """Newest-first messages where every term starts a word (`store.search`), `limit` of them."""
         overlay = self._overlay
-        rows = self._store.search(terms, limit + len(overlay))
+        rows = self._store.search(terms, limit + len(overlay), self._expansions)
         kept = [r for r in rows if r[1] not in overlay][:limit]
         found = self._store.models(kept)
         needles = [f"\n{t}" for t in terms]
@@ -141,10 +145,10 @@ class MessageQueries:
 
     def search_count(self, terms: list[str]) -> int:
         """How many live messages `search` finds in all (the corpus part counted by FTS5)."""
-        total = self._store.search_count(terms)
+        total = self._store.search_count(terms, self._expansions)
         changed = [r for key in self._overlay if (r := self._placed[key][0]) is not None]
         if changed:
-            total -= self._store.search_count(terms, among=changed)
+            total -= self._store.search_count(terms, self._expansions, among=changed)
         needles = [f"\n{t}" for t in terms]
         return total + sum(
             message is not None and all(n in self._indexed(key, message) for n in needles)
