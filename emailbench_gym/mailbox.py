@@ -254,8 +254,10 @@ class _State:
 class Snapshot(_State):
     """The workspace at one moment, frozen; taking one costs the number of changes.
 
-    Reads are those of the mailbox (`get`, `iter`, `sent`, `digest`), and every
-    collection is also an attribute (`snapshot.messages`), a list built on first access;
+    Reads are those of the mailbox (`get`, `iter`, `ids`, `count`, `sent`, `digest`), and
+    every collection is also an attribute (`snapshot.messages`), a list built on first access
+    (and kept, except the messages of a corpus larger than the store's cache: a snapshot
+    kept for long, such as a scenario's start state, must not hold every message);
     `model()` is the whole typed `APISnapshot` (a full pass over the corpus), also behind
     `model_dump` and `model_dump_json`.
     """
@@ -273,7 +275,8 @@ class Snapshot(_State):
         if name not in COLLECTIONS:
             raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
         items = self.items(name)
-        setattr(self, name, items)
+        if name != "messages" or self.corpus.store.whole:  # a large store's list is not kept
+            setattr(self, name, items)
         return items
 
     def model(self) -> APISnapshot:
@@ -312,12 +315,14 @@ class Mailbox(_State):
     # --- lifecycle ---------------------------------------------------------------------
 
     def reset(self, now: datetime | None = None) -> None:
-        """Drop every change: O(number of collections), whatever the corpus size."""
+        """Drop every change and this workspace's caches (compiled filters, search terms):
+        O(number of collections), whatever the corpus size; nothing outlives the episode."""
         for overlay in self._overlay.values():
             overlay.clear()
         self._counters.clear()
         self._cache.clear()
         self._sent.clear()
+        self._compiled.clear()
         self.messages.reset()
         self._settings = self.corpus.settings
         self.now = now or self._default_now
