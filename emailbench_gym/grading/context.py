@@ -179,38 +179,61 @@ class ScenarioContext:
 
     def initial_side(self, query: Query, references: Snapshot) -> InitialSide:
         """The start state's matches of `query`, with `$folder` / `$ids` resolved against
-        `references` (the state being graded); one pass over the start state per query and
-        resolution, kept for the scenario's later grades."""
+        `references` (the state being graded); kept for the scenario's later grades."""
+        return self.initial_sides([query], references)[0]
+
+    def initial_sides(self, queries: list[Query], references: Snapshot) -> list[InitialSide]:
+        """`initial_side` of several queries, those not yet kept found in one pass over the
+        start state per collection (and one over its ids, for queries that test only ids)."""
         from emailbench_gym.grading.checks.base import matcher
 
-        resolved = [
-            resolve_value(c.value, references) for c in query.where if isinstance(c.value, dict)
+        keys = [
+            (
+                q.model_dump_json(),
+                repr(
+                    [
+                        resolve_value(c.value, references)
+                        for c in q.where
+                        if isinstance(c.value, dict)
+                    ]
+                ),
+            )
+            for q in queries
         ]
-        key = (query.model_dump_json(), repr(resolved))
         with self._lock:
-            found = self._sides.get(key)
-            if found is not None:
-                self._sides.move_to_end(key)
-                return found
-        hit = matcher(query, references)
-        collection = query.collection
-        items: Iterable[Any] = (
-            map(_IdOnly, self.initial.ids(collection))
-            if all(c.path == "id" for c in query.where)
-            else self.initial.iter(collection)
-        )
-        count, ids = 0, []
-        for item in items:
-            if hit(item):
-                count += 1
-                if count <= SMALL_SELECTION:
-                    ids.append(item.id)
-        found = InitialSide(count, tuple(ids) if count <= SMALL_SELECTION else None)
+            found = [self._sides.get(key) for key in keys]
+        missing: dict[tuple[str, bool], dict[tuple[str, str], Query]] = {}
+        for query, key, side in zip(queries, keys, found, strict=True):
+            if side is None:
+                by_id = all(c.path == "id" for c in query.where)
+                missing.setdefault((query.collection, by_id), {})[key] = query
+        computed: dict[tuple[str, str], InitialSide] = {}
+        for (collection, by_id), pending in missing.items():
+            items: Iterable[Any] = (
+                map(_IdOnly, self.initial.ids(collection))
+                if by_id
+                else self.initial.iter(collection)
+            )
+            tests = [(key, matcher(query, references)) for key, query in pending.items()]
+            counts = dict.fromkeys(pending, 0)
+            ids: dict[tuple[str, str], list[str]] = {key: [] for key in pending}
+            for item in items:
+                for key, hit in tests:
+                    if hit(item):
+                        counts[key] += 1
+                        if counts[key] <= SMALL_SELECTION:
+                            ids[key].append(item.id)
+            for key in pending:
+                small = counts[key] <= SMALL_SELECTION
+                computed[key] = InitialSide(counts[key], tuple(ids[key]) if small else None)
         with self._lock:
-            self._sides[key] = found
+            for key in keys:
+                if key in self._sides:
+                    self._sides.move_to_end(key)
+            self._sides.update(computed)
             while len(self._sides) > _SIDES_KEPT:
                 self._sides.popitem(last=False)
-        return found
+        return [side or computed[key] for key, side in zip(keys, found, strict=True)]
 
     # --- the empty episode -------------------------------------------------------------------
 
@@ -220,4 +243,7 @@ class ScenarioContext:
         from emailbench_gym.grading.checks.base import EpisodeView
 
         empty = EpisodeView(self.initial, self.initial, Changes({}, None, ()), "", (), self)
+        queries = [getattr(a, "query", None) for a in self.scenario.assertions]
+        kept = [q for q in queries if isinstance(q, Query) and q.collection != "settings"]
+        self.initial_sides(kept, self.initial)
         return frozenset(a.id for a in self.scenario.assertions if a.check(empty).passed)

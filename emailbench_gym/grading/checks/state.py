@@ -143,10 +143,12 @@ class StateCheckAssertion(CheckBase):
                 for before, after in episode.changed(collection).values()
                 if before is not None and selected(before)
             ]
-            touched.sort(key=lambda pair: initial.position(collection, pair[0].id))
-            bad = []
-            for item, now in touched:
-                bad.extend(self._differences(item, now))
+            problems = [(item.id, self._differences(item, now)) for item, now in touched]
+            problems = [(ident, found) for ident, found in problems if found]
+            problems.sort(
+                key=lambda problem: initial.position(collection, problem[0])
+            )  # start order
+            bad = [line for _, found in problems for line in found]
             matched = episode.context.initial_side(self.query, initial).count
             ok = not bad and matched >= self.min_matches
             return Outcome(ok, f"{matched} items unchanged", bad[:5] or "unchanged")
