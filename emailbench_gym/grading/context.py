@@ -38,7 +38,7 @@ _LOCK = threading.Lock()
 _UNIVERSES: dict[int, tuple[weakref.ref, Universe]] = {}
 
 
-def pristine_universe(corpus: Corpus, initial: APISnapshot) -> Universe:
+def pristine_universe(corpus: Corpus, initial: Snapshot) -> Universe:
     """The entity universe of a corpus's pristine state, built once per corpus object.
 
     Every scenario without setup starts from that state, so they share it (read-only;
