@@ -1,8 +1,10 @@
 """Run an agent over scenarios: parallel episodes, append-only JSONL traces, resumable.
 
 `run(agent_factory, scenario_ids, out_dir)` plays every (scenario, repeat) pair of
-the folder not yet finished, on a thread pool (model calls are I/O bound; each worker
-has its own env), and appends each episode's record as it ends (`runfolder`). A record
+the folder not yet finished, `concurrency` episodes at a time on one asyncio event loop
+(model agents await their requests, so a thousand episodes in flight cost one thread;
+each in-flight episode has its own env; judge-graded steps run in a thread pool), and
+appends each episode's record as it ends (`runfolder`). A record
 is `ok` (graded), `judge_error` (played, but the judge failed: never counted as a
 model failure; a rerun re-grades it from its trace, without calling the model) or
 `error` (a provider or agent failure: a rerun plays it again). One process writes a
@@ -16,12 +18,13 @@ SDKs' environment variables and are scrubbed from everything written.
 
 from __future__ import annotations
 
+import asyncio
+import functools
 import re
 import sys
-import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor, as_completed
+from concurrent.futures import Executor, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -44,13 +47,14 @@ from emailbench_gym.runfolder import (
 )
 from emailbench_gym.safetext import clean_text
 from emailbench_gym.scenarios import CATEGORIES, GENERATED_ID, load_scenario, scenario_ids
-from emailbench_gym.tools import load_profile
+from emailbench_gym.tools import Profile, load_profile
 
 __all__ = [
     "RESULTS",
     "SUMMARY",
     "RunFolderError",
     "RunInterrupted",
+    "aplay_episode",
     "play_episode",
     "read_records",
     "regrade_run",
@@ -71,10 +75,6 @@ class RunInterrupted(KeyboardInterrupt):
         self.summary = summary
 
 
-class _Stopped(Exception):
-    """The run is stopping: an episode in flight is abandoned (it is played again later)."""
-
-
 # --- one episode --------------------------------------------------------------------------
 
 
@@ -93,19 +93,34 @@ def _labels(scenario_id: str, info: dict[str, Any]) -> dict[str, Any]:
     return {k: info.get(k) for k in ("category", "difficulty", "domains", "retained")}
 
 
-def play_episode(
+async def _act(agent: Agent, observation: dict[str, Any]) -> Any:
+    """One agent turn on the event loop: `aact` if the agent has one, else `act` in a thread."""
+    aact = getattr(agent, "aact", None)
+    if aact is not None:
+        return await aact(observation)
+    return await asyncio.to_thread(agent.act, observation)
+
+
+async def aplay_episode(
     agent: Agent,
     env: EmailBenchEnv,
     scenario_id: str,
     repeat: int = 0,
-    stop: threading.Event | None = None,
+    executor: Executor | None = None,
 ) -> dict:
-    """Play one episode and return its record (status "error" if the agent or env raised).
+    """Play one episode on the running event loop and return its record (see `play_episode`).
 
-    `latency` is the wall time until the final step began (agent turns and tool calls);
-    the final step's grading is `grading_time`. With `stop` set between turns, the
-    episode is abandoned (`_Stopped`).
+    With `executor`, env steps run in it (a judge's requests block for seconds); without,
+    they run on the loop (an offline step costs tens of microseconds). Cancelling the
+    task abandons the episode (it is played again later).
     """
+    loop = asyncio.get_running_loop()
+
+    async def env_call(func: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
+        if executor is None:
+            return func(*args, **kwargs)
+        return await loop.run_in_executor(executor, functools.partial(func, *args, **kwargs))
+
     began = time.perf_counter()
     latency = grading = 0.0
     trajectory: list[dict[str, Any]] = []
@@ -113,15 +128,13 @@ def play_episode(
     status, error, answer, grade = "ok", None, "", None
     terminated = truncated = False
     try:
-        observation, info = env.reset(options={"scenario_id": scenario_id})
+        observation, info = await env_call(env.reset, options={"scenario_id": scenario_id})
         agent.start(observation, {**info, "repeat": repeat})
         while not (terminated or truncated):
-            if stop is not None and stop.is_set():
-                raise _Stopped
-            action = agent.act(observation)
+            action = await _act(agent, observation)
             calls = parse_turn(action).calls
             stepped = time.perf_counter()
-            observation, _reward, terminated, truncated, step = env.step(action)
+            observation, _reward, terminated, truncated, step = await env_call(env.step, action)
             if terminated or truncated:
                 latency, grading = stepped - began, time.perf_counter() - stepped
             usage = agent.last_turn
@@ -145,8 +158,6 @@ def play_episode(
                 }
             )
         answer, grade = clean_text(step["answer"] or ""), step["grade"]
-    except _Stopped:
-        raise
     except Exception as exc:  # a provider error after retries, or a broken agent: rerun later
         status, error = "error", clean_text(f"{type(exc).__name__}: {exc}")
         latency = time.perf_counter() - began
@@ -181,6 +192,15 @@ def play_episode(
     if grade is not None:
         record.update(grade_fields(grade))
     return record
+
+
+def play_episode(agent: Agent, env: EmailBenchEnv, scenario_id: str, repeat: int = 0) -> dict:
+    """Play one episode and return its record (status "error" if the agent or env raised).
+
+    `latency` is the wall time until the final step began (agent turns and tool calls);
+    the final step's grading is `grading_time`.
+    """
+    return asyncio.run(aplay_episode(agent, env, scenario_id, repeat))
 
 
 # --- Table 3 ------------------------------------------------------------------------------
@@ -397,8 +417,14 @@ def run(
     progress: bool | None = None,
     on_record: Callable[[dict[str, Any]], None] | None = None,
     check_judge: bool = True,
+    ray: str | None = None,
+    ray_workers: int | None = None,
 ) -> dict[str, Any]:
     """Play every (scenario, repeat) of `out_dir` not yet finished; returns the summary.
+
+    With `ray` ("local": a cluster on 127.0.0.1 for this run; else a cluster's address
+    or "auto"), episodes are played by `ray_workers` env actors (default: one per CPU of
+    the cluster), `concurrency` at a time each; this process still writes the folder.
 
     `agent_factory(env)` builds a fresh agent per episode. `judge` is None, a judge
     object or "provider:model" (made once and shared; with `check_judge`, one request
@@ -410,6 +436,8 @@ def run(
     """
     if repeats < 1 or concurrency < 1:
         raise ValueError("repeats and concurrency must be at least 1")
+    if ray_workers is not None and (ray is None or ray_workers < 1):
+        raise ValueError("--ray-workers needs --ray and at least 1 worker")
     requested = list(dict.fromkeys(scenario_ids))
     if not requested:
         raise ValueError("no scenarios to run")
@@ -424,7 +452,7 @@ def run(
     try:
         return _run_locked(
             folder, agent_factory, ids, skipped, requested, repeats, concurrency, judge_obj,
-            profile, max_turns, progress, on_record, check_judge,
+            profile, max_turns, progress, on_record, check_judge, ray, ray_workers,
         )  # fmt: skip
     finally:
         folder.release()
@@ -444,16 +472,13 @@ def _run_locked(
     progress: bool | None,
     on_record: Callable[[dict[str, Any]], None] | None,
     check_judge: bool,
+    ray: str | None,
+    ray_workers: int | None,
 ) -> dict[str, Any]:
     tools = load_profile(profile)
-    local = threading.local()
 
     def worker_env() -> EmailBenchEnv:
-        if getattr(local, "env", None) is None:
-            local.env = EmailBenchEnv(
-                scenarios=ids, profile=tools, judge=judge, max_turns=max_turns
-            )
-        return local.env
+        return EmailBenchEnv(scenarios=ids, profile=tools, judge=judge, max_turns=max_turns)
 
     model = agent_factory(worker_env()).model
     judge_name, judge_url = _judge_config(judge)
@@ -480,44 +505,46 @@ def _run_locked(
     to_grade = [r for r in keep if r["status"] == "judge_error" and judge is not None]
     to_play = [(sid, k) for sid in ids for k in range(repeats) if (sid, k) not in finished]
 
-    stop = threading.Event()
-
-    def play(sid: str, repeat: int) -> dict[str, Any]:
-        env = worker_env()
-        return play_episode(agent_factory(env), env, sid, repeat, stop)
-
     writer = RecordWriter(folder.results)
     bar = _Progress(
         str(model),
         len(to_grade) + len(to_play),
         sys.stdout.isatty() if progress is None else progress,
     )
-    pool = ThreadPoolExecutor(max_workers=concurrency, thread_name_prefix="emailbench")
+    jobs: list[tuple[str, Any, int]] = [("grade", r, 0) for r in to_grade]
+    jobs += [("play", sid, k) for sid, k in to_play]
     saved = 0
+
+    def save(record: dict[str, Any]) -> None:
+        nonlocal saved
+        writer.write(record)
+        saved += 1
+        bar.update(record)
+        if on_record is not None:
+            on_record(record)
+
     interrupted = False
     try:
-        futures: list[Future[dict[str, Any]]] = [
-            pool.submit(regrade_record, r, tools, judge) for r in to_grade
-        ]
-        futures += [pool.submit(play, sid, k) for sid, k in to_play]
-        for future in as_completed(futures):
-            try:
-                record = future.result()
-            except _Stopped:
-                continue
-            writer.write(record)
-            saved += 1
-            bar.update(record)
-            if on_record is not None:
-                on_record(record)
+        if ray is None:
+            asyncio.run(_play_all(jobs, concurrency, worker_env, agent_factory, tools, judge, save))
+        else:
+            from emailbench_gym.ray_pool import play_on_ray
+
+            play_on_ray(
+                jobs,
+                address=None if ray == "local" else ray,
+                workers=ray_workers,
+                per_worker=concurrency,
+                agent_factory=agent_factory,
+                scenarios=ids,
+                tools=tools,
+                judge=judge,
+                max_turns=max_turns,
+                save=save,
+            )
     except KeyboardInterrupt:
         interrupted = True
-        stop.set()
-    except BaseException:
-        stop.set()
-        raise
     finally:
-        pool.shutdown(wait=not stop.is_set(), cancel_futures=True)
         writer.close()
         bar.close()
     records = folder.records()
@@ -527,6 +554,62 @@ def _run_locked(
     if to_grade:
         folder.compact(records)  # drop the superseded judge_error lines
     return _finish(folder, records, model, skipped)
+
+
+async def _play_all(
+    jobs: list[tuple[str, Any, int]],
+    concurrency: int,
+    make_env: Callable[[], EmailBenchEnv],
+    agent_factory: AgentFactory,
+    tools: Profile,
+    judge: Judge | None,
+    save: Callable[[dict[str, Any]], None],
+) -> None:
+    """Play (or re-grade) every job with `concurrency` episodes in flight on this loop.
+
+    Each of `concurrency` workers owns one env and takes the next job when its episode
+    ends; records are saved (written, flushed) as they come. The first exception stops
+    the others (their episodes in flight are abandoned and played again on resume).
+    """
+    loop = asyncio.get_running_loop()
+    threads = ThreadPoolExecutor(max_workers=min(concurrency, 32), thread_name_prefix="emailbench")
+    steps = threads if judge is not None else None  # a judge blocks: grade off the loop
+    queue = iter(jobs)
+    failed = asyncio.Event()
+
+    async def worker() -> None:
+        env: EmailBenchEnv | None = None
+        for kind, item, repeat in queue:
+            if failed.is_set():
+                return
+            if kind == "grade":
+                record = await loop.run_in_executor(threads, regrade_record, item, tools, judge)
+            else:
+                env = env or make_env()
+                record = await aplay_episode(agent_factory(env), env, item, repeat, steps)
+            if failed.is_set():
+                return
+            try:
+                save(record)
+            except BaseException:
+                failed.set()  # no worker saves or starts an episode after this
+                raise
+            await asyncio.sleep(0)  # offline agents never wait: let the other workers run
+
+    tasks = [asyncio.create_task(worker()) for _ in range(min(concurrency, len(jobs)))]
+    try:
+        if tasks:
+            done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_EXCEPTION)
+            for task in done:
+                task.result()  # re-raise the first failure (a full disk, on_record's error)
+    finally:
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        threads.shutdown(wait=False, cancel_futures=True)
+        aclose = getattr(agent_factory, "aclose", None)
+        if aclose is not None:
+            await aclose()
 
 
 def _finish(

@@ -51,6 +51,10 @@ class Reply:
 Responder = Callable[[Request], Reply]
 
 
+class _Server(ThreadingHTTPServer):
+    request_queue_size = 2048  # a runner opens hundreds of connections at once
+
+
 class FakeLLM:
     """Serve scripted replies on 127.0.0.1 (a free port); use as a context manager."""
 
@@ -95,7 +99,7 @@ class FakeLLM:
                 except (BrokenPipeError, ConnectionResetError):  # the client timed out first
                     return
 
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self._server = _Server(("127.0.0.1", 0), Handler)
         self._server.daemon_threads = True
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
 

@@ -3,6 +3,8 @@
 An agent plays one episode at a time: `start(observation, info)` with the reset
 observation and info (task, system prompt, neutral tool specs), then `act(observation)`
 once per env step, returning an action the env accepts (see `emailbench_gym.actions`).
+An agent may also offer `async aact(observation)`: the runner then plays many episodes on
+one event loop (model agents do; others run `act` in a thread or inline).
 After each `act`, `last_turn` holds that turn's wall time, token usage and text.
 A provider failure that survives the SDK's retries raises `AgentError`: the runner
 records the episode as an error (rerun later), never as a fail.
@@ -61,8 +63,20 @@ class TimedAgent:
         self.last_turn.latency = time.perf_counter() - began
         return action
 
+    async def aact(self, observation: dict[str, Any]) -> Any:
+        """`act` for an event loop: the same turn, awaiting the model instead of blocking."""
+        began = time.perf_counter()
+        self.last_turn = TurnRecord()
+        action = await self.aturn(observation)
+        self.last_turn.latency = time.perf_counter() - began
+        return action
+
     def turn(self, observation: dict[str, Any]) -> Any:
         raise NotImplementedError
+
+    async def aturn(self, observation: dict[str, Any]) -> Any:
+        """By default the sync turn, inline (offline agents compute a turn in microseconds)."""
+        return self.turn(observation)
 
 
 #: Builds a fresh agent for one worker's env.
@@ -74,6 +88,101 @@ PROVIDERS = {
     "openai-responses": "openai_responses",
     "anthropic": "anthropic",
 }
+
+
+class ModelAgentFactory:
+    """Makes model agents for `provider:model`; picklable, so Ray workers can rebuild it.
+
+    One sync SDK client per process (thread-safe) and one async client per event loop,
+    made on first use; `aclose()` closes the current loop's client when a run ends.
+    """
+
+    def __init__(
+        self, spec: str, kind: str, name: str, base_url: str | None, options: dict[str, Any]
+    ) -> None:
+        self.spec, self.kind, self.name, self.base_url = spec, kind, name, base_url
+        self.client_options = {k: options.pop(k) for k in ("max_retries", "timeout")}
+        self.options = options
+        self._client: Any = None
+        self._async: dict[int, tuple[Any, Any, Any]] = {}
+        self.client()  # a missing key is refused now, not at the first episode
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {**self.__dict__, "_client": None, "_async": {}}
+
+    def client(self) -> Any:
+        if self._client is None:
+            if self.kind == "anthropic":
+                from emailbench_gym.agents.anthropic import anthropic_client as make
+            else:
+                from emailbench_gym.agents.openai import openai_client as make
+            self._client = make(self.base_url, **self.client_options)
+        return self._client
+
+    def async_clients(self) -> tuple[Any, Any]:
+        """The running loop's async SDK client and `wire.FastPath` ((None, None) outside a loop)."""
+        import asyncio
+
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return None, None
+        entry = self._async.get(id(loop))
+        if entry is None or entry[0] is not loop:
+            from emailbench_gym.agents import wire
+
+            if self.kind == "anthropic":
+                from emailbench_gym.agents.anthropic import async_anthropic_client as make
+            else:
+                from emailbench_gym.agents.openai import async_openai_client as make
+            client = make(self.base_url, **self.client_options)
+            entry = (loop, client, wire.fast_path(client, self.client_options["timeout"]))
+            self._async[id(loop)] = entry
+        return entry[1], entry[2]
+
+    async def aclose(self) -> None:
+        """Close the running loop's async clients (their connections)."""
+        import asyncio
+
+        entry = self._async.pop(id(asyncio.get_running_loop()), None)
+        if entry is not None:
+            if entry[2] is not None:
+                await entry[2].close()
+            await entry[1].close()
+
+    def __call__(self, env: gym.Env | None) -> Agent:
+        label = self.spec
+        async_client, fast = self.async_clients()
+        if self.kind == "anthropic":
+            from emailbench_gym.agents.anthropic import AnthropicAgent
+
+            return AnthropicAgent(
+                self.name, client=self.client(), async_client=async_client, fast=fast,
+                label=label, **self.options,
+            )  # fmt: skip
+        from emailbench_gym.agents.openai import OpenAIAgent
+
+        api = "responses" if self.kind == "openai_responses" else "chat"
+        return OpenAIAgent(
+            self.name, api=api, client=self.client(), async_client=async_client, fast=fast,
+            label=label, **self.options,
+        )  # fmt: skip
+
+
+class OfflineAgentFactory:
+    """Makes `reference` or `random` agents; picklable."""
+
+    def __init__(self, spec: str, seed: int = 0) -> None:
+        self.spec, self.seed = spec, seed
+
+    def __call__(self, env: gym.Env | None) -> Agent:
+        if self.spec == "reference":
+            from emailbench_gym.agents.reference import ReferenceAgent
+
+            return ReferenceAgent()
+        from emailbench_gym.agents.random import RandomAgent
+
+        return RandomAgent(env, seed=self.seed)
 
 
 def make_agent_factory(
@@ -88,17 +197,11 @@ def make_agent_factory(
     """An agent factory from `reference`, `random` or `provider:model`.
 
     Providers: `openai:NAME` (Chat Completions), `openai-responses:NAME` (Responses API),
-    `anthropic:NAME` (Messages). Model agents share one SDK client (thread-safe), made here;
-    API keys come only from the SDK's environment variables.
+    `anthropic:NAME` (Messages). Model agents share one SDK client per process (and one
+    async client per event loop); API keys come only from the SDK's environment variables.
     """
-    if spec == "reference":
-        from emailbench_gym.agents.reference import ReferenceAgent
-
-        return lambda env: ReferenceAgent()
-    if spec == "random":
-        from emailbench_gym.agents.random import RandomAgent
-
-        return lambda env: RandomAgent(env, seed=seed)
+    if spec in ("reference", "random"):
+        return OfflineAgentFactory(spec, seed)
     provider, _, name = spec.partition(":")
     kind = PROVIDERS.get(provider)
     if kind is None or not name:
@@ -106,14 +209,5 @@ def make_agent_factory(
             f"unknown agent {spec!r}; accepted: reference, random, openai:MODEL, "
             "openai-responses:MODEL, anthropic:MODEL"
         )
-    label = f"{provider}:{name}"
-    if kind == "anthropic":
-        from emailbench_gym.agents.anthropic import AnthropicAgent, anthropic_client
-
-        client = anthropic_client(base_url, max_retries=max_retries, timeout=timeout)
-        return lambda env: AnthropicAgent(name, client=client, label=label, **options)
-    from emailbench_gym.agents.openai import OpenAIAgent, openai_client
-
-    client = openai_client(base_url, max_retries=max_retries, timeout=timeout)
-    api = "responses" if kind == "openai_responses" else "chat"
-    return lambda env: OpenAIAgent(name, api=api, client=client, label=label, **options)
+    options = {"max_retries": max_retries, "timeout": timeout, **options}
+    return ModelAgentFactory(f"{provider}:{name}", kind, name, base_url, options)

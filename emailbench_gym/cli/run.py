@@ -60,6 +60,8 @@ def cmd_run(args: argparse.Namespace) -> int:
             judge=judge,
             profile=profile,
             progress=False if args.quiet else None,
+            ray=args.ray,
+            ray_workers=args.ray_workers,
         )
     except ValueError as exc:
         print(f"emailbench run: {exc}", file=sys.stderr)
@@ -120,6 +122,20 @@ def register(sub: Any) -> None:
         help="episodes in parallel (default 8 for models, 1 for offline agents)",
     )
     p.add_argument("--repeats", type=int, default=1, help="episodes per scenario (default 1)")
+    p.add_argument(
+        "--ray",
+        nargs="?",
+        const="local",
+        metavar="ADDRESS",
+        help="play episodes on a Ray cluster (needs the ray extra): a running cluster's "
+        "address (host:port, or auto), or none to start one on this machine for the run; "
+        "--concurrency is then per worker; this process still writes --out",
+    )
+    p.add_argument(
+        "--ray-workers",
+        type=int,
+        help="env actors (worker processes) with --ray (default: one per CPU of the cluster)",
+    )
     p.add_argument("--out", help="output folder (default runs/<model-or-agent>)")
     p.add_argument(
         "--profile",

@@ -1,0 +1,120 @@
+"""`emailbench run --ray`: episodes on env actors of a local Ray cluster, one writer, resumable.
+
+Every cluster is started by the tests on 127.0.0.1: one for the module (`ray.init` here,
+reached by address, from this process and from the CLI), and one by the CLI's bare
+`--ray`, which starts its own for the run and stops it after. The model is the loopback
+server, driven by the real openai SDK inside the Ray workers.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+import ray  # the test extra installs it: these tests run in CI, never skip
+
+from emailbench_gym.agents.base import make_agent_factory
+from emailbench_gym.runner import RESULTS, SUMMARY, read_records, run
+from emailbench_gym.scenarios import scenario_ids
+from tests.fakellm import FakeLLM, Reply, Request, chat_text, chat_tool_calls
+
+REPO = Path(__file__).resolve().parent.parent
+#: Fields that differ between two plays of the same episode (wall times).
+TIMING = {"latency", "grading_time"}
+
+
+def folder_model(request: Request) -> Reply:
+    """Create the folder the scenario's query names (if any), then answer."""
+    messages = request.body["messages"]
+    if any(m["role"] == "tool" for m in messages):
+        return chat_text("Done.")
+    match = re.search(r"named (\w+)", messages[1]["content"])
+    name = match.group(1) if match else "Projects"
+    return chat_tool_calls([("folders_create", {"displayName": name, "parentFolderId": None})])
+
+
+def comparable(record: dict[str, Any]) -> dict[str, Any]:
+    """A record without its wall times (at every depth)."""
+
+    def strip(value: Any) -> Any:
+        if isinstance(value, dict):
+            return {k: strip(v) for k, v in value.items() if k not in TIMING}
+        if isinstance(value, list):
+            return [strip(v) for v in value]
+        return value
+
+    return strip(record)
+
+
+def by_episode(path: Path) -> dict[tuple[str, int], dict[str, Any]]:
+    return {(r["id"], r["repeat"]): comparable(r) for r in read_records(path / RESULTS)}
+
+
+SCENARIOS = scenario_ids()[:3]
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Any:
+    """A local Ray cluster on 127.0.0.1 with two CPUs; yields its address."""
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, _node_ip_address="127.0.0.1")
+    try:
+        yield ray.get_runtime_context().gcs_address
+    finally:
+        ray.shutdown()
+
+
+def test_a_ray_run_gives_the_local_results_and_resumes(cluster: str, tmp_path: Path) -> None:
+    class Killed(Exception):
+        pass
+
+    def kill_after_two(record: dict[str, Any]) -> None:
+        if len(read_records(tmp_path / "ray" / RESULTS)) == 2:
+            raise Killed
+
+    with FakeLLM(folder_model) as server:
+        factory = make_agent_factory("openai:fake", base_url=server.openai_base_url)
+        local = run(factory, SCENARIOS, tmp_path / "local", repeats=2, concurrency=4)
+        with pytest.raises(Killed):  # the driver dies after two records: a resume goes on
+            run(factory, SCENARIOS, tmp_path / "ray", repeats=2, concurrency=2, ray=cluster,
+                ray_workers=2, on_record=kill_after_two)  # fmt: skip
+        assert len(read_records(tmp_path / "ray" / RESULTS)) == 2
+        distributed = run(
+            factory, SCENARIOS, tmp_path / "ray", repeats=2, concurrency=2, ray=cluster,
+            ray_workers=2,
+        )  # fmt: skip
+    assert local["episodes"] == distributed["episodes"] == 2 * len(SCENARIOS)
+    for key, value in local.items():  # the means add the same floats in another order
+        if key != "latency":
+            assert distributed[key] == pytest.approx(value), key
+    assert by_episode(tmp_path / "ray") == by_episode(tmp_path / "local")
+    assert len(read_records(tmp_path / "ray" / RESULTS)) == 2 * len(SCENARIOS)  # no duplicate
+
+
+def test_the_cli_runs_on_ray_and_a_rerun_on_a_cluster_has_nothing_left(
+    cluster: str, tmp_path: Path
+) -> None:
+    out = tmp_path / "out"
+    args = [sys.executable, "-m", "emailbench_gym.cli", "run", "--agent", "reference",
+            "--scenarios", ",".join(SCENARIOS), "--repeats", "2", "--out", str(out), "--quiet",
+            "--ray-workers", "2", "--ray"]  # fmt: skip
+    done = subprocess.run(args, cwd=REPO, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("Model")
+    records = read_records(out / RESULTS)
+    assert sorted((r["id"], r["repeat"]) for r in records) == sorted(
+        (s, k) for s in SCENARIOS for k in range(2)
+    )
+    assert all(r["status"] == "ok" and r["passed"] for r in records)
+    assert (out / SUMMARY).exists()
+    again = subprocess.run([*args, cluster], cwd=REPO, capture_output=True, text=True, timeout=600)
+    assert again.returncode == 0, again.stderr
+    assert len(read_records(out / RESULTS)) == len(records)
+
+
+def test_ray_workers_without_ray_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="--ray-workers needs --ray"):
+        run(make_agent_factory("reference"), SCENARIOS, tmp_path, ray_workers=2)
