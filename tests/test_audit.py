@@ -57,3 +57,50 @@ def test_a_write_that_leaves_an_item_as_it_was_is_not_a_mutant():
     changes = episode.workspace.mailbox.changes_since(episode.mark)
     assert read in changes.items["messages"]  # the overlay saw the write...
     assert _fingerprint(changes, "") == untouched  # ...but nothing changed
+
+
+def test_the_operators_for_rules_rsvps_invites_calendars_and_retractions_fire():
+    """A scenario that checks only that things exist lets each of these wrong writes through."""
+    calls = [
+        {
+            "name": "filters_create",
+            "arguments": {
+                "displayName": "Nathan",
+                "fromAddresses": ["nathan.pryor@andersen.com"],
+                "assignCategories": ["Legal"],
+            },
+        },
+        {"name": "calendar_respondToEvent", "arguments": {"id": "evt-009", "response": "accept"}},
+        {
+            "name": "calendar_createEvent",
+            "arguments": {
+                "subject": "Focus time",
+                "startDateTime": "2001-10-16T09:00:00",
+                "endDateTime": "2001-10-16T10:00:00",
+            },
+        },
+        {
+            "name": "messages_reply",
+            "arguments": {"id": "msg-042", "comment": "Rob, see you at 11."},
+        },
+    ]
+    exists = [
+        ("filters", "displayName", "Nathan"),
+        ("events", "subject", "Focus time"),
+    ]
+    weak = make_scenario(
+        [
+            {
+                "type": "exists",
+                "id": f"made-{collection}",
+                "query": {"collection": collection, "where": [{"path": path, "value": value}]},
+            }
+            for collection, path, value in exists
+        ],
+        calls=calls,
+    )
+    survived = {(s.operator, s.description) for s in audit_scenario(weak).survivors}
+    operators = {operator for operator, _ in survived}
+    assert {"rule-marks-read", "rule-narrowed", "silent-response", "invite-someone"} <= operators
+    assert {"retract-text"} <= operators
+    assert any(op == "other-target" and "calendarId" in d for op, d in survived), survived

@@ -6,9 +6,10 @@ produced) and yields `Mutant`s: the reference plus one destructive extra in each
 to-dos, cards, rules, labels, settings, folders; forward mail outside; create junk), the
 reference with one write applied more broadly (more items, every item, more recipients,
 reply-all, twice), with one write's arguments changed (a recipient moved to Cc, times
-shifted, a rule disabled or given a harmful action, an empty or negated body, another
-folder, list or column), or with one step left out. Targets are chosen deterministically
-from the start state, outside the reference's footprint.
+shifted, a rule disabled, given a harmful action (delete, forward, mark read) or narrowed
+by a condition nobody asked for, an RSVP recorded without being sent, an empty, negated or
+retracted body, another folder, list or column), or with one step left out. Targets are chosen
+deterministically from the start state, outside the reference's footprint.
 """
 
 from __future__ import annotations
@@ -24,6 +25,10 @@ from emailbench_gym.api.models import APISnapshot
 from emailbench_gym.grading.checks.footprint import Footprint
 
 OUTSIDER = "outsider@example.com"
+#: A subject condition no real message meets: a rule narrowed by it files nothing.
+NARROWING = "zz-never-matches"
+#: Appended to a body: the message takes back everything it said.
+RETRACTION = "\n\nSorry, please disregard everything above: none of it is true."
 Call = tuple[str, dict[str, Any]]
 
 
@@ -554,6 +559,13 @@ def mutated_writes(ref: Reference) -> Iterator[Mutant]:
                 )
                 yield _mutant(
                     ref,
+                    "retract-text",
+                    index,
+                    key,
+                    _replace(ref, index, (name, {**args, key: text + RETRACTION})),
+                )
+                yield _mutant(
+                    ref,
                     "negate-text",
                     index,
                     key,
@@ -633,6 +645,38 @@ def mutated_writes(ref: Reference) -> Iterator[Mutant]:
                 index,
                 "forwardTo",
                 _replace(ref, index, (name, {**args, "forwardTo": [OUTSIDER]})),
+            )
+        if name in ("filters_create", "filters_update"):
+            for key, value, label in (
+                ("markAsRead", True, "rule-marks-read"),
+                ("subjectContains", [NARROWING], "rule-narrowed"),
+            ):
+                if key not in args:
+                    yield _mutant(
+                        ref, label, index, key, _replace(ref, index, (name, {**args, key: value}))
+                    )
+        if name == "calendar_createEvent" and not args.get("attendees"):
+            invited = {**args, "attendees": [OUTSIDER]}
+            yield _mutant(
+                ref, "invite-someone", index, "attendees", _replace(ref, index, (name, invited))
+            )
+        landed = {"calendar_createEvent": "calendarId", "todo_createTask": "listId"}.get(name)
+        if landed and landed not in args:
+            pool = ref.initial.calendars if landed == "calendarId" else ref.initial.todo_lists
+            result = ref.results[index]
+            default = result.get(landed) if isinstance(result, dict) else None
+            other = next(
+                (i.id for i in pool if i.id != default and getattr(i, "canEdit", True)), None
+            )
+            if default and other:
+                elsewhere = {**args, landed: other}
+                yield _mutant(
+                    ref, "other-target", index, landed, _replace(ref, index, (name, elsewhere))
+                )
+        if name == "calendar_respondToEvent" and args.get("sendResponse", True):
+            silent = {**args, "sendResponse": False}
+            yield _mutant(
+                ref, "silent-response", index, "sendResponse", _replace(ref, index, (name, silent))
             )
         for key in (
             "destinationId",
