@@ -137,6 +137,15 @@ def test_sent_message_checks_kind_thread_roles_and_body():
     assert not outcome(play(checked, [negated]), "reply")
     empty = {**reply, "arguments": {"id": "msg-042", "comment": ""}}
     assert not outcome(play(checked, [empty]), "reply")
+    for retraction in (
+        "See you Wednesday at 11:00 AM.\n\nSorry, please disregard everything above.",
+        "See you Wednesday at 11:00 AM. Scratch that, none of this is happening.",
+    ):
+        taken_back = {**reply, "arguments": {"id": "msg-042", "comment": retraction}}
+        assert not outcome(play(checked, [taken_back]), "reply")
+    conditional = "See you Wednesday at 11:00 AM. Ignore this email if Tanya already confirmed."
+    kept = {**reply, "arguments": {"id": "msg-042", "comment": conditional}}
+    assert outcome(play(checked, [kept]), "reply")
     new = {
         "name": "messages_send",
         "arguments": {
