@@ -235,3 +235,39 @@ def test_property_compares_datetimes_by_instant_and_is_strict_on_types(states):
     assert not check({**spec, "expected": "2001-01-01T00:00:00Z"}, states)
     read = {"type": "property", "query": msg1, "path": "isRead", "expected": 1}
     assert not check(read, states)  # strict: 1 is not True
+
+
+def test_has_binds_the_fields_of_one_list_element():
+    """Address and type of one attendee together: a swap of who is optional fails."""
+    from emailbench_gym.episode import Episode
+    from emailbench_gym.grading.query import Condition, Query, select
+    from tests.grading_support import make_scenario
+
+    episode = Episode(make_scenario([{"type": "footprint", "id": "footprint"}], calls=[]))
+    episode.reset()
+    created, _ = episode.call(
+        "calendar_createEvent",
+        {
+            "subject": "Split",
+            "startDateTime": "2001-10-16T09:00:00",
+            "endDateTime": "2001-10-16T10:00:00",
+            "attendees": ["sally.beck@enron.com"],
+        },
+    )
+    episode.call(
+        "calendar_addAttendees",
+        {"id": created["id"], "attendees": ["tanya.ortiz@enron.com"], "type": "optional"},
+    )
+    final = episode.workspace.mailbox.snapshot()
+
+    def found(address: str, kind: str) -> bool:
+        value = {"emailAddress/address": address.upper(), "type": kind}
+        mine = Condition(path="id", value=created["id"])
+        condition = Condition(path="attendees", op="has", value=value)
+        return bool(select(Query(collection="events", where=[mine, condition]), final))
+
+    assert found("tanya.ortiz@enron.com", "optional") and found("sally.beck@enron.com", "required")
+    assert not found("sally.beck@enron.com", "optional")
+    assert not found("tanya.ortiz@enron.com", "required")
+    with pytest.raises(ValidationError, match="has"):
+        Condition(path="attendees", op="has", value="optional")

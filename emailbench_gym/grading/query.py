@@ -30,7 +30,9 @@ COLLECTION_MODELS: dict[str, type[Model]] = {
     "settings": MailboxSettings,
 }
 CollectionName = Literal[tuple(COLLECTION_MODELS)]  # type: ignore[valid-type]
-Op = Literal["eq", "ne", "contains", "icontains", "in", "regex", "gt", "lt", "gte", "lte", "exists"]
+Op = Literal[
+    "eq", "ne", "contains", "icontains", "in", "regex", "gt", "lt", "gte", "lte", "exists", "has"
+]
 
 
 class Strict(BaseModel):
@@ -43,8 +45,21 @@ class Condition(Strict):
     path: str = Field(
         description="Field path, '/' or '.' separated, e.g. from/emailAddress/address."
     )
-    op: Op = "eq"
+    op: Op = Field(
+        "eq",
+        description="'has': some element of the list at `path` has every field of `value` "
+        "(a {sub-path: value} object), e.g. one attendee with both this address and this type.",
+    )
     value: Any = None
+
+    @model_validator(mode="after")
+    def _has_takes_fields(self) -> Condition:
+        if self.op == "has" and not (isinstance(self.value, dict) and self.value):
+            raise ValueError(
+                f"op 'has' on {self.path!r} needs an object of sub-paths and values, "
+                "e.g. {'emailAddress/address': 'a@b.com', 'type': 'optional'}"
+            )
+        return self
 
     def segments(self) -> list[str]:
         return [s for s in re.split(r"[/.]", self.path) if s]
@@ -215,12 +230,35 @@ def _attrs(collection: str, path: str) -> tuple[list[str], bool]:
     return resolve_path(COLLECTION_MODELS[collection], segments, path)
 
 
+def _element_has(element: Any, fields: dict[str, Any]) -> bool:
+    """One list element (a model) has every sub-path of `fields` equal to its value."""
+    wire = _normalize(element)
+    for path, expected in fields.items():
+        found = wire
+        for segment in (s for s in re.split(r"[/.]", path) if s):
+            found = found.get(segment) if isinstance(found, dict) else None
+        if isinstance(found, str) and isinstance(expected, str):
+            if found.casefold() != expected.casefold():
+                return False
+        elif found != expected:
+            return False
+    return True
+
+
 def compile_condition(condition: Condition, collection: str) -> Callable[[Any, APISnapshot], bool]:
     attrs, many = _attrs(collection, condition.path)
     op, value = condition.op, condition.value
     getter: Callable[[Any], Any] = (
         operator.attrgetter(attrs[0]) if len(attrs) == 1 else lambda item: get_path(item, attrs)
     )
+    if op == "has":
+
+        def has(item: Any, snapshot: APISnapshot) -> bool:
+            found = getter(item)
+            elements = found if isinstance(found, list) else [found]
+            return any(_element_has(e, value) for e in elements if e is not None)
+
+        return has
     if (
         not many
         and op in ("eq", "ne", "in")
