@@ -124,6 +124,23 @@ def test_a_short_label_opening_a_line_governs_its_items():
     assert not items(REFERENCE.replace("4. Richard Shapiro:", "Not sure: Richard Shapiro,"))
 
 
+def test_a_list_of_items_each_with_its_owners_possessive_is_one_list():
+    messages = {
+        "type": "answer-items",
+        "kind": "message",
+        "members": ["msg-050"],
+        "context": ["examples are"],
+    }
+    answer = (
+        'Only "FERC Review: V&E comments on the data response" is unread and high importance. '
+        'Examples are Jeff Skilling\'s "Today 2pm - earnings prep, bring the reserve walk", '
+        "Louise Kitchen's \"Weather derivatives product approval\" and John Lavorato's "
+        '"Dynegy credit line - where are we?".'
+    )
+    assert items(answer, messages)
+    assert not items(answer.replace("Examples are", "Also unread and high importance:"), messages)
+
+
 def test_a_negative_question_keeps_its_own_negation():
     invitees = {
         "type": "answer-items",

@@ -46,6 +46,12 @@ _SEPARATORS = re.compile(
 )
 #: A parenthetical right after a list item ("Stand-up (Mon 10:00), Raptor Update (Tue) and ...").
 _PARENTHETICAL = re.compile(r"^\s*\([^()\n]*\)")
+# "Jeff's memo, Louise Kitchen's note and John's report": one list, whose items each open
+# with their owner's name in the possessive.
+_POSSESSIVE_SEPARATOR = re.compile(
+    r"^[\s,/&*'\"“”‘’]*(?:(?:and|or|nor|plus|as well as|&)\b\s*)?"
+    r"(?:[A-Z][\w.-]*\s+){0,3}[A-Z][\w.-]*['’]s\s*[*'\"“”‘’]*$"
+)
 _CONJUNCTIONS = frozenset({"and", "or", "but", "while", "whereas", "although", "though"})
 _NEGATIVE_CELLS = frozenset({"no", "not", "none", "excluded", "n/a", "x", "✗", "✘", "-", "no."})
 _STRIKE = re.compile(r"~~.+?~~")
@@ -216,7 +222,7 @@ class PolarityReader:
                     between = between[aside.end() :]
                 if (
                     self.sentence[previous.first] == self.sentence[spans[k].first]
-                    and _SEPARATORS.match(between)
+                    and (_SEPARATORS.match(between) or _POSSESSIVE_SEPARATOR.match(between))
                     and "\n" not in between
                 ):
                     runs[-1].append(k)
