@@ -141,6 +141,18 @@ def test_a_list_of_items_each_with_its_owners_possessive_is_one_list():
     assert not items(answer.replace("Examples are", "Also unread and high importance:"), messages)
 
 
+def test_a_label_opening_a_parenthesis_points_into_it():
+    senders = {
+        "type": "answer-items",
+        "kind": "person",
+        "members": [KITCHEN],
+        "candidates": [KITCHEN, "tanya.ortiz@enron.com"],
+        "context": ["cc"],
+    }
+    assert items("Louise Kitchen (cc Tanya Ortiz): weather derivatives approval.", senders)
+    assert not items("Louise Kitchen (and Tanya Ortiz): weather derivatives approval.", senders)
+
+
 def test_a_negative_question_keeps_its_own_negation():
     invitees = {
         "type": "answer-items",

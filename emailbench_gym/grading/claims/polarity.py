@@ -372,6 +372,11 @@ class PolarityReader:
                 return forward
             if self._clause_ends_after(cue):
                 return backward
+            before = self.text.text[
+                self.text.tokens[cue.first - 1].end : self.text.tokens[cue.first].start
+            ]
+            if "(" in before:  # "Louise Kitchen (cc Tanya Ortiz)": a parenthesis opens on the label
+                return forward
             back_gap = cue.first - last[backward]
             return forward if first[forward] - cue.last < back_gap else backward
         if cue.kind == "hedge":
