@@ -352,6 +352,21 @@ def test_usual_spellings_of_values(kind, value, good, bad):
         assert not values(f"It is {answer}.", spec), answer
 
 
+def test_amounts_in_millions_without_a_currency_are_money_in_an_answer_about_money():
+    call = {
+        "type": "answer-values",
+        "values": [
+            {"kind": "money", "value": 45000000, "role": ["called"]},
+            {"kind": "money", "value": 32000000, "role": ["calculation"]},
+        ],
+    }
+    answer = "We called forty-five million dollars; their calculation comes to thirty-two million."
+    assert values(answer, call)
+    assert values("We called $45M; their calculation is 32M.", call)
+    assert not values(answer.replace("forty-five million dollars", "forty-five million"), call)
+    assert not values("We called $45M; their calculation is 32m.", call)  # minutes
+
+
 def test_a_fraction_given_as_a_bound_is_not_a_stated_share():
     spec = {"type": "answer-values", "values": [{"kind": "percent", "value": 41.6667}]}
     spec["exhaustive"] = True

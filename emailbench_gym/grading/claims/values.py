@@ -138,6 +138,10 @@ _MONEY = re.compile(
     rf"|{_B}(?P<n2>{DIGITS}|{WORDNUM})\s?(?P<s2>million|billion|thousand)\s?(?:dollars|usd)\b",
     re.I,
 )
+#: "thirty-two million", "13M": amounts without a currency, money in an answer that states money.
+_BARE_MONEY = re.compile(
+    rf"{_B}(?P<n>{DIGITS}|{WORDNUM})(?:\s?(?P<s>million|billion)\b|(?P<c>M|MM|bn)\b)", re.I
+)
 _SIZE_UNITS = {
     "bytes": (1, 1),
     "byte": (1, 1),
@@ -452,6 +456,18 @@ def find_values(text: str, today: date, masked: list[tuple[int, int]] = ()) -> l
                 _qualifier(text, match.start()),
             )
         )
+    if found:  # the answer writes money: its other amounts in millions are money too
+        for match in _BARE_MONEY.finditer(text):
+            word = match.group("s") or match.group("c")
+            if not free(*match.span()) or (match.group("c") and word not in ("M", "MM", "bn")):
+                continue
+            parsed = parse_number(match.group("n"))
+            if parsed is None:
+                continue
+            value, step = parsed
+            scale = _SCALE[word.casefold()]
+            qualifier = _qualifier(text, match.start())
+            add(ValueMention("money", (value * scale,), *match.span(), step * scale, qualifier))
     for match in _SIZE.finditer(text):
         if not free(*match.span()):
             continue
