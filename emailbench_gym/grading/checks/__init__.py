@@ -60,6 +60,8 @@ ASSERTION_TYPES: tuple[str, ...] = (
 ANSWER_TYPES = frozenset(
     {"answer-items", "answer-values", "answer-text", "return-contains", "return-excludes"}
 )
+#: The first wave's word checks, kept until every scenario answers with claims.
+LEGACY_TYPES = frozenset({"return-contains", "return-excludes"})
 assertion_adapter: TypeAdapter[Assertion] = TypeAdapter(Assertion)
 
 __all__ = [
@@ -68,6 +70,7 @@ __all__ = [
     "Assertion",
     "CheckBase",
     "EpisodeView",
+    "LEGACY_TYPES",
     "Footprint",
     "FootprintCheck",
     "Latitude",
