@@ -67,10 +67,10 @@ assertion_adapter: TypeAdapter[Assertion] = TypeAdapter(Assertion)
 __all__ = [
     "ANSWER_TYPES",
     "ASSERTION_TYPES",
+    "LEGACY_TYPES",
     "Assertion",
     "CheckBase",
     "EpisodeView",
-    "LEGACY_TYPES",
     "Footprint",
     "FootprintCheck",
     "Latitude",
