@@ -47,6 +47,7 @@ CONFIG_FIELDS = {
     "max_turns": "the turn budget",
     "repeats": "--repeats",
     "scenarios": "--scenarios",
+    "suite_hash": "the installed suite (another emailbench-gym version or edited scenario files)",
 }
 
 
@@ -207,6 +208,11 @@ class RunFolder:
             "rerun with the folder's options to resume it",
             "pass another --out to start a new run",
         ]
+        if "suite_hash" in changed:
+            advice[0] = (
+                "resume it with the emailbench-gym install that started it "
+                f"({stored.get('emailbench_version', 'its version is not recorded')})"
+            )
         if changed == ["judge"]:
             advice.append(
                 f"or re-grade its episodes with the new judge, without calling the model: "

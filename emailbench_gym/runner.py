@@ -33,6 +33,7 @@ from emailbench_gym.agents.base import Agent, AgentFactory
 from emailbench_gym.env import EmailBenchEnv
 from emailbench_gym.errors import ScenarioError
 from emailbench_gym.grading.judge import Judge, make_judge
+from emailbench_gym.provenance import now, stamp
 from emailbench_gym.replay import grade_fields, regrade_record, regrade_records
 from emailbench_gym.runfolder import (
     RESULTS,
@@ -166,6 +167,7 @@ async def aplay_episode(
         "id": scenario_id,
         "model": agent.model,
         "agent": agent.kind,
+        "suite_hash": stamp()["suite_hash"],
         "repeat": repeat,
         "status": status,
         "error": error,
@@ -491,6 +493,8 @@ def _run_locked(
             "max_turns": max_turns or tools.max_turns,
             "repeats": repeats,
             "scenarios": sorted(requested),
+            **stamp(),
+            "started": now(),
         }
     )
     if judge is not None and check_judge and hasattr(judge, "check"):
@@ -619,6 +623,7 @@ def _finish(
     skipped: list[dict[str, str]],
 ) -> dict[str, Any]:
     summary = summarize(records, model)
+    summary["run"] = {**(folder.config() or {}), "finished": now()}
     if skipped:
         summary["skipped"] = skipped
     folder.save_summary(summary)

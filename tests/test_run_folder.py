@@ -392,3 +392,28 @@ def test_kill_9_and_resume_loses_duplicates_and_tears_nothing(tmp_path):
     keys = [(r["id"], r["repeat"]) for r in records]
     assert len(keys) == len(set(keys))
     assert {k for _i, k in keys} == set(range(6))
+
+
+def test_results_are_stamped_and_a_resume_against_another_suite_is_refused(
+    ids, tmp_path, monkeypatch
+):
+    from emailbench_gym import __version__, runner
+    from emailbench_gym.catalog import suite_hash
+
+    run(make_agent_factory("reference"), ids, tmp_path, profile="full")
+    here = suite_hash()
+    config = json.loads((tmp_path / CONFIG).read_text())
+    summary = json.loads((tmp_path / "summary.json").read_text())
+    assert config["suite_hash"] == here and config["emailbench_version"] == __version__
+    assert config["started"].endswith("+00:00")
+    assert summary["run"]["suite_hash"] == here and summary["run"]["finished"]
+    assert {r["suite_hash"] for r in read_records(tmp_path / RESULTS)} == {here}
+
+    other = {"emailbench_version": "9.9", "suite_hash": "0" * 64}
+    monkeypatch.setattr(runner, "stamp", lambda: other)
+    with pytest.raises(RunFolderError) as exc:
+        run(make_agent_factory("reference"), ids, tmp_path, profile="full")
+    message = str(exc.value)
+    assert here in message and "0" * 64 in message and "suite_hash" in message
+    assert f"install that started it ({__version__})" in message and "another --out" in message
+    assert len(read_records(tmp_path / RESULTS)) == 2
