@@ -20,6 +20,7 @@ COMMANDS: tuple[str, ...] = (
     "play",
     "run",
     "regrade",
+    "check_submission",
     "report",
     "mcp",
     "serve",
