@@ -421,6 +421,7 @@ def run(
     check_judge: bool = True,
     ray: str | None = None,
     ray_workers: int | None = None,
+    request: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """Play every (scenario, repeat) of `out_dir` not yet finished; returns the summary.
 
@@ -430,7 +431,8 @@ def run(
 
     `agent_factory(env)` builds a fresh agent per episode. `judge` is None, a judge
     object or "provider:model" (made once and shared; with `check_judge`, one request
-    checks it before the first episode). `progress` defaults to a bar when stdout is a
+    checks it before the first episode). `request`: the provider options (sampling, extra
+    body) the factory's agents send, recorded in run.json. `progress` defaults to a bar when stdout is a
     terminal. Scenarios whose files do not load are reported (stderr, `summary["skipped"]`)
     and skipped. Raises RunFolderError when another process writes the folder or it was
     started with another configuration, RunInterrupted on Ctrl-C, OSError when the
@@ -454,7 +456,7 @@ def run(
     try:
         return _run_locked(
             folder, agent_factory, ids, skipped, requested, repeats, concurrency, judge_obj,
-            profile, max_turns, progress, on_record, check_judge, ray, ray_workers,
+            profile, max_turns, progress, on_record, check_judge, ray, ray_workers, request or {},
         )  # fmt: skip
     finally:
         folder.release()
@@ -476,6 +478,7 @@ def _run_locked(
     check_judge: bool,
     ray: str | None,
     ray_workers: int | None,
+    request: dict[str, Any],
 ) -> dict[str, Any]:
     tools = load_profile(profile)
 
@@ -491,6 +494,7 @@ def _run_locked(
             "judge": judge_name,
             "judge_base_url": judge_url,
             "max_turns": max_turns or tools.max_turns,
+            "request": request,
             "repeats": repeats,
             "scenarios": sorted(requested),
             **stamp(),

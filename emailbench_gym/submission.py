@@ -60,6 +60,8 @@ class RunConfig(BaseModel):
     model: str
     profile: str
     judge: str | None
+    judge_base_url: str | None = None
+    request: dict[str, Any] = Field(default_factory=dict)
     max_turns: int = Field(ge=1)
     repeats: int = Field(ge=1)
     scenarios: list[str] = Field(min_length=1)

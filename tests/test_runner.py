@@ -18,8 +18,8 @@ from tests.fakellm import FakeLLM, Reply, Request, chat_text, chat_tool_calls, e
 
 PUBLISHED = ("OB-N520", "OB-H312", "OB-H307")
 RECORD_KEYS = {
-    "id", "model", "agent", "repeat", "status", "error", "category", "difficulty", "domains",
-    "retained", "passed", "score", "static_score", "rubric_score", "calls", "failed_calls",
+    "id", "model", "agent", "suite_hash", "repeat", "status", "error", "category", "difficulty",
+    "domains", "retained", "passed", "score", "static_score", "rubric_score", "calls", "failed_calls",
     "iterations", "terminated", "truncated", "latency", "grading_time", "tokens", "final_answer",
     "trajectory", "grade",
 }  # fmt: skip

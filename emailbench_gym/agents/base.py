@@ -185,23 +185,78 @@ class OfflineAgentFactory:
         return RandomAgent(env, seed=self.seed)
 
 
+def sampling_request(
+    spec: str,
+    *,
+    temperature: float | None = None,
+    top_p: float | None = None,
+    max_tokens: int | None = None,
+    seed: int | None = None,
+    extra_body: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """The provider's create() arguments for the sampling options given (None: not sent).
+
+    Names follow each API (`max_output_tokens` on Responses; on Messages, temperature and
+    top_p go in the body, as the SDK no longer takes them); `seed` only exists on Chat
+    Completions. Raises ValueError naming an option the API does not take or a bad value.
+    """
+    provider = spec.partition(":")[0]
+    kind = PROVIDERS.get(provider)
+    given = {
+        "temperature": temperature,
+        "top_p": top_p,
+        "max_tokens": max_tokens,
+        "seed": seed,
+        "extra_body": extra_body,
+    }
+    given = {k: v for k, v in given.items() if v is not None}
+    if kind is None:
+        if given:
+            raise ValueError(
+                f"--{next(iter(given)).replace('_', '-')} is for model agents "
+                f"(openai:, openai-responses:, anthropic:), not {spec!r}"
+            )
+        return {}
+    if temperature is not None and not 0 <= temperature <= 2:
+        raise ValueError(f"--temperature {temperature}: accepted 0 to 2")
+    if top_p is not None and not 0 < top_p <= 1:
+        raise ValueError(f"--top-p {top_p}: accepted greater than 0, at most 1")
+    if max_tokens is not None and max_tokens < 1:
+        raise ValueError(f"--max-tokens {max_tokens}: accepted a positive number of tokens")
+    if seed is not None and kind != "openai_chat":
+        raise ValueError(
+            f"--seed is sent to the model only by Chat Completions (openai:MODEL); "
+            f"{provider}: has no seed parameter"
+        )
+    if extra_body is not None and not isinstance(extra_body, dict):
+        raise ValueError("--extra-body: accepted a JSON object, e.g. '{\"top_k\": 20}'")
+    if max_tokens is not None and kind == "openai_responses":
+        given["max_output_tokens"] = given.pop("max_tokens")
+    if kind == "anthropic":  # the anthropic SDK's create() no longer names them: body fields
+        body = {k: given.pop(k) for k in ("temperature", "top_p") if k in given}
+        if body:
+            given["extra_body"] = {**body, **given.get("extra_body", {})}
+    return given
+
+
 def make_agent_factory(
     spec: str,
     *,
     base_url: str | None = None,
     max_retries: int = 2,
     timeout: float = 120.0,
-    seed: int = 0,
+    seed: int | None = None,
     **options: Any,
 ) -> AgentFactory:
     """An agent factory from `reference`, `random` or `provider:model`.
 
     Providers: `openai:NAME` (Chat Completions), `openai-responses:NAME` (Responses API),
     `anthropic:NAME` (Messages). Model agents share one SDK client per process (and one
-    async client per event loop); API keys come only from the SDK's environment variables.
+    async client per event loop); API keys come only from the SDK's environment variables. `seed`: the random agent's
+    (default 0), or sent to the model with the other `options` (see `sampling_request`).
     """
     if spec in ("reference", "random"):
-        return OfflineAgentFactory(spec, seed)
+        return OfflineAgentFactory(spec, seed or 0)
     provider, _, name = spec.partition(":")
     kind = PROVIDERS.get(provider)
     if kind is None or not name:
@@ -209,5 +264,7 @@ def make_agent_factory(
             f"unknown agent {spec!r}; accepted: reference, random, openai:MODEL, "
             "openai-responses:MODEL, anthropic:MODEL"
         )
+    if seed is not None:
+        options["seed"] = seed
     options = {"max_retries": max_retries, "timeout": timeout, **options}
     return ModelAgentFactory(f"{provider}:{name}", kind, name, base_url, options)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import re
 import sys
@@ -23,8 +24,62 @@ def saved_episodes(out: str | Path) -> int:
         return 0
 
 
+def _json_object(text: str) -> dict[str, Any]:
+    try:
+        value = json.loads(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(f"not JSON ({exc}); accepted a JSON object") from None
+    if not isinstance(value, dict):
+        raise argparse.ArgumentTypeError("accepted a JSON object, e.g. '{\"top_k\": 20}'")
+    return value
+
+
+def apply_config(args: argparse.Namespace) -> None:
+    """Fill the options not given on the command line from `--config` (a run.json).
+
+    Raises ValueError naming the file and what is wrong; with neither --model/--agent nor
+    --config, says that one is needed.
+    """
+    if args.config is None:
+        if not (args.model or args.agent):
+            raise ValueError("one of --model, --agent or --config RUN_JSON is required")
+        args.judge = args.judge or "none"
+        return
+    from pydantic import ValidationError
+
+    from emailbench_gym.submission import RunConfig
+
+    try:
+        config = RunConfig.model_validate_json(Path(args.config).read_bytes())
+    except OSError as exc:
+        raise ValueError(f"--config {args.config}: {exc.strerror or exc}") from None
+    except ValidationError as exc:
+        wrong = "; ".join(
+            f"{'.'.join(map(str, e['loc'])) or '(the file)'}: {e['msg']}" for e in exc.errors()
+        )
+        raise ValueError(f"--config {args.config} is not a run.json ({wrong})") from None
+    if not (args.model or args.agent):
+        if config.model in OFFLINE_AGENTS:
+            args.agent = config.model
+        else:
+            args.model = config.model
+    request = dict(config.request)
+    for name in ("temperature", "top_p", "max_tokens", "seed", "extra_body"):
+        key = "max_output_tokens" if name == "max_tokens" and name not in request else name
+        if getattr(args, name) is None and key in request:
+            setattr(args, name, request[key])
+    args.profile = args.profile or config.profile
+    args.judge = args.judge or config.judge or "none"
+    args.judge_base_url = args.judge_base_url or config.judge_base_url
+    args.max_turns = args.max_turns or config.max_turns
+    args.repeats = args.repeats or config.repeats
+    args.scenarios = args.scenarios or ",".join(config.scenarios)
+    args.out = args.out or str(Path(args.config).parent)
+
+
 def cmd_run(args: argparse.Namespace) -> int:
     from emailbench_gym.agents import make_agent_factory
+    from emailbench_gym.agents.base import sampling_request
     from emailbench_gym.grading.judge import make_judge
     from emailbench_gym.runner import (
         RESULTS,
@@ -35,19 +90,31 @@ def cmd_run(args: argparse.Namespace) -> int:
         table3_row,
     )
 
-    spec = args.model or args.agent
-    offline = spec in OFFLINE_AGENTS
-    # The reference solutions of board scenarios call board tools, which only `full` offers.
-    profile = args.profile or ("full" if spec == "reference" else "adapter")
-    out = args.out or f"runs/{re.sub(r'[^A-Za-z0-9._-]+', '_', spec)}"
     try:
+        apply_config(args)
+        spec = args.model or args.agent
+        offline = spec in OFFLINE_AGENTS
+        # The reference solutions of board scenarios call board tools, which only `full` offers.
+        profile = args.profile or ("full" if spec == "reference" else "adapter")
+        out = args.out or f"runs/{re.sub(r'[^A-Za-z0-9._-]+', '_', spec)}"
         ids = select_scenarios(args.scenarios)
+        if args.max_turns is not None and args.max_turns < 1:
+            raise ValueError(f"--max-turns {args.max_turns}: accepted 1 or more turns")
+        request = sampling_request(
+            spec,
+            temperature=args.temperature,
+            top_p=args.top_p,
+            max_tokens=args.max_tokens,
+            seed=None if offline else args.seed,
+            extra_body=args.extra_body,
+        )
         factory = make_agent_factory(
             spec,
             base_url=args.base_url,
             max_retries=args.max_retries,
             timeout=args.timeout,
-            seed=args.seed,
+            **({"seed": args.seed} if offline else {}),
+            **request,
         )
         judge_options = {"base_url": args.judge_base_url} if args.judge_base_url else {}
         judge = make_judge(args.judge, **judge_options)
@@ -55,13 +122,15 @@ def cmd_run(args: argparse.Namespace) -> int:
             factory,
             ids,
             out,
-            repeats=args.repeats,
+            repeats=args.repeats or 1,
             concurrency=args.concurrency or (1 if offline else 8),
             judge=judge,
             profile=profile,
+            max_turns=args.max_turns,
             progress=False if args.quiet else None,
             ray=args.ray,
             ray_workers=args.ray_workers,
+            request=request,
         )
     except ValueError as exc:
         print(f"emailbench run: {exc}", file=sys.stderr)
@@ -100,7 +169,7 @@ def register(sub: Any) -> None:
         "OUT/run.json keeps the run's configuration: a rerun must repeat it. API keys are "
         "read from OPENAI_API_KEY / ANTHROPIC_API_KEY only.",
     )
-    who = p.add_mutually_exclusive_group(required=True)
+    who = p.add_mutually_exclusive_group()
     who.add_argument(
         "--model",
         help="provider:name: openai:NAME (Chat Completions), openai-responses:NAME "
@@ -114,14 +183,14 @@ def register(sub: Any) -> None:
         "(narrowing), split:NAME (choose from a split: train, dev, heldout, test); default: "
         "the whole suite",
     )
-    p.add_argument("--judge", default="none", help="none (default) or provider:name")
+    p.add_argument("--judge", help="none (default) or provider:name")
     p.add_argument("--judge-base-url", help="base URL for an OpenAI-compatible judge")
     p.add_argument(
         "--concurrency",
         type=int,
         help="episodes in parallel (default 8 for models, 1 for offline agents)",
     )
-    p.add_argument("--repeats", type=int, default=1, help="episodes per scenario (default 1)")
+    p.add_argument("--repeats", type=int, help="episodes per scenario (default 1)")
     p.add_argument(
         "--ray",
         nargs="?",
@@ -145,6 +214,34 @@ def register(sub: Any) -> None:
     )
     p.add_argument("--max-retries", type=int, default=2, help="SDK retries on 429/5xx/timeouts")
     p.add_argument("--timeout", type=float, default=120.0, help="seconds per model request")
-    p.add_argument("--seed", type=int, default=0, help="seed of the random agent")
+    p.add_argument(
+        "--seed",
+        type=int,
+        help="seed of the random agent (default 0), or the sampling seed sent to a Chat "
+        "Completions model (openai:MODEL; other APIs have none)",
+    )
+    p.add_argument("--temperature", type=float, help="sampling temperature sent to the model")
+    p.add_argument("--top-p", type=float, help="nucleus sampling top_p sent to the model")
+    p.add_argument(
+        "--max-tokens",
+        type=int,
+        help="output tokens per model turn (max_output_tokens on Responses; Anthropic's "
+        "default 4096)",
+    )
+    p.add_argument(
+        "--extra-body",
+        type=_json_object,
+        help="a JSON object merged into every request body, e.g. "
+        '\'{"chat_template_kwargs": {"enable_thinking": false}}\' for Qwen3 on vLLM',
+    )
+    p.add_argument(
+        "--max-turns", type=int, help="model turns per episode (default: the profile's, 15)"
+    )
+    p.add_argument(
+        "--config",
+        metavar="RUN_JSON",
+        help="take every option not given from a run folder's run.json (and --out its folder): "
+        "rerun or resume a run exactly as it was started",
+    )
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=cmd_run)

@@ -1,0 +1,109 @@
+"""`emailbench run` options: sampling, --extra-body and --max-turns on the wire, --config."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from emailbench_gym.agents.base import sampling_request
+from emailbench_gym.cli import main
+from emailbench_gym.runfolder import CONFIG, RESULTS
+from emailbench_gym.runner import read_records
+from tests import runner_support
+from tests.fakellm import FakeLLM, Reply, Request, chat_tool_calls, messages_text, responses_text
+from tests.test_runner import folder_model
+
+EXTRA = '{"chat_template_kwargs": {"enable_thinking": false}}'
+
+
+@pytest.fixture
+def ids(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[str]:
+    return runner_support.install(monkeypatch, tmp_path)
+
+
+def test_sampling_extra_body_and_max_turns_reach_the_model_and_run_json(ids, tmp_path):
+    out = tmp_path / "out"
+    with FakeLLM(folder_model) as server:
+        args = ["run", "--model", "openai:fake", "--base-url", server.openai_base_url,
+                "--scenarios", ids[0], "--out", str(out), "--quiet", "--temperature", "0.3",
+                "--top-p", "0.9", "--max-tokens", "77", "--seed", "5", "--extra-body", EXTRA]  # fmt: skip
+        assert main(args) == 0
+        body = server.requests[0].body
+        assert (body["temperature"], body["top_p"], body["max_tokens"], body["seed"]) == (
+            0.3, 0.9, 77, 5,
+        )  # fmt: skip
+        assert body["chat_template_kwargs"] == {"enable_thinking": False}
+        config = json.loads((out / CONFIG).read_text())
+        assert config["request"] == {
+            "temperature": 0.3, "top_p": 0.9, "max_tokens": 77, "seed": 5,
+            "extra_body": {"chat_template_kwargs": {"enable_thinking": False}},
+        }  # fmt: skip
+        sent = len(server.requests)
+        # --config replays everything, --out included: the finished run has nothing to play.
+        assert (
+            main(["run", "--config", str(out / CONFIG), "--base-url", server.openai_base_url]) == 0
+        )
+        assert len(server.requests) == sent
+        # Another temperature on the same folder is refused, naming the option.
+        assert main([*args, "--temperature", "0.5"]) == 2
+
+
+def test_max_turns_cuts_the_episode(ids, tmp_path):
+    def never_done(request: Request) -> Reply:
+        return chat_tool_calls([("folders_list", {})])
+
+    with FakeLLM(never_done) as server:
+        args = ["run", "--model", "openai:fake", "--base-url", server.openai_base_url,
+                "--scenarios", ids[0], "--out", str(tmp_path / "o"), "--quiet", "--max-turns", "2"]  # fmt: skip
+        assert main(args) == 0
+        assert len(server.requests) == 2
+    record = read_records(tmp_path / "o" / RESULTS)[0]
+    assert record["truncated"] and record["iterations"] == 2
+    assert json.loads((tmp_path / "o" / CONFIG).read_text())["max_turns"] == 2
+
+
+def test_each_api_gets_its_own_names(ids, tmp_path):
+    with FakeLLM(lambda r: responses_text("done")) as server:
+        args = ["run", "--model", "openai-responses:fake", "--base-url", server.openai_base_url,
+                "--scenarios", ids[0], "--out", str(tmp_path / "r"), "--quiet",
+                "--max-tokens", "50", "--extra-body", '{"top_k": 20}']  # fmt: skip
+        assert main(args) == 0
+        body = server.requests[0].body
+        assert body["max_output_tokens"] == 50 and body["top_k"] == 20 and "max_tokens" not in body
+    with FakeLLM(lambda r: messages_text("done")) as server:
+        args = ["run", "--model", "anthropic:fake", "--base-url", server.anthropic_base_url,
+                "--scenarios", ids[0], "--out", str(tmp_path / "a"), "--quiet",
+                "--max-tokens", "64", "--temperature", "0"]  # fmt: skip
+        assert main(args) == 0, read_records(tmp_path / "a" / RESULTS)[0]["error"]
+        body = server.requests[0].body
+        assert body["max_tokens"] == 64 and body["temperature"] == 0
+
+
+@pytest.mark.parametrize(
+    ("spec", "options", "message"),
+    [("anthropic:x", {"seed": 1}, "only by Chat Completions"),
+     ("openai:x", {"temperature": 3.0}, "accepted 0 to 2"),
+     ("openai:x", {"top_p": 0.0}, "greater than 0"),
+     ("openai:x", {"max_tokens": 0}, "positive number"),
+     ("reference", {"temperature": 0.1}, "for model agents")],
+)  # fmt: skip
+def test_bad_sampling_options_are_named(spec, options, message):
+    with pytest.raises(ValueError, match=message):
+        sampling_request(spec, **options)
+
+
+def test_bad_command_lines_say_what_is_accepted(ids, tmp_path, capsys):
+    assert main(["run", "--scenarios", ids[0]]) == 2
+    assert "one of --model, --agent or --config" in capsys.readouterr().err
+    assert main(["run", "--config", str(tmp_path / "nowhere.json")]) == 2
+    assert "--config" in capsys.readouterr().err
+    (tmp_path / "bad.json").write_text('{"model": "x"}')
+    assert main(["run", "--config", str(tmp_path / "bad.json")]) == 2
+    assert "is not a run.json (profile: Field required" in capsys.readouterr().err
+    assert main(["run", "--agent", "reference", "--max-turns", "0", "--scenarios", ids[0]]) == 2
+    assert "accepted 1 or more" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["run", "--agent", "reference", "--extra-body", "[1]"])
+    assert "accepted a JSON object" in capsys.readouterr().err
