@@ -243,6 +243,7 @@ def episode_record(session: ToolSession, label: str) -> dict[str, Any]:
     Each tool call is one iteration (MCP sends one call per request); tokens are unknown to
     the server (the agent's model is on the client side) and recorded as 0.
     """
+    from emailbench_gym.provenance import stamp
     from emailbench_gym.replay import grade_fields
     from emailbench_gym.scenarios import load_scenario
 
@@ -263,6 +264,7 @@ def episode_record(session: ToolSession, label: str) -> dict[str, Any]:
         "id": scenario.id,
         "model": label,
         "agent": "mcp",
+        "suite_hash": stamp()["suite_hash"],
         "repeat": 0,
         "category": scenario.category,
         "difficulty": scenario.difficulty,
