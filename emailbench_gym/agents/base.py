@@ -196,8 +196,7 @@ def sampling_request(
 ) -> dict[str, Any]:
     """The provider's create() arguments for the sampling options given (None: not sent).
 
-    Names follow each API (`max_output_tokens` on Responses; on Messages, temperature and
-    top_p go in the body, as the SDK no longer takes them); `seed` only exists on Chat
+    Names follow each API (`max_output_tokens` on Responses); `seed` only exists on Chat
     Completions. Raises ValueError naming an option the API does not take or a bad value.
     """
     provider = spec.partition(":")[0]
@@ -232,11 +231,14 @@ def sampling_request(
         raise ValueError("--extra-body: accepted a JSON object, e.g. '{\"top_k\": 20}'")
     if max_tokens is not None and kind == "openai_responses":
         given["max_output_tokens"] = given.pop("max_tokens")
-    if kind == "anthropic":  # the anthropic SDK's create() no longer names them: body fields
-        body = {k: given.pop(k) for k in ("temperature", "top_p") if k in given}
-        if body:
-            given["extra_body"] = {**body, **given.get("extra_body", {})}
     return given
+
+
+def request_fields(request: dict[str, Any]) -> dict[str, Any]:
+    """The body fields of a `sampling_request`: the agents write each option as a top-level
+    request field, so the extra body's keys join the others (and win on a clash)."""
+    fields = {k: v for k, v in request.items() if k != "extra_body"}
+    return {**fields, **request.get("extra_body", {})}
 
 
 def make_agent_factory(

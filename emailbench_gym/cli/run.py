@@ -79,7 +79,7 @@ def apply_config(args: argparse.Namespace) -> None:
 
 def cmd_run(args: argparse.Namespace) -> int:
     from emailbench_gym.agents import make_agent_factory
-    from emailbench_gym.agents.base import sampling_request
+    from emailbench_gym.agents.base import request_fields, sampling_request
     from emailbench_gym.grading.judge import make_judge
     from emailbench_gym.runner import (
         RESULTS,
@@ -114,7 +114,7 @@ def cmd_run(args: argparse.Namespace) -> int:
             max_retries=args.max_retries,
             timeout=args.timeout,
             **({"seed": args.seed} if offline else {}),
-            **request,
+            **request_fields(request),
         )
         judge_options = {"base_url": args.judge_base_url} if args.judge_base_url else {}
         judge = make_judge(args.judge, **judge_options)
