@@ -88,8 +88,12 @@ def test_a_ray_run_gives_the_local_results_and_resumes(cluster: str, tmp_path: P
         )  # fmt: skip
     assert local["episodes"] == distributed["episodes"] == 2 * len(SCENARIOS)
     for key, value in local.items():  # the means add the same floats in another order
-        if key != "latency":
+        if key not in ("latency", "run"):
             assert distributed[key] == pytest.approx(value), key
+    same_config = ("model", "profile", "max_turns", "repeats", "request", "suite_hash")
+    assert {k: distributed["run"][k] for k in same_config} == {
+        k: local["run"][k] for k in same_config
+    }  # the run metadata too, but for the folders' start and finish times
     assert by_episode(tmp_path / "ray") == by_episode(tmp_path / "local")
     assert len(read_records(tmp_path / "ray" / RESULTS)) == 2 * len(SCENARIOS)  # no duplicate
 
