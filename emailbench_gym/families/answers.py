@@ -43,7 +43,7 @@ _WORDS = [
     "nineteen",
     "twenty",
 ]
-_MONTHS = [
+MONTHS = [
     "January",
     "February",
     "March",
@@ -57,7 +57,7 @@ _MONTHS = [
     "November",
     "December",
 ]
-_WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
 
 
 @dataclass(frozen=True)
@@ -99,7 +99,7 @@ def spell_percent(p: float, variant: int = 0) -> str:
 
 
 def spell_date(d: date, variant: int = 0) -> str:
-    weekday, month = _WEEKDAYS[d.weekday()], _MONTHS[d.month - 1]
+    weekday, month = WEEKDAYS[d.weekday()], MONTHS[d.month - 1]
     forms = (
         f"{weekday}, {month} {d.day}",
         f"{d.day} {month}",

@@ -12,26 +12,10 @@ from datetime import date, time, timedelta
 from typing import TYPE_CHECKING
 
 from emailbench_gym.families import lookup
-from emailbench_gym.families.answers import spell_time
+from emailbench_gym.families.answers import MONTHS, WEEKDAYS, spell_time
 
 if TYPE_CHECKING:
     from emailbench_gym.families.builder import TaskBuilder
-
-_MONTHS = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-]
-_WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
 
 
 def first_names(t: TaskBuilder) -> dict[str, int]:
@@ -68,7 +52,7 @@ def possessive(name: str) -> str:
 def day(t: TaskBuilder, when: date) -> list[str]:
     """Ways to name a day relative to the task's "now" (without a preposition)."""
     today = lookup.today(t)
-    weekday, month = _WEEKDAYS[when.weekday()], _MONTHS[when.month - 1]
+    weekday, month = WEEKDAYS[when.weekday()], MONTHS[when.month - 1]
     forms = [
         f"{month} {when.day}",
         f"{weekday} {when.day} {month}",
@@ -93,7 +77,7 @@ def clock(value: time) -> list[str]:
 
 
 def date_long(when: date) -> str:
-    return f"{_WEEKDAYS[when.weekday()]} {when.day} {_MONTHS[when.month - 1]}"
+    return f"{WEEKDAYS[when.weekday()]} {when.day} {MONTHS[when.month - 1]}"
 
 
 def count_forms(n: int) -> list[str]:
