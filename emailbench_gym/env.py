@@ -167,7 +167,9 @@ class EmailBenchEnv(gym.Env[dict, Any]):
         self.judge = make_judge(judge) if isinstance(judge, str) or judge is None else judge
         self.action_space = ToolCallSpace(list(self.profile.tools))
         self.observation_space = ObservationSpace()
-        self._tools = tool_list(tuple(sorted(self.profile.tools.items())))  # shared, read-only
+        self._profile_tools = tool_list(tuple(sorted(self.profile.tools.items())))  # shared
+        self._tools = self._profile_tools  # this episode's tools (read-only)
+        self._offers: dict[str, tuple[Profile, ToolList, bool]] = {}  # per scenario id, see _offer
         self._workspace = Workspace()
         self._shipped = self._workspace.mailbox.corpus
         self._episode: Episode | None = None
@@ -234,9 +236,7 @@ class EmailBenchEnv(gym.Env[dict, Any]):
             self._episode = Episode(scenario, self._workspace)
         else:
             self._episode.reset()
-        if self.tools_mode == "domains":
-            self._episode_profile = domain_profile(self.profile, tuple(scenario.domains))
-            self._tools = tool_list(tuple(sorted(self._episode_profile.tools.items())))
+        self._episode_profile, self._tools, completable = self._offer(scenario)
         self._turn = 0
         self._done = False
         self._transcript = [f"[task {scenario.id}] {scenario.query}"]
@@ -249,7 +249,7 @@ class EmailBenchEnv(gym.Env[dict, Any]):
             "retained": scenario.retained,
             "profile": self.profile.name,
             # whether a reference solution exists within this profile's tools (else zero signal)
-            "completable": scenario.solution_for(self._episode_profile) is not None,
+            "completable": completable,
             "max_turns": self.max_turns,
             "system_prompt": system_prompt(self._episode),
             "tools": self._tools,
@@ -295,6 +295,22 @@ class EmailBenchEnv(gym.Env[dict, Any]):
         self._transcript.append(f"[call {call.name}] {format_arguments(call.arguments)}")
         self._transcript.append(f"[{'error' if is_error else 'result'}] {content[:500]}")
         return {"id": call.id, "name": call.name, "content": content, "is_error": is_error}
+
+    def _offer(self, scenario: Scenario) -> tuple[Profile, ToolList, bool]:
+        """The tools an episode of `scenario` offers, and whether a reference solution fits them.
+
+        Both depend only on the scenario (and this env's profile and tools mode), so they are
+        worked out once per scenario, not on every reset.
+        """
+        offer = self._offers.get(scenario.id)
+        if offer is None:
+            profile, tools = self.profile, self._profile_tools
+            if self.tools_mode == "domains":
+                profile = domain_profile(self.profile, tuple(scenario.domains))
+                tools = tool_list(tuple(sorted(profile.tools.items())))
+            offer = (profile, tools, scenario.solution_for(profile) is not None)
+            self._offers[scenario.id] = offer
+        return offer
 
     def _pageable(self, name: str) -> bool:
         """Whether this profile lets the agent pass `skip` to the tool (so a nextSkip is usable)."""
