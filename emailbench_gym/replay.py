@@ -56,7 +56,7 @@ def replay(record: dict[str, Any], profile: Profile) -> Episode:
 
 
 def grade_fields(grade: Grade) -> dict[str, Any]:
-    """The record fields that come from a grade (status among them)."""
+    """The record fields that come from a grade (status among them; `grade` the model)."""
     judge_failed = any(item.outcome == "judge_error" for item in grade.items)
     return {
         "status": "judge_error" if judge_failed else "ok",
@@ -65,7 +65,7 @@ def grade_fields(grade: Grade) -> dict[str, Any]:
         "score": grade.score,
         "static_score": grade.static_score,
         "rubric_score": grade.rubric_score,
-        "grade": grade.model_dump(mode="json"),
+        "grade": grade,
     }
 
 
@@ -82,7 +82,8 @@ def regrade_record(record: dict[str, Any], profile: Profile, judge: Judge | None
         grade = episode.grade(record.get("final_answer") or "", judge)
     except Exception as exc:  # a changed scenario, an old trace: the episode must be played again
         return {**record, "status": "error", "error": f"regrade: {type(exc).__name__}: {exc}"}
-    return {**record, **grade_fields(grade), "grading_time": time.perf_counter() - began}
+    fields = {**grade_fields(grade), "grade": grade.model_dump(mode="json")}
+    return {**record, **fields, "grading_time": time.perf_counter() - began}
 
 
 def regrade_records(

@@ -34,6 +34,7 @@ from emailbench_gym.env import EmailBenchEnv
 from emailbench_gym.errors import ScenarioError
 from emailbench_gym.grading.judge import Judge, make_judge
 from emailbench_gym.provenance import now, stamp
+from emailbench_gym.redact import redact_settings, redact_url
 from emailbench_gym.replay import grade_fields, regrade_record, regrade_records
 from emailbench_gym.runfolder import (
     RESULTS,
@@ -48,6 +49,7 @@ from emailbench_gym.runfolder import (
 )
 from emailbench_gym.safetext import clean_text
 from emailbench_gym.scenarios import CATEGORIES, GENERATED_ID, load_scenario, scenario_ids
+from emailbench_gym.submission import CallRecord, EpisodeRecord, RunConfig, Tokens, Turn
 from emailbench_gym.tools import Profile, load_profile
 
 __all__ = [
@@ -63,6 +65,7 @@ __all__ = [
     "select_scenarios",
     "summarize",
     "table3_row",
+    "write_summary",
 ]
 
 
@@ -124,7 +127,7 @@ async def aplay_episode(
 
     began = time.perf_counter()
     latency = grading = 0.0
-    trajectory: list[dict[str, Any]] = []
+    trajectory: list[Turn] = []
     info: dict[str, Any] = {}
     status, error, answer, grade = "ok", None, "", None
     terminated = truncated = False
@@ -140,60 +143,62 @@ async def aplay_episode(
                 latency, grading = stepped - began, time.perf_counter() - stepped
             usage = agent.last_turn
             trajectory.append(
-                {
-                    "iteration": len(trajectory) + 1,
-                    "text": clean_text(usage.text or ""),
-                    "latency": usage.latency,
-                    "tokens": {"input": usage.input_tokens, "output": usage.output_tokens},
-                    "calls": [
-                        {
-                            "id": r["id"],
-                            "name": r["name"],
-                            "arguments": c.arguments,
-                            "rejected": c.error,
-                            "is_error": r["is_error"],
-                            "content": r["content"],
-                        }
+                Turn(
+                    iteration=len(trajectory) + 1,
+                    text=clean_text(usage.text or ""),
+                    latency=usage.latency,
+                    tokens=Tokens(input=usage.input_tokens, output=usage.output_tokens),
+                    calls=[
+                        CallRecord(
+                            id=r["id"],
+                            name=r["name"],
+                            arguments=c.arguments,
+                            rejected=c.error,
+                            is_error=r["is_error"],
+                            content=r["content"],
+                        )
                         for c, r in zip(calls, observation["results"], strict=False)
                     ],
-                }
+                )
             )
         answer, grade = clean_text(step["answer"] or ""), step["grade"]
     except Exception as exc:  # a provider error after retries, or a broken agent: rerun later
         status, error = "error", clean_text(f"{type(exc).__name__}: {exc}")
         latency = time.perf_counter() - began
-    all_calls = [c for t in trajectory for c in t["calls"]]
-    record: dict[str, Any] = {
-        "id": scenario_id,
-        "model": agent.model,
-        "agent": agent.kind,
-        "suite_hash": stamp()["suite_hash"],
-        "repeat": repeat,
+    all_calls = [c for t in trajectory for c in t.calls]
+    graded: dict[str, Any] = {
         "status": status,
         "error": error,
-        **_labels(scenario_id, info),
         "passed": False,
         "score": 0.0,
         "static_score": None,
         "rubric_score": None,
-        "calls": len(all_calls),
-        "failed_calls": sum(c["is_error"] for c in all_calls),
-        "iterations": len(trajectory),
-        "terminated": terminated,
-        "truncated": truncated,
-        "latency": latency,
-        "grading_time": grading,
-        "tokens": {
-            "input": sum(t["tokens"]["input"] for t in trajectory),
-            "output": sum(t["tokens"]["output"] for t in trajectory),
-        },
-        "final_answer": answer,
-        "trajectory": trajectory,
         "grade": None,
     }
     if grade is not None:
-        record.update(grade_fields(grade))
-    return record
+        graded.update(grade_fields(grade))
+    return EpisodeRecord(
+        id=scenario_id,
+        model=agent.model,
+        agent=agent.kind,
+        suite_hash=stamp()["suite_hash"],
+        repeat=repeat,
+        **_labels(scenario_id, info),
+        calls=len(all_calls),
+        failed_calls=sum(c.is_error for c in all_calls),
+        iterations=len(trajectory),
+        terminated=terminated,
+        truncated=truncated,
+        latency=latency,
+        grading_time=grading,
+        tokens=Tokens(
+            input=sum(t.tokens.input for t in trajectory),
+            output=sum(t.tokens.output for t in trajectory),
+        ),
+        final_answer=answer,
+        trajectory=trajectory,
+        **graded,
+    ).dump()
 
 
 def play_episode(agent: Agent, env: EmailBenchEnv, scenario_id: str, repeat: int = 0) -> dict:
@@ -487,19 +492,22 @@ def _run_locked(
 
     model = agent_factory(worker_env()).model
     judge_name, judge_url = _judge_config(judge)
+    connection = getattr(agent_factory, "connection", None)
     folder.check_config(
-        {
-            "model": model,
-            "profile": tools.name,
-            "judge": judge_name,
-            "judge_base_url": judge_url,
-            "max_turns": max_turns or tools.max_turns,
-            "request": request,
-            "repeats": repeats,
-            "scenarios": sorted(requested),
+        RunConfig(
+            model=model,
+            profile=tools.name,
+            judge=judge_name,
+            judge_base_url=redact_url(judge_url),
+            **redact_settings(connection() if connection is not None else {}),
+            concurrency=concurrency,
+            request=redact_settings(request),
+            max_turns=max_turns or tools.max_turns,
+            repeats=repeats,
+            scenarios=sorted(requested),
             **stamp(),
-            "started": now(),
-        }
+            started=now(),
+        ).dump()
     )
     if judge is not None and check_judge and hasattr(judge, "check"):
         warning = judge.check()  # JudgeConfigError: refused before the first episode
@@ -557,11 +565,11 @@ def _run_locked(
         bar.close()
     records = folder.records()
     if interrupted:
-        summary = _finish(folder, records, model, skipped)
+        summary = write_summary(folder, records, model, skipped)
         raise RunInterrupted(folder.path, saved, summary)
     if to_grade:
         folder.compact(records)  # drop the superseded judge_error lines
-    return _finish(folder, records, model, skipped)
+    return write_summary(folder, records, model, skipped)
 
 
 async def _play_all(
@@ -620,16 +628,17 @@ async def _play_all(
             await aclose()
 
 
-def _finish(
+def write_summary(
     folder: RunFolder,
     records: list[dict[str, Any]],
     model: str,
-    skipped: list[dict[str, str]],
+    skipped: Sequence[dict[str, str]] = (),
 ) -> dict[str, Any]:
+    """summary.json: the Table 3 row of `records`, with run.json and the finish time under `run`."""
     summary = summarize(records, model)
     summary["run"] = {**(folder.config() or {}), "finished": now()}
     if skipped:
-        summary["skipped"] = skipped
+        summary["skipped"] = list(skipped)
     folder.save_summary(summary)
     return summary
 
@@ -681,8 +690,8 @@ def regrade_run(
         merged = [regraded.get(episode_key(r), r) for r in records]
         folder.compact(merged)
         judge_name, judge_url = _judge_config(judge_obj)
-        folder.save_config({**config, "judge": judge_name, "judge_base_url": judge_url})
-        summary = _finish(folder, merged, str(config.get("model")), [])
+        folder.save_config({**config, "judge": judge_name, "judge_base_url": redact_url(judge_url)})
+        summary = write_summary(folder, merged, str(config.get("model")), [])
     finally:
         folder.release()
     counts = {s: sum(r["status"] == s for r in regraded.values()) for s in STATUSES}

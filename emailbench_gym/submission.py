@@ -29,31 +29,80 @@ class Tokens(BaseModel):
     output: int = Field(ge=0)
 
 
+class CallRecord(BaseModel):
+    """One tool call of a turn, as the env ran it (`replay` runs it again from these)."""
+
+    model_config = ConfigDict(extra="allow")
+
+    id: str
+    name: str
+    arguments: Any = None
+    #: why the env refused the call before running it (None: it ran, or was refused as it ran)
+    rejected: str | None = None
+    is_error: bool
+    content: str
+
+
+class Turn(BaseModel):
+    """One model turn: its text, latency, tokens and the calls it made with their results."""
+
+    model_config = ConfigDict(extra="allow")
+
+    iteration: int = Field(ge=1)
+    text: str
+    latency: float | None
+    tokens: Tokens
+    calls: list[CallRecord]
+
+
 class EpisodeRecord(BaseModel):
-    """One line of results.jsonl: one episode of one scenario (extra fields are kept)."""
+    """One line of results.jsonl: one episode of one scenario (extra fields are kept).
+
+    The runner and the MCP suite mode build their records through this model
+    (`model_dump(mode="json")`), so what they write and what is checked are one schema.
+    """
 
     model_config = ConfigDict(extra="allow")
 
     id: str
     model: str
+    agent: str | None = None
+    suite_hash: str
     repeat: int = Field(ge=0)
     status: Literal[STATUSES]  # type: ignore[valid-type]
-    suite_hash: str
+    error: str | None = None
+    category: str | None = None
+    difficulty: str | None = None
+    domains: list[str] | None = None
+    retained: bool | None = None
     passed: bool
     score: float = Field(ge=0, le=1)
     static_score: float | None
     rubric_score: float | None
     calls: int = Field(ge=0)
     failed_calls: int = Field(ge=0)
+    iterations: int = Field(ge=0)
+    terminated: bool
+    truncated: bool
     latency: float | None = Field(ge=0)
+    grading_time: float | None = Field(default=None, ge=0)
     tokens: Tokens
     final_answer: str
-    trajectory: list[dict[str, Any]] | None = None
+    trajectory: list[Turn] | None = None
     grade: Grade | None
+
+    def dump(self) -> dict[str, Any]:
+        """The record as the JSON object written to results.jsonl."""
+        return self.model_dump(mode="json")
 
 
 class RunConfig(BaseModel):
-    """run.json: what the folder was started with (see runfolder.CONFIG_FIELDS)."""
+    """run.json: what the folder was started with (see runfolder.CONFIG_FIELDS).
+
+    `base_url`, `timeout`, `max_retries` and `concurrency` are recorded so `--config`
+    reruns the same way, but a resume may change them (a local server's port, a
+    bigger machine). Secrets in `request` and `base_url` are stored as `[redacted]`.
+    """
 
     model_config = ConfigDict(extra="allow")
 
@@ -61,12 +110,21 @@ class RunConfig(BaseModel):
     profile: str
     judge: str | None
     judge_base_url: str | None = None
+    base_url: str | None = None
+    timeout: float | None = Field(default=None, gt=0)
+    max_retries: int | None = Field(default=None, ge=0)
+    concurrency: int | None = Field(default=None, ge=1)
     request: dict[str, Any] = Field(default_factory=dict)
     max_turns: int = Field(ge=1)
     repeats: int = Field(ge=1)
     scenarios: list[str] = Field(min_length=1)
     suite_hash: str
     emailbench_version: str
+    started: str | None = None
+
+    def dump(self) -> dict[str, Any]:
+        """run.json's JSON object."""
+        return self.model_dump(mode="json")
 
 
 def _field_errors(where: str, exc: ValidationError) -> list[str]:

@@ -107,3 +107,61 @@ def test_bad_command_lines_say_what_is_accepted(ids, tmp_path, capsys):
     with pytest.raises(SystemExit):
         main(["run", "--agent", "reference", "--extra-body", "[1]"])
     assert "accepted a JSON object" in capsys.readouterr().err
+
+
+def test_run_json_keeps_the_connection_and_config_takes_it_back(ids, tmp_path):
+    out = tmp_path / "c"
+    with FakeLLM(folder_model) as server:
+        args = ["run", "--model", "openai:fake", "--base-url", server.openai_base_url,
+                "--scenarios", ",".join(ids[:2]), "--out", str(out), "--quiet",
+                "--timeout", "33", "--max-retries", "0", "--concurrency", "3"]  # fmt: skip
+        assert main(args) == 0
+        config = json.loads((out / CONFIG).read_text())
+        assert config["base_url"].rstrip("/") == server.openai_base_url.rstrip("/")
+        assert (config["timeout"], config["max_retries"], config["concurrency"]) == (33, 0, 3)
+        # An episode lost: --config alone (no --base-url) replays it against the same server.
+        kept = read_records(out / RESULTS)[:1]
+        (out / RESULTS).write_text("".join(json.dumps(r) + "\n" for r in kept))
+        sent = len(server.requests)
+        assert main(["run", "--config", str(out / CONFIG), "--quiet"]) == 0
+        assert len(server.requests) > sent
+        assert {r["id"] for r in read_records(out / RESULTS)} == set(ids[:2])
+    assert main(["run", "--agent", "reference", "--timeout", "0", "--scenarios", ids[0]]) == 2
+
+
+def test_secrets_in_the_extra_body_are_sent_but_never_stored(ids, tmp_path, capsys):
+    out = tmp_path / "s"
+    extra = {"api_key": "abc123", "extra_headers": {"Authorization": "Bearer tok-9", "X-Trace": "1"},
+             "chat_template_kwargs": {"enable_thinking": False}}  # fmt: skip
+    with FakeLLM(folder_model) as server:
+        base = server.openai_base_url
+        args = ["run", "--model", "openai:fake", "--base-url", base, "--scenarios", ids[0],
+                "--out", str(out), "--quiet", "--extra-body", json.dumps(extra)]  # fmt: skip
+        assert main(args) == 0
+        assert server.requests[0].body["api_key"] == "abc123"  # sent as given
+        text = (out / CONFIG).read_text()
+        for secret in ("abc123", "tok-9"):
+            assert secret not in text
+        config = json.loads(text)
+        assert config["request"]["extra_body"] == {
+            "api_key": "[redacted]",
+            "extra_headers": {"Authorization": "[redacted]", "X-Trace": "1"},
+            "chat_template_kwargs": {"enable_thinking": False},
+        }
+        assert main(args) == 0  # the same secrets again: the same configuration
+        # --config cannot send a redacted value: it asks for the options again, naming them.
+        assert main(["run", "--config", str(out / CONFIG), "--quiet"]) == 2
+        err = capsys.readouterr().err
+        assert "request.extra_body.api_key, request.extra_body.extra_headers.Authorization" in err
+        assert "pass --extra-body again" in err
+        again = ["run", "--config", str(out / CONFIG), "--quiet", "--extra-body", json.dumps(extra)]
+        assert main(again) == 0
+
+
+def test_stored_urls_lose_their_passwords_and_key_parameters():
+    from emailbench_gym.redact import redact_url
+
+    assert redact_url("https://me:pw-123@host/v1?api-key=k1&api-version=2") == (
+        "https://me:[redacted]@host/v1?api-key=[redacted]&api-version=2"
+    )
+    assert redact_url("http://127.0.0.1:8000/v1/") == "http://127.0.0.1:8000/v1/"

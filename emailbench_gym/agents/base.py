@@ -110,6 +110,10 @@ class ModelAgentFactory:
     def __getstate__(self) -> dict[str, Any]:
         return {**self.__dict__, "_client": None, "_async": {}}
 
+    def connection(self) -> dict[str, Any]:
+        """Where and how requests go: the resolved base URL, timeout and retries (run.json)."""
+        return {"base_url": str(self.client().base_url), **self.client_options}
+
     def client(self) -> Any:
         if self._client is None:
             if self.kind == "anthropic":

@@ -47,6 +47,7 @@ def apply_config(args: argparse.Namespace) -> None:
         return
     from pydantic import ValidationError
 
+    from emailbench_gym.redact import REDACTED, holds_redacted
     from emailbench_gym.submission import RunConfig
 
     try:
@@ -71,6 +72,25 @@ def apply_config(args: argparse.Namespace) -> None:
     args.profile = args.profile or config.profile
     args.judge = args.judge or config.judge or "none"
     args.judge_base_url = args.judge_base_url or config.judge_base_url
+    args.base_url = args.base_url or config.base_url
+    for name in ("timeout", "max_retries", "concurrency"):
+        if getattr(args, name) is None:
+            setattr(args, name, getattr(config, name))
+    redacted = [
+        (option, f"{field}.{path}".rstrip("."))
+        for option, field, value in (
+            ("--extra-body", "request", {"extra_body": args.extra_body}),
+            ("--base-url", "base_url", args.base_url),
+            ("--judge-base-url", "judge_base_url", args.judge_base_url),
+        )
+        for path in holds_redacted(value)
+    ]
+    if redacted:
+        options = sorted({option for option, _ in redacted})
+        raise ValueError(
+            f"--config {args.config}: {', '.join(path for _, path in redacted)} held a secret, "
+            f"stored as {REDACTED}; pass {' and '.join(options)} again with it"
+        )
     args.max_turns = args.max_turns or config.max_turns
     args.repeats = args.repeats or config.repeats
     args.scenarios = args.scenarios or ",".join(config.scenarios)
@@ -98,6 +118,10 @@ def cmd_run(args: argparse.Namespace) -> int:
         profile = args.profile or ("full" if spec == "reference" else "adapter")
         out = args.out or f"runs/{re.sub(r'[^A-Za-z0-9._-]+', '_', spec)}"
         ids = select_scenarios(args.scenarios)
+        if args.timeout is not None and not args.timeout > 0:
+            raise ValueError(f"--timeout {args.timeout}: accepted a positive number of seconds")
+        if args.max_retries is not None and args.max_retries < 0:
+            raise ValueError(f"--max-retries {args.max_retries}: accepted 0 or more")
         if args.max_turns is not None and args.max_turns < 1:
             raise ValueError(f"--max-turns {args.max_turns}: accepted 1 or more turns")
         request = sampling_request(
@@ -111,8 +135,8 @@ def cmd_run(args: argparse.Namespace) -> int:
         factory = make_agent_factory(
             spec,
             base_url=args.base_url,
-            max_retries=args.max_retries,
-            timeout=args.timeout,
+            max_retries=2 if args.max_retries is None else args.max_retries,
+            timeout=120.0 if args.timeout is None else args.timeout,
             **({"seed": args.seed} if offline else {}),
             **request_fields(request),
         )
@@ -212,8 +236,8 @@ def register(sub: Any) -> None:
         help="tool profile (default adapter; full for the reference agent, whose board "
         "solutions need board tools)",
     )
-    p.add_argument("--max-retries", type=int, default=2, help="SDK retries on 429/5xx/timeouts")
-    p.add_argument("--timeout", type=float, default=120.0, help="seconds per model request")
+    p.add_argument("--max-retries", type=int, help="SDK retries on 429/5xx/timeouts (default 2)")
+    p.add_argument("--timeout", type=float, help="seconds per model request (default 120)")
     p.add_argument(
         "--seed",
         type=int,
