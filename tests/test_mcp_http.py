@@ -18,6 +18,7 @@ pytest.importorskip("mcp")
 
 from mcp import Client
 
+from emailbench_gym.catalog import suite_hash
 from emailbench_gym.integrations.mcp.episodes import EpisodeRegistry, Suite
 from emailbench_gym.integrations.mcp.http import http_app
 from emailbench_gym.integrations.mcp.server import (
@@ -27,7 +28,9 @@ from emailbench_gym.integrations.mcp.server import (
     suite_service,
 )
 from emailbench_gym.integrations.session import ToolSession
+from emailbench_gym.runfolder import RunFolderError
 from emailbench_gym.scenarios import load_scenario, resolve_refs
+from emailbench_gym.submission import check_submission
 from tests.fakellm import FakeLLM, Reply, Request, chat_text
 from tests.integration_helpers import ROOT, SCENARIO, cli_command, free_port, parse_result
 from tests.integration_helpers import subprocess_env as base_env
@@ -243,6 +246,8 @@ def test_suite_mode_records_grades_server_side_and_resumes(tmp_path: Path) -> No
         return suite_service(suite, profile="adapter", max_calls=50, judge=None, **LIMITS)
 
     first = service(ids)
+    with pytest.raises(RunFolderError, match="another emailbench process is writing"):
+        service(ids)  # one server writes a folder at a time
     with serving(first) as url:
 
         async def run_two() -> list[dict]:
@@ -260,6 +265,8 @@ def test_suite_mode_records_grades_server_side_and_resumes(tmp_path: Path) -> No
     assert [g["scenario_id"] for g in grades] == ids[:2]
     assert all(g["passed"] and g["recorded"].endswith("results.jsonl") for g in grades)
 
+    with pytest.raises(RunFolderError, match=r'model .*the folder has "mcp-test"'):
+        Suite(ids, out, label="another-agent", profile="adapter", max_calls=50)
     second = service(ids)  # a restarted server: the two graded are done, the abandoned one is not
     assert second.suite.progress() == {"graded": 2, "remaining": 1, "total": 3}
     with serving(second) as url:
@@ -285,21 +292,14 @@ def test_suite_mode_records_grades_server_side_and_resumes(tmp_path: Path) -> No
     )
     assert report.returncode == 0, report.stderr
     assert "mcp-test" in report.stdout
-
-
-def test_suite_records_have_the_runner_fields(tmp_path: Path) -> None:
-    """`emailbench report` reads both: a suite record has every field a runner record has."""
-    from emailbench_gym.agents.reference import ReferenceAgent
-    from emailbench_gym.env import EmailBenchEnv
-    from emailbench_gym.integrations.mcp.episodes import episode_record
-    from emailbench_gym.runner import play_episode
-
-    env = EmailBenchEnv(SCENARIO)
-    runner_record = play_episode(ReferenceAgent(), env, SCENARIO)
-    session = ToolSession(SCENARIO)
-    session.start()
-    session.submit("")
-    assert set(episode_record(session, "x")) == set(runner_record)
+    # The finished suite is a complete submission: run.json, every record, summary.json.
+    assert check_submission(out, suite=suite_hash()) == []
+    config = json.loads((out / "run.json").read_text())
+    assert (config["model"], config["max_turns"], config["scenarios"]) == (
+        "mcp-test",
+        50,
+        sorted(ids),
+    )
 
 
 def test_mcp_cli_prints_the_url_and_logs_requests() -> None:

@@ -22,22 +22,27 @@ def cmd_mcp(args: argparse.Namespace) -> int:
         print("--suite needs --out DIR, the run folder for results.jsonl", file=sys.stderr)
         return 2
     from emailbench_gym.integrations.mcp import serve
+    from emailbench_gym.runfolder import RunFolderError
 
-    serve(
-        args.scenario,
-        suite=ids if args.suite is not None else None,
-        out_dir=args.out,
-        label=args.label,
-        profile=args.profile,
-        transport=args.transport,
-        host=args.host,
-        port=args.port,
-        max_calls=args.max_calls,
-        judge=args.judge,
-        max_sessions=args.max_sessions,
-        idle_timeout=args.idle_timeout,
-        quiet=args.quiet,
-    )
+    try:
+        serve(
+            args.scenario,
+            suite=ids if args.suite is not None else None,
+            out_dir=args.out,
+            label=args.label,
+            profile=args.profile,
+            transport=args.transport,
+            host=args.host,
+            port=args.port,
+            max_calls=args.max_calls,
+            judge=args.judge,
+            max_sessions=args.max_sessions,
+            idle_timeout=args.idle_timeout,
+            quiet=args.quiet,
+        )
+    except RunFolderError as exc:  # the folder is in use, or was started as another suite
+        print(f"emailbench mcp: {exc}", file=sys.stderr)
+        return 2
     return 0
 
 

@@ -89,7 +89,10 @@ def serve(
     if suite is not None:
         if out_dir is None:
             raise ValueError("suite mode needs out_dir, the run folder for results.jsonl")
-        tasks = Suite(suite, Path(out_dir), label=label, profile=profile, max_calls=calls)
+        judge_name = judge if isinstance(judge, str) else getattr(judge, "name", None)
+        tasks = Suite(
+            suite, Path(out_dir), label=label, profile=profile, max_calls=calls, judge=judge_name
+        )
         service = suite_service(tasks, profile=profile, max_calls=calls, judge=judge, **limits)
         what = (
             f"suite of {tasks.total} scenarios ({tasks.done} already graded), "

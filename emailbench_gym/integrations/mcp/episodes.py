@@ -14,7 +14,6 @@ restarted server resumes where it stopped. Nothing here imports the MCP SDK.
 
 from __future__ import annotations
 
-import json
 import logging
 import threading
 import time
@@ -164,8 +163,11 @@ class EpisodeRegistry:
 class Suite:
     """A shared queue of scenarios for external agents, graded server-side into a run folder.
 
-    `scenario_ids` is the suite's scenario source: a list of ids today; a split (issue 13)
-    plugs in here as another list of ids (or a provider that yields them).
+    The folder is a run folder like `emailbench run`'s: this server holds its lock while it
+    serves, `run.json` records the suite (the label as the model, the profile, the judge,
+    `max_calls` as the turn budget; a restart with another one is refused) and
+    `summary.json` is rewritten as episodes are graded, so a finished suite passes
+    `emailbench check-submission`. `scenario_ids` is the suite's scenario source.
     """
 
     def __init__(
@@ -176,18 +178,37 @@ class Suite:
         label: str,
         profile: str,
         max_calls: int,
+        judge: str | None = None,
     ) -> None:
-        from emailbench_gym.runner import RESULTS, RecordWriter, read_records
+        from emailbench_gym.provenance import now, stamp
+        from emailbench_gym.runfolder import RecordWriter, RunFolder
+        from emailbench_gym.submission import RunConfig
 
-        self.out_dir = Path(out_dir)
-        self.out_dir.mkdir(parents=True, exist_ok=True)
-        self.results = self.out_dir / RESULTS
+        self.folder = RunFolder(out_dir)
+        self.folder.acquire()  # RunFolderError while another server or run writes it
+        try:
+            self.folder.check_config(
+                RunConfig(
+                    model=label,
+                    profile=profile,
+                    judge=judge,
+                    max_turns=max_calls,
+                    repeats=1,
+                    scenarios=sorted(set(scenario_ids)),
+                    **stamp(),
+                    started=now(),
+                ).dump()
+            )
+            done = {r["id"] for r in self.folder.records() if r.get("status") == "ok"}
+            self._writer = RecordWriter(self.folder.results)
+        except BaseException:
+            self.folder.release()
+            raise
+        self.out_dir, self.results = self.folder.path, self.folder.results
         self.label, self.profile, self.max_calls = label, profile, max_calls
-        done = {r["id"] for r in read_records(self.results) if r.get("status") == "ok"}
         self.total = len(scenario_ids)
         self.done = sum(sid in done for sid in scenario_ids)
         self._pending = deque(sid for sid in scenario_ids if sid not in done)
-        self._writer = RecordWriter(self.results)
         self._lock = threading.Lock()
 
     @property
@@ -226,19 +247,22 @@ class Suite:
         return {"graded": self.done, "remaining": self.remaining, "total": self.total}
 
     def write_summary(self) -> None:
-        """summary.json (the Table 3 row) over what results.jsonl holds, as `emailbench run` writes."""
-        from emailbench_gym.runner import SUMMARY, read_records, summarize
+        """summary.json (the Table 3 row, run.json under `run`), as `emailbench run` writes it."""
+        from emailbench_gym.runner import write_summary
 
-        summary = summarize(read_records(self.results), self.label)
-        (self.out_dir / SUMMARY).write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
+        write_summary(self.folder, self.folder.records(), self.label)
 
     def close(self) -> None:
-        self.write_summary()
-        self._writer.close()
+        """Write the summary, close results.jsonl and give up the folder's lock."""
+        try:
+            self.write_summary()
+            self._writer.close()
+        finally:
+            self.folder.release()
 
 
 def episode_record(session: ToolSession, label: str) -> dict[str, Any]:
-    """A `results.jsonl` record of a graded session, in the fields `runner.play_episode` writes.
+    """A `results.jsonl` record of a graded session, built through `EpisodeRecord` (the runner's).
 
     Each tool call is one iteration (MCP sends one call per request); tokens are unknown to
     the server (the agent's model is on the client side) and recorded as 0.
@@ -246,39 +270,39 @@ def episode_record(session: ToolSession, label: str) -> dict[str, Any]:
     from emailbench_gym.provenance import stamp
     from emailbench_gym.replay import grade_fields
     from emailbench_gym.scenarios import load_scenario
+    from emailbench_gym.submission import EpisodeRecord, Tokens, Turn
 
     assert session.grade is not None and session.scenario_id is not None
     scenario = load_scenario(session.scenario_id)
-    grade = session.grade
     trajectory = [
-        {
-            "iteration": index + 1,
-            "text": "",
-            "latency": None,
-            "tokens": {"input": 0, "output": 0},
-            "calls": [call],
-        }
+        Turn(
+            iteration=index + 1,
+            text="",
+            latency=None,
+            tokens=Tokens(input=0, output=0),
+            calls=[call],
+        )
         for index, call in enumerate(session.trajectory)
     ]
-    return {
-        "id": scenario.id,
-        "model": label,
-        "agent": "mcp",
-        "suite_hash": stamp()["suite_hash"],
-        "repeat": 0,
-        "category": scenario.category,
-        "difficulty": scenario.difficulty,
-        "domains": list(scenario.domains),
-        "retained": scenario.retained,
-        **grade_fields(grade),  # status, error, passed, scores, grade: judge_error counted apart
-        "calls": len(session.trajectory),
-        "failed_calls": sum(c["is_error"] for c in session.trajectory),
-        "iterations": len(session.trajectory),
-        "terminated": session.submitted,
-        "truncated": not session.submitted,
-        "latency": session.elapsed,
-        "grading_time": None,
-        "tokens": {"input": 0, "output": 0},
-        "final_answer": session.answer,
-        "trajectory": trajectory,
-    }
+    return EpisodeRecord(
+        id=scenario.id,
+        model=label,
+        agent="mcp",
+        suite_hash=stamp()["suite_hash"],
+        repeat=0,
+        category=scenario.category,
+        difficulty=scenario.difficulty,
+        domains=list(scenario.domains),
+        retained=scenario.retained,
+        **grade_fields(session.grade),  # status, error, passed, scores, grade: judge_error apart
+        calls=len(session.trajectory),
+        failed_calls=sum(c["is_error"] for c in session.trajectory),
+        iterations=len(session.trajectory),
+        terminated=session.submitted,
+        truncated=not session.submitted,
+        latency=session.elapsed,
+        grading_time=None,
+        tokens=Tokens(input=0, output=0),
+        final_answer=session.answer,
+        trajectory=trajectory,
+    ).dump()
