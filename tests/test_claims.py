@@ -674,6 +674,23 @@ def test_a_count_may_be_written_as_a_ratio():
     )
 
 
+def test_a_ratio_bound_to_a_count_subject_states_its_part_not_its_whole():
+    """'1 of 2 steps open' states one open step; bound to the task it must not pass for 2 open.
+    Unbound, the whole may be the count asked for ("one of her three cards is still open")."""
+    open_steps = {
+        "type": "answer-values",
+        "values": [{"subject": "task:task-002", "kind": "count", "value": 2}],
+    }
+    assert not values(
+        "Draft Raptor restructuring talking points for Skilling: 1 of 2 steps open.", open_steps
+    )
+    assert values(
+        "Draft Raptor restructuring talking points for Skilling: 2 of 2 steps open.", open_steps
+    )
+    cards = {"type": "answer-values", "values": [{"kind": "count", "value": 3}]}
+    assert values("Only one of Priya's three cards is still open.", cards)
+
+
 def test_a_value_binds_to_a_subject_later_in_its_own_sentence_when_it_is_the_whole_line():
     dial_in = {
         "type": "answer-values",

@@ -35,6 +35,7 @@ from emailbench_gym.grading.claims.entities import ENTITY_KINDS
 from emailbench_gym.grading.claims.polarity import CueWords, Span
 from emailbench_gym.grading.claims.values import (
     VALUE_KINDS,
+    ValueMention,
     comparable,
     may_state,
     value_matches,
@@ -368,7 +369,12 @@ class AnswerValuesCheck(_Claim):
                     if role is None or not any(f"role:{p}" in role.keys for p in spec.role):
                         continue
                 mine.append(v)
-            hits = [v for v in mine if value_matches(v, spec.kind, spec.expected(), spec.tolerance)]
+            hits = [
+                v
+                for v in mine
+                if value_matches(v, spec.kind, spec.expected(), spec.tolerance)
+                and not (key is not None and _whole_of_a_part(v, spec))
+            ]
             if not hits:
                 problems.append(f"not stated: {spec.describe()}")
                 continue
@@ -400,6 +406,18 @@ class AnswerValuesCheck(_Claim):
         if self.ordered and not problems and positions != sorted(positions):
             problems.append("values out of order")
         return Outcome(not problems, expected, problems or "all stated")
+
+
+def _whole_of_a_part(mention: ValueMention, spec: ValueSpec) -> bool:
+    """A ratio bound to a count's subject that matches only by its whole: "1 of 2 steps open"
+    states 1 open step of the task, not 2. Unbound, the whole may be the count asked for ("one
+    of her three cards is open" answers "how many cards is she on")."""
+    return (
+        spec.kind == "count"
+        and mention.kind == "ratio"
+        and mention.ratio is not None
+        and mention.ratio[0] != spec.expected()
+    )
 
 
 def _token_range(analysis: Analysis, start: int, end: int) -> tuple[int, int]:
