@@ -144,12 +144,23 @@ def test_openenv_reset_draws_by_seed_and_refuses_unknown_scenarios() -> None:
     assert "OB-Z999" in message or "FACTORY" in message or "error" in message.lower()
 
 
-def test_emailbench_serve_command() -> None:
+DEPLOY = ROOT / "deploy" / "openenv"
+
+
+@pytest.mark.parametrize("layout", ["emailbench serve", "deploy/openenv/server/app.py"])
+def test_the_server_commands_serve_the_env(layout: str) -> None:
+    """`emailbench serve`, and OpenEnv's multi-mode layout run as `python -m server.app`."""
     port = free_port()
+    if layout == "emailbench serve":
+        command, cwd = cli_command("serve", "--port", str(port), "--scenarios", SCENARIO), ROOT
+        environ = subprocess_env()
+    else:
+        command = [sys.executable, "-m", "server.app", "--port", str(port)]
+        cwd, environ = DEPLOY, {**subprocess_env(), "EMAILBENCH_SCENARIOS": SCENARIO}
     server = subprocess.Popen(
-        cli_command("serve", "--port", str(port), "--scenarios", SCENARIO),
-        env=subprocess_env(),
-        cwd=ROOT,
+        command,
+        env=environ,
+        cwd=cwd,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         text=True,
@@ -172,6 +183,19 @@ def test_emailbench_serve_command() -> None:
         server.terminate()
         server.wait(timeout=20)
     assert observation["scenario_id"] == SCENARIO and json.dumps(observation)
+
+
+def test_openenv_validate_accepts_the_deploy_layout() -> None:
+    """OpenEnv's own `openenv validate` on deploy/openenv (pyproject, uv.lock, server/app.py)."""
+    result = subprocess.run(
+        [sys.executable, "-m", "openenv.cli", "validate", str(DEPLOY), "--json"],
+        env=subprocess_env(),
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    report = json.loads(result.stdout[result.stdout.index("{") :])
+    assert result.returncode == 0 and report["passed"], report["issues"] or result.stderr[-2000:]
 
 
 def test_trl_openenv_example_replays_a_reference_to_reward_one() -> None:

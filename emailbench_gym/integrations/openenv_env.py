@@ -241,7 +241,8 @@ def build_app(
 
 def __getattr__(name: str) -> Any:
     """`app` for `uvicorn ...openenv_env:app` and openenv.yaml, configured by environment variables:
-    EMAILBENCH_PROFILE, EMAILBENCH_MAX_CALLS, EMAILBENCH_JUDGE, EMAILBENCH_MAX_SESSIONS."""
+    EMAILBENCH_PROFILE, EMAILBENCH_MAX_CALLS, EMAILBENCH_JUDGE, EMAILBENCH_MAX_SESSIONS and
+    EMAILBENCH_SCENARIOS (the pool: ids or `split:NAME`, separated by spaces or commas)."""
     if name != "app":
         raise AttributeError(name)
     return build_app(
@@ -249,4 +250,5 @@ def __getattr__(name: str) -> Any:
         max_calls=int(os.environ.get("EMAILBENCH_MAX_CALLS", DEFAULT_MAX_CALLS)),
         judge=os.environ.get("EMAILBENCH_JUDGE") or None,
         max_sessions=int(os.environ.get("EMAILBENCH_MAX_SESSIONS", DEFAULT_MAX_SESSIONS)),
+        scenarios=os.environ.get("EMAILBENCH_SCENARIOS", "").replace(",", " ").split() or None,
     )

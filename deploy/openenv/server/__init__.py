@@ -1,0 +1,1 @@
+"""The OpenEnv server package of EmailBench: `server.app:app` (see ../README.md)."""
