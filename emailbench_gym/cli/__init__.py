@@ -22,6 +22,7 @@ COMMANDS: tuple[str, ...] = (
     "regrade",
     "check_submission",
     "report",
+    "view",
     "mcp",
     "serve",
     "worlds",

@@ -1,7 +1,9 @@
 """PNG figures for the report (paper Figures 2, 3, 5, 6 and 7); needs the "plots" extra.
 
-Each figure is drawn on a `matplotlib.figure.Figure` (no pyplot, no global state) and
-returned as PNG bytes. matplotlib is imported only when a figure is drawn.
+Each figure function returns a `matplotlib.figure.Figure` (no pyplot, no global state),
+`WIDTH` wide so it fits the page, with rate axes fixed at 0-100% (all-zero data draws no
+negative axis); `draw_figures` turns them into PNG bytes. matplotlib is imported only when
+a figure is drawn.
 """
 
 from __future__ import annotations
@@ -10,9 +12,9 @@ import io
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from emailbench_gym.report import (
+from emailbench_gym.report.runs import Run
+from emailbench_gym.report.tables import (
     Frac,
-    Run,
     Table,
     completed_pass_rate,
     table_by_category,
@@ -22,6 +24,8 @@ from emailbench_gym.report import (
 )
 
 MAX_ITERATIONS = 15
+#: Every figure is this wide (inches at 100 dpi: 640 px), so each fits the report's page.
+WIDTH = 6.4
 
 
 def plots_available() -> bool:
@@ -33,20 +37,21 @@ def plots_available() -> bool:
     return True
 
 
-def _new_figure(width: float = 6.4, height: float = 4.0) -> tuple[Any, Any]:
+def _new_figure(width: float = WIDTH, height: float = 4.0) -> tuple[Any, Any]:
     from matplotlib.figure import Figure
 
     figure = Figure(figsize=(width, height), dpi=100, layout="constrained")
     return figure, figure.add_subplot()
 
 
-def _png(figure: Any) -> bytes:
+def png(figure: Any) -> bytes:
+    """The figure as PNG bytes."""
     buffer = io.BytesIO()
     figure.savefig(buffer, format="png")
     return buffer.getvalue()
 
 
-def figure_completion(runs: Sequence[Run]) -> bytes:
+def figure_completion(runs: Sequence[Run]) -> Any:
     """Figure 2: percent of episodes passed and finished by each iteration."""
     figure, ax = _new_figure()
     ks = range(1, MAX_ITERATIONS + 1)
@@ -61,13 +66,17 @@ def figure_completion(runs: Sequence[Run]) -> bytes:
         xlabel="Iteration K",
         ylabel="Completed passes (% of episodes)",
         title="Completion by iteration",
+        xlim=(0.5, MAX_ITERATIONS + 0.5),
+        ylim=(0, 100),  # a rate: 0% and 100% sit on the frame, never a negative axis
     )
+    for line in ax.get_lines():
+        line.set_clip_on(False)  # markers at 0% and 100% drawn whole
     ax.set_xticks(list(ks))
     ax.legend(fontsize="small")
-    return _png(figure)
+    return figure
 
 
-def figure_latency(runs: Sequence[Run]) -> bytes:
+def figure_latency(runs: Sequence[Run]) -> Any:
     """Figure 3: mean episode latency against pass rate, one point per run."""
     figure, ax = _new_figure()
     table = table_results(runs)
@@ -77,12 +86,20 @@ def figure_latency(runs: Sequence[Run]) -> bytes:
         x, y = cell["Latency"] or 0.0, cell["Full %"] or 0.0
         ax.scatter(x, y)
         ax.annotate(row[0], (x, y), textcoords="offset points", xytext=(4, 4), fontsize="small")
-    ax.margins(0.2)
-    ax.set(xlabel="Mean latency (s)", ylabel="Pass rate (%)", title="Latency vs pass rate")
-    return _png(figure)
+    latencies = [cell[columns.index("Latency")] or 0.0 for cell in table.rows]
+    ax.set(
+        xlabel="Mean latency (s)",
+        ylabel="Pass rate (%)",
+        title="Latency vs pass rate",
+        xlim=(0, 1.25 * max(latencies, default=0.0) or 1.0),  # latency is never negative
+        ylim=(0, 100),
+    )
+    for points in ax.collections:
+        points.set_clip_on(False)
+    return figure
 
 
-def figure_wilson(runs: Sequence[Run]) -> bytes:
+def figure_wilson(runs: Sequence[Run]) -> Any:
     """Figure 5: pass rate per run with its 95% Wilson interval."""
     rows = table_wilson(runs).rows
     figure, ax = _new_figure(height=1.5 + 0.5 * len(rows))
@@ -92,36 +109,46 @@ def figure_wilson(runs: Sequence[Run]) -> bytes:
         [max(0.0, rate - row[3]) for rate, row in zip(rates, rows, strict=True)],
         [max(0.0, row[4] - rate) for rate, row in zip(rates, rows, strict=True)],
     ]
-    ax.errorbar(rates, range(len(rows)), xerr=errors, fmt="o", capsize=4)
+    ax.errorbar(rates, range(len(rows)), xerr=errors, fmt="o", capsize=4, clip_on=False)
     ax.set_yticks(range(len(rows)), labels)
     ax.set_ylim(len(rows) - 0.5, -0.5)
-    ax.set(xlabel="Pass rate (%) with 95% Wilson interval", title="Pass rate intervals")
-    return _png(figure)
+    ax.set(
+        xlabel="Pass rate (%) with 95% Wilson interval",
+        title="Pass rate intervals",
+        xlim=(0, 100),
+    )
+    return figure
 
 
-def _grouped_bars(table: Table, xlabel: str, title: str) -> bytes:
-    """Bars per group (rows) and run (the table's Frac columns)."""
+def _grouped_bars(table: Table, ylabel: str, title: str) -> Any:
+    """Horizontal bars per group (rows) and run (the table's Frac columns).
+
+    Groups run down the page, so the figure keeps the page's width however many
+    categories and runs there are; it grows in height instead.
+    """
     run_columns = [i for i, c in enumerate(table.columns) if c.kind in ("rate", "frac_rate")]
-    groups = [row[0] for row in table.rows]
-    figure, ax = _new_figure(width=max(6.4, 0.3 * len(groups) * max(1, len(run_columns)) + 2))
-    width = 0.8 / max(1, len(run_columns))
+    groups = [str(row[0]) for row in table.rows]
+    runs = max(1, len(run_columns))
+    figure, ax = _new_figure(height=1.6 + 0.16 * max(1, len(groups)) * runs + 0.2 * runs)
+    height = 0.8 / runs
     for offset, i in enumerate(run_columns):
         values = [(row[i].pct if isinstance(row[i], Frac) else None) or 0.0 for row in table.rows]
-        positions = [g + offset * width for g in range(len(groups))]
-        ax.bar(positions, values, width, label=table.columns[i].name)
-    ax.set_xticks([g + width * (len(run_columns) - 1) / 2 for g in range(len(groups))], groups)
-    ax.tick_params(axis="x", labelrotation=45 if len(groups) > 5 else 0)
-    ax.set(xlabel=xlabel, ylabel="Pass rate (%)", title=title, ylim=(0, 100))
-    ax.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1, 1))
-    return _png(figure)
+        positions = [g + offset * height for g in range(len(groups))]
+        ax.barh(positions, values, height, label=table.columns[i].name)
+    ax.set_yticks([g + height * (runs - 1) / 2 for g in range(len(groups))], groups)
+    ax.set_ylim(len(groups) - 0.5 + height * (runs - 1) / 2, -0.5)
+    ax.tick_params(axis="y", labelsize="small")
+    ax.set(xlabel="Pass rate (%)", ylabel=ylabel, title=title, xlim=(0, 100))
+    figure.legend(fontsize="small", loc="outside upper center", ncols=min(runs, 3))
+    return figure
 
 
-def figure_categories(runs: Sequence[Run]) -> bytes:
+def figure_categories(runs: Sequence[Run]) -> Any:
     """Figure 6: pass rate per category."""
     return _grouped_bars(table_by_category(runs), "Category", "Pass rate by category")
 
 
-def figure_domains(runs: Sequence[Run]) -> bytes:
+def figure_domains(runs: Sequence[Run]) -> Any:
     """Figure 7: pass rate per declared domain count."""
     return _grouped_bars(
         table_by_domain_count(runs), "Declared domains", "Pass rate by domain count"
@@ -129,7 +156,7 @@ def figure_domains(runs: Sequence[Run]) -> bytes:
 
 
 #: File stem and drawing function of every figure, in report order.
-FIGURES: tuple[tuple[str, str, Callable[[Sequence[Run]], bytes]], ...] = (
+FIGURES: tuple[tuple[str, str, Callable[[Sequence[Run]], Any]], ...] = (
     ("figure2_completion", "Figure 2: completion by iteration", figure_completion),
     ("figure3_latency", "Figure 3: latency vs pass rate", figure_latency),
     ("figure5_wilson", "Figure 5: Wilson 95% intervals", figure_wilson),
@@ -140,4 +167,4 @@ FIGURES: tuple[tuple[str, str, Callable[[Sequence[Run]], bytes]], ...] = (
 
 def draw_figures(runs: Sequence[Run]) -> dict[str, tuple[str, bytes]]:
     """Every figure as {file stem: (caption, PNG bytes)}; raises ImportError without matplotlib."""
-    return {stem: (caption, draw(runs)) for stem, caption, draw in FIGURES}
+    return {stem: (caption, png(draw(runs))) for stem, caption, draw in FIGURES}

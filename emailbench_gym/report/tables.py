@@ -1,8 +1,8 @@
 """The paper's result tables, recomputed from run records (`OUT/results.jsonl`).
 
 One pure function per table: it takes the runs (each a label and its finished episode
-records) and returns a `Table` of raw values; rendering (Markdown, JSON, HTML, plots)
-lives in `report_render` and `report_plots`. Only `read_run` touches the disk.
+records, read by `report.runs`) and returns a `Table` of raw values; rendering (Markdown,
+JSON, HTML, plots) lives in `report.render` and `report.plots`.
 
 Episodes with status "error" (a provider failure the runner will retry) or
 "judge_error" (played, but the judge gave no verdict: a rerun or `emailbench regrade`
@@ -15,14 +15,13 @@ from __future__ import annotations
 import json
 import math
 import statistics
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from itertools import pairwise
 from math import comb
-from pathlib import Path
 from typing import Any, Literal, NamedTuple
 
-Record = dict[str, Any]
+from emailbench_gym.report.runs import Record, Run
 
 #: How a column's values are rendered: plain text or integer, a percentage (one
 #: decimal), a score in [0, 1] (".309"), a mean (two decimals), a `Frac` as "k/n",
@@ -47,16 +46,6 @@ class Frac(NamedTuple):
 
 
 @dataclass(frozen=True)
-class Run:
-    """One run directory: its label (the model), graded episodes and the ungraded counts."""
-
-    label: str
-    records: tuple[Record, ...]
-    errors: int = 0
-    judge_errors: int = 0
-
-
-@dataclass(frozen=True)
 class Column:
     name: str
     kind: Kind = "text"
@@ -71,61 +60,6 @@ class Table:
     columns: tuple[Column, ...]
     rows: tuple[tuple[Any, ...], ...]
     note: str = ""
-
-
-# --- loading -------------------------------------------------------------------------------
-
-
-def _latest(records: Iterable[Record]) -> list[Record]:
-    """The last record per (id, repeat), an "ok" one winning over later unfinished ones.
-
-    A resumed run appends a fresh record when it retries an errored episode, so the
-    file can hold several records for one episode.
-    """
-    latest: dict[tuple[str, int], Record] = {}
-    for record in records:
-        key = (record["id"], record.get("repeat", 0))
-        if record.get("status", "ok") == "ok" or latest.get(key, {}).get("status") != "ok":
-            latest[key] = record
-    return list(latest.values())
-
-
-def select_episodes(records: Iterable[Record]) -> tuple[list[Record], int]:
-    """The graded ("ok") episodes, and how many episodes are not graded (error or judge_error)."""
-    latest = _latest(records)
-    ok = [r for r in latest if r.get("status", "ok") == "ok"]
-    return ok, len(latest) - len(ok)
-
-
-def read_run(path: str | Path) -> Run:
-    """Read a run directory (or its results.jsonl); skip a torn last line from a killed run."""
-    from emailbench_gym.runfolder import read_records
-
-    path = Path(path)
-    file = path / "results.jsonl" if path.is_dir() else path
-    if not file.is_file():
-        raise FileNotFoundError(f"no results.jsonl in {path}")
-    records = read_records(file)
-    latest = _latest(records)
-    ok = [r for r in latest if r.get("status", "ok") == "ok"]
-    judge_errors = sum(r.get("status") == "judge_error" for r in latest)
-    label = next((r["model"] for r in records if r.get("model")), None)
-    return Run(
-        label or file.parent.name, tuple(ok), len(latest) - len(ok) - judge_errors, judge_errors
-    )
-
-
-def label_runs(runs: Sequence[Run], names: Sequence[str]) -> list[Run]:
-    """Make labels unique: a model seen twice gets its directory name appended."""
-    counts: dict[str, int] = {}
-    for run in runs:
-        counts[run.label] = counts.get(run.label, 0) + 1
-    return [
-        Run(f"{run.label} ({name})", run.records, run.errors, run.judge_errors)
-        if counts[run.label] > 1
-        else run
-        for run, name in zip(runs, names, strict=True)
-    ]
 
 
 # --- per-episode helpers -------------------------------------------------------------------
