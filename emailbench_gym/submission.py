@@ -121,6 +121,7 @@ class RunConfig(BaseModel):
     suite_hash: str
     emailbench_version: str
     started: str | None = None
+    commit: str | None = None
 
     def dump(self) -> dict[str, Any]:
         """run.json's JSON object."""
