@@ -85,7 +85,8 @@ def episode(
         "tokens": {"input": 10, "output": 5},
         "final_answer": answer,
         "trajectory": [
-            {"iteration": 1, "text": "", "latency": latency, "tokens": {}, "calls": list(calls)}
+            {"iteration": 1, "text": "", "latency": latency, "tokens": {"input": 10, "output": 5},
+             "calls": list(calls)}
         ],
         "grade": None
         if status == "error"

@@ -18,7 +18,7 @@ import pytest
 
 from emailbench_gym.catalog import suite_hash
 from emailbench_gym.cli import main
-from emailbench_gym.provenance import commit
+from emailbench_gym.provenance import stamp
 from emailbench_gym.report.cost import estimate, load_prices
 from emailbench_gym.report.plots import plots_available
 from emailbench_gym.report.runs import RunLoadError, read_run
@@ -61,7 +61,7 @@ def test_view_summarises_the_run_with_its_metadata(runs: dict[str, Path], capsys
     for scenario in SCENARIOS:
         assert re.search(rf"{scenario} .* pass 1\.00", out)
     assert suite_hash()[:16] in out and re.search(r"Profile\s+full", out)
-    assert re.search(rf"Commit\s+{commit() or 'unknown'}", out)
+    assert re.search(rf"Commit\s+{stamp()['commit'] or 'unknown'}", out)  # what the run saw
     assert re.search(r"emailbench-gym\s+\d", out) and re.search(
         r"Sampling\s+provider defaults", out
     )
@@ -110,7 +110,7 @@ def test_html_report_has_the_grid_and_each_episode_once(
     assert main(["report", str(runs["ref"]), str(runs["rand"]), "--format", "html",
                  "--out", str(out)]) == 0  # fmt: skip
     page = out.read_text()
-    grid = page[page.index("<h2>Scenarios</h2>") : page.index("<h2>Episodes</h2>")]
+    grid = page[page.index('<h2 id="scenarios">') : page.index('<h2 id="episodes">')]
     for scenario in SCENARIOS:
         row = re.search(rf'<tr data-cat="[^"]+" data-failed="1" data-differs="1">'
                         rf'<td><a href="#s-{scenario}">.*?</tr>', grid)  # fmt: skip
@@ -130,10 +130,10 @@ def test_html_report_has_the_grid_and_each_episode_once(
     record = next(r for r in records(runs["rand"]) if r["id"] == "OB-P103")
     for item in record["grade"]["items"]:
         if item["outcome"] == "failed":
-            assert html.escape(json.dumps(item["expected"])) in page
-            assert html.escape(json.dumps(item["found"])) in page
+            assert html.escape(json.dumps(item["expected"]), quote=False) in page
+            assert html.escape(json.dumps(item["found"]), quote=False) in page
     for call in (c for t in record["trajectory"] for c in t["calls"]):
-        assert page.count(html.escape(call["content"])) == 1
+        assert page.count(html.escape(call["content"], quote=False)) == 1
     # Metadata of both runs.
     assert page.count(suite_hash()[:16]) >= 2 and "<td>Commit</td>" in page
     assert "tool profile (reference: full, random: adapter)" in page
@@ -208,7 +208,7 @@ def priced_run(folder: Path, model: str, tokens: tuple[int, int]) -> Path:
         failed_calls=0, latency=1.0, tokens={"input": tokens[0], "output": tokens[1]},
         final_answer="x", trajectory=[], grade=None, agent="openai_chat",
         category="messages-read", difficulty="D2", domains=["messages"], retained=True,
-        iterations=1,
+        iterations=1, terminated=True, truncated=False,
     )  # fmt: skip
     (folder / "results.jsonl").write_text(record.model_dump_json() + "\n")
     return folder
@@ -276,8 +276,12 @@ def test_bad_run_folders_are_clear_errors(runs: dict[str, Path], tmp_path: Path,
     (bad_field / "results.jsonl").write_text("\n".join(lines) + "\n")
     garbage = copy_run(runs["ref"], tmp_path / "garbage")
     (garbage / "results.jsonl").write_text("\x00\x01 garbage\nmore garbage\n")
+    bad_stamp = copy_run(runs["ref"], tmp_path / "bad-stamp")
+    (bad_stamp / "run.json").unlink()
+    (bad_stamp / "summary.json").write_text('{"run": {"max_turns": "many"}}')
     cases = {
         tmp_path / "missing": "no such folder",
+        bad_stamp: "summary.json: max_turns: Input should be a valid integer",
         empty: "no results.jsonl",
         bad_config: "run.json: not readable JSON",
         bad_field: "results.jsonl line 2: score: Input should be less than or equal to 1",
@@ -304,3 +308,18 @@ def test_a_torn_last_line_is_left_out_with_a_warning(
     assert "line 4 is cut short" in " ".join(capsys.readouterr().out.split())
     assert main(["report", str(torn)]) == 0
     assert "line 4 is cut short" in capsys.readouterr().err
+
+
+def test_a_folder_without_run_json_shows_what_its_records_tell(
+    runs: dict[str, Path], tmp_path: Path, capsys
+) -> None:
+    bare = copy_run(runs["rand"], tmp_path / "bare")
+    (bare / "run.json").unlink()
+    (bare / "summary.json").unlink()
+    meta = read_run(bare).meta
+    assert meta is not None and meta.source == "the records (no run.json)"
+    assert (meta.model, meta.suite_hash, meta.profile) == ("random", suite_hash(), None)
+    assert main(["view", str(bare)]) == 0
+    out = capsys.readouterr().out
+    assert re.search(r"Profile\s+unknown", out) and re.search(r"Sampling\s+unknown", out)
+    assert re.search(r"Metadata from\s+the records \(no run.json\)", out)

@@ -75,7 +75,20 @@ addEventListener('DOMContentLoaded', () => { applyFilters(); openTarget(); });
 """
 
 
+_NAV = (
+    '<p class="nav"><a href="#runs">Runs</a> · <a href="#tables">Tables</a> · '
+    '<a href="#figures">Figures</a> · <a href="#scenarios">Scenarios</a> · '
+    '<a href="#episodes">Episodes</a></p>'
+)
+
+
 def _e(text: object) -> str:
+    """Text content escaped (quotes stay as they are: JSON values stay readable and short)."""
+    return html.escape(str(text), quote=False)
+
+
+def _attr(text: object) -> str:
+    """An attribute value escaped."""
     return html.escape(str(text))
 
 
@@ -100,7 +113,7 @@ def _facts(runs: Sequence[Run], prices: PriceTable) -> str:
         f"<tr><td>{_e(name)}</td>" + "".join(f"<td>{_e(v)}</td>" for v in values) + "</tr>"
         for name, values in run_facts(runs, prices)
     )
-    return f'<h2>Runs</h2><table class="facts"><tr><th></th>{head}</tr>{rows}</table>'
+    return f'<h2 id="runs">Runs</h2><table class="facts"><tr><th></th>{head}</tr>{rows}</table>'
 
 
 def _episode_id(run_index: int, record: Record) -> str:
@@ -113,7 +126,7 @@ def _cell(run_index: int, episodes: Sequence[Record]) -> str:
     kinds = {outcome(r) for r in episodes}
     css = kinds.pop() if len(kinds) == 1 else "error"
     links = " ".join(
-        f'<a href="#{_e(_episode_id(run_index, r))}">{_e(score_text(r))}</a>' for r in episodes
+        f'<a href="#{_attr(_episode_id(run_index, r))}">{_e(score_text(r))}</a>' for r in episodes
     )
     return f'<td class="cell {css}">{links}</td>'
 
@@ -123,13 +136,11 @@ def _row_flags(row: ScenarioRow) -> str:
     per_run = [frozenset(outcome(r) for r in cell) for cell in row.cells]
     failed = any(o != "pass" for o in outcomes) or not all(row.cells)
     differs = len(set(per_run)) > 1
-    return (
-        f'data-cat="{_e(row.category)}" data-failed="{int(failed)}" data-differs="{int(differs)}"'
-    )
+    return f'data-cat="{_attr(row.category)}" data-failed="{int(failed)}" data-differs="{int(differs)}"'
 
 
 def _grid(runs: Sequence[Run], rows: Sequence[ScenarioRow]) -> str:
-    options = "".join(f'<option value="{_e(c)}">{_e(c)}</option>' for c in categories(rows))
+    options = "".join(f'<option value="{_attr(c)}">{_e(c)}</option>' for c in categories(rows))
     filters = (
         '<div class="filters"><label>Category <select id="f-cat" onchange="applyFilters()">'
         f'<option value="">all</option>{options}</select></label>'
@@ -143,15 +154,15 @@ def _grid(runs: Sequence[Run], rows: Sequence[ScenarioRow]) -> str:
         f"<th>{_e(run.label)}</th>" for run in runs
     )
     body = "".join(
-        f'<tr {_row_flags(row)}><td><a href="#s-{_e(row.id)}">{_e(row.id)}</a></td>'
+        f'<tr {_row_flags(row)}><td><a href="#s-{_attr(row.id)}">{_e(row.id)}</a></td>'
         f"<td>{_e(row.category)}</td><td>{_e(row.difficulty)}</td>"
         + "".join(_cell(i, cell) for i, cell in enumerate(row.cells))
         + "</tr>"
         for row in rows
     )
     return (
-        '<h2>Scenarios</h2><p class="note">Outcome and score of every episode (one per '
-        "repeat); a cell links to its checks and trajectory below.</p>"
+        '<h2 id="scenarios">Scenarios</h2><p class="note">Outcome and score of every episode '
+        "(one per repeat); a cell links to its checks and trajectory below.</p>"
         f'{filters}<div class="grid"><table>{head}</tr>{body}</table></div>'
     )
 
@@ -201,23 +212,29 @@ def _trajectory(record: Record) -> str:
         items.append("".join(parts) + "</li>")
     calls = sum(len(t.get("calls") or []) for t in turns)
     return (
-        f'<details class="trajectory"><summary>Trajectory: {len(turns)} turns, {calls} '
-        f"tool calls</summary><ol>{''.join(items)}</ol></details>"
+        f'<details class="trajectory"><summary>Trajectory: {_count(len(turns), "turn")}, '
+        f"{_count(calls, 'tool call')}</summary><ol>{''.join(items)}</ol></details>"
     )
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
 def _episode(run_index: int, run: Run, record: Record) -> str:
     tokens = record.get("tokens") or {}
     summary = (
         f"{_e(run.label)}, repeat {record.get('repeat', 0)}: <b>{_e(score_text(record))}</b> "
-        f"· {record.get('calls', 0)} calls · {record.get('iterations', 0)} iterations · "
+        f"· {_count(record.get('calls', 0), 'call')} · "
+        f"{_count(record.get('iterations', 0), 'iteration')} · "
         f"tokens {tokens.get('input', 0)} in / {tokens.get('output', 0)} out"
     )
     error = f'<p class="warn">{_e(record["error"])}</p>' if record.get("error") else ""
     answer = _e(record.get("final_answer") or "(none)")
     return (
-        f'<details class="episode {outcome(record)}" id="{_e(_episode_id(run_index, record))}">'
-        f"<summary>{summary}</summary>{error}{_checks(record)}{_trajectory(record)}"
+        f'<details class="episode" id="{_attr(_episode_id(run_index, record))}">'
+        f'<summary class="{outcome(record)}">{summary}</summary>'
+        f"{error}{_checks(record)}{_trajectory(record)}"
         f"<p><b>Final answer</b></p><pre>{answer}</pre></details>"
     )
 
@@ -234,11 +251,11 @@ def _scenarios(runs: Sequence[Run], rows: Sequence[ScenarioRow]) -> str:
             _episode(i, runs[i], record) for i, cell in enumerate(row.cells) for record in cell
         )
         sections.append(
-            f'<details class="scenario" id="s-{_e(row.id)}" {_row_flags(row)}><summary>'
+            f'<details class="scenario" id="s-{_attr(row.id)}" {_row_flags(row)}><summary>'
             f"<b>{_e(row.id)}</b> {_e(row.category)} {_e(row.difficulty)}: {_e(outcomes)}"
             f"</summary>{request}{episodes}</details>"
         )
-    return "<h2>Episodes</h2>" + "".join(sections)
+    return '<h2 id="episodes">Episodes</h2>' + "".join(sections)
 
 
 def render_html(
@@ -254,7 +271,7 @@ def render_html(
         plots = f"<p>{_e(PLOTS_MISSING)}</p>"
     else:
         plots = "".join(
-            f'<figure><img alt="{_e(caption)}" '
+            f'<figure><img alt="{_attr(caption)}" '
             f'src="data:image/png;base64,{base64.b64encode(png).decode("ascii")}">'
             f"<figcaption>{_e(caption)}</figcaption></figure>"
             for caption, png in figures.values()
@@ -265,10 +282,11 @@ def render_html(
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>EmailBench report: {labels}</title><style>{_STYLE}</style>"
         f"<script>{_SCRIPT}</script></head><body>"
-        f"<h1>EmailBench report</h1><p>Runs: {labels}</p>{warnings}"
+        f"<h1>EmailBench report</h1><p>Runs: {labels}</p>{_NAV}{warnings}"
         + _facts(runs, prices)
+        + '<div id="tables"></div>'
         + "".join(_table(t) for t in tables)
-        + f"<h2>Figures</h2>{plots}"
+        + f'<h2 id="figures">Figures</h2>{plots}'
         + _grid(runs, rows)
         + _scenarios(runs, rows)
         + "</body></html>\n"

@@ -49,6 +49,9 @@ class RunMeta(BaseModel):
     profile: str | None = None
     judge: str | None = None
     request: dict[str, Any] = {}
+    base_url: str | None = None
+    timeout: float | None = None
+    concurrency: int | None = None
     max_turns: int | None = None
     repeats: int | None = None
     scenarios: int | None = None
@@ -218,7 +221,7 @@ def _meta(
     agents = sorted({str(r["agent"]) for r in records if r.get("agent")})
     known = set(RunMeta.model_fields) | {"scenarios"}
     scenarios = settings.get("scenarios")
-    meta = RunMeta(
+    fields = dict(
         source=source,
         model=settings.get("model") or next((r["model"] for r in records if r.get("model")), None),
         agent=", ".join(agents) or None,
@@ -228,6 +231,9 @@ def _meta(
         profile=settings.get("profile"),
         judge=settings.get("judge"),
         request=settings.get("request") or {},
+        base_url=settings.get("base_url"),
+        timeout=settings.get("timeout"),
+        concurrency=settings.get("concurrency"),
         max_turns=settings.get("max_turns"),
         repeats=settings.get("repeats"),
         scenarios=len(scenarios) if isinstance(scenarios, list) else None,
@@ -237,7 +243,10 @@ def _meta(
         input_tokens=sum(_tokens(r, "input") for r in records),
         output_tokens=sum(_tokens(r, "output") for r in records),
     )
-    return meta, problems
+    try:
+        return RunMeta.model_validate(fields), problems
+    except ValidationError as exc:  # summary.json's `run` is not validated by RunConfig
+        return RunMeta(source=source), problems + _problems(source.split()[0], exc)
 
 
 def _tokens(record: Record, kind: str) -> int:
@@ -345,6 +354,9 @@ def metadata_rows(meta: RunMeta) -> list[tuple[str, str]]:
         ("Profile", known(meta.profile)),
         ("Judge", "none" if meta.judge is None and meta.source == "run.json" else known(meta.judge)),
         ("Sampling", _sampling(meta) if meta.source == "run.json" else "unknown"),
+        ("Model base URL", known(meta.base_url)),
+        ("Timeout", "unknown" if meta.timeout is None else f"{meta.timeout:g} s per request"),
+        ("Concurrency", known(meta.concurrency)),
         ("Max turns", known(meta.max_turns)),
         ("Repeats", known(meta.repeats)),
         ("Scenarios asked", known(meta.scenarios)),
