@@ -291,7 +291,11 @@ def test_suite_mode_records_grades_server_side_and_resumes(tmp_path: Path) -> No
         timeout=120,
     )
     assert report.returncode == 0, report.stderr
-    assert "mcp-test" in report.stdout
+    reported = json.loads(report.stdout)["runs"][0]
+    assert (reported["label"], reported["meta"]["agent"], reported["meta"]["source"]) == (
+        "mcp-test", "mcp", "run.json",
+    )  # fmt: skip
+    assert reported["cost"]["usd"] is None  # the server sees no tokens: no cost is made up
     # The finished suite is a complete submission: run.json, every record, summary.json.
     assert check_submission(out, suite=suite_hash()) == []
     config = json.loads((out / "run.json").read_text())

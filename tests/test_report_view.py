@@ -61,7 +61,10 @@ def test_view_summarises_the_run_with_its_metadata(runs: dict[str, Path], capsys
     for scenario in SCENARIOS:
         assert re.search(rf"{scenario} .* pass 1\.00", out)
     assert suite_hash()[:16] in out and re.search(r"Profile\s+full", out)
-    assert re.search(rf"Commit\s+{stamp()['commit'] or 'unknown'}", out)  # what the run saw
+    seen = stamp()["commit"]  # what the run saw, shown as git's short form
+    assert re.search(
+        rf"Commit\s+{seen[:12] + '-dirty' * seen.endswith('-dirty') if seen else 'unknown'}", out
+    )
     assert re.search(r"emailbench-gym\s+\d", out) and re.search(
         r"Sampling\s+provider defaults", out
     )

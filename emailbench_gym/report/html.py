@@ -48,7 +48,7 @@ details.episode { margin-left: 1.5em; } details.trajectory { margin-left: 1em; }
 pre { white-space: pre-wrap; word-break: break-word; background: #f7f7f7; padding: 0.4em;
       margin: 0.2em 0; font-size: 0.85em; max-height: 20em; overflow: auto; }
 .grid { overflow-x: auto; } .filters { margin: 0.5em 0; } .filters label { margin-right: 1em; }
-.facts td:first-child { font-weight: bold; } .call-error { color: #b00; }
+.facts td { overflow-wrap: anywhere; } .facts td:first-child { font-weight: bold; } .call-error { color: #b00; }
 """
 
 # Filters hide grid rows and scenario sections; following a cell's link opens its episode.
@@ -113,7 +113,10 @@ def _facts(runs: Sequence[Run], prices: PriceTable) -> str:
         f"<tr><td>{_e(name)}</td>" + "".join(f"<td>{_e(v)}</td>" for v in values) + "</tr>"
         for name, values in run_facts(runs, prices)
     )
-    return f'<h2 id="runs">Runs</h2><table class="facts"><tr><th></th>{head}</tr>{rows}</table>'
+    return (
+        '<h2 id="runs">Runs</h2><div class="grid"><table class="facts">'
+        f"<tr><th></th>{head}</tr>{rows}</table></div>"
+    )
 
 
 def _episode_id(run_index: int, record: Record) -> str:

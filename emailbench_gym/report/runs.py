@@ -339,6 +339,12 @@ def _sampling(meta: RunMeta) -> str:
     return ", ".join(f"{k}={json.dumps(v, sort_keys=True)}" for k, v in meta.request.items())
 
 
+def _short_commit(commit: str) -> str:
+    """A commit as git shows it short (12 hex digits), keeping a "-dirty" mark."""
+    head, dirty, _ = commit.partition("-dirty")
+    return head[:12] + dirty
+
+
 def metadata_rows(meta: RunMeta) -> list[tuple[str, str]]:
     """The run's metadata as (field, text) pairs, "unknown" where the folder does not say."""
 
@@ -349,7 +355,7 @@ def metadata_rows(meta: RunMeta) -> list[tuple[str, str]]:
         ("Model", known(meta.model)),
         ("Agent", known(meta.agent)),
         ("emailbench-gym", known(meta.emailbench_version)),
-        ("Commit", known(meta.commit)),
+        ("Commit", known(meta.commit and _short_commit(meta.commit))),
         ("Suite hash", known(meta.suite_hash and meta.suite_hash[:16])),
         ("Profile", known(meta.profile)),
         ("Judge", "none" if meta.judge is None and meta.source == "run.json" else known(meta.judge)),

@@ -56,7 +56,7 @@ def run_summary(
     table = Table(show_edge=False, pad_edge=False)
     for name, justify in (("Scenario", "left"), ("Category", "left"), ("Level", "left"),
                           ("Outcome", "left"), ("Calls", "right"), ("Iter", "right"),
-                          ("Tokens", "right"), ("Failed checks", "left")):  # fmt: skip
+                          ("Tokens in/out", "right"), ("Failed checks", "left")):  # fmt: skip
         table.add_column(name, justify=justify, overflow="fold", no_wrap=name != "Failed checks")  # type: ignore[arg-type]
     shown = 0
     for row in scenario_rows([run]):
