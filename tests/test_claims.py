@@ -734,3 +734,36 @@ def test_a_ruling_out_header_is_not_read_as_negating_the_ruled_out_words_after_i
     }
     answer = "Steven Kean.\n\nRuled out, because you sent the last message:\n- Marcus Hale\n- Jeff Skilling"
     assert items(answer, pending)
+
+
+def test_items_with_a_subject_are_the_items_the_answer_binds_to_it():
+    """Who is from outside on the FERC Review: naming every outsider under every meeting fails."""
+    outsiders = [
+        "nathan.pryor@andersen.com",
+        "claire.boudreaux@velaw.com",
+        "rob.delacroix@dynegy.com",
+    ]
+    ferc = {
+        "type": "answer-items",
+        "kind": "person",
+        "subject": "event:evt-008",
+        "members": ["claire.boudreaux@velaw.com"],
+        "candidates": outsiders,
+    }
+    good = (
+        "- Raptor Restructuring Update: Nathan Pryor\n"
+        "- FERC Review: Claire Boudreaux\n"
+        "- Dynegy Review: Rob Delacroix"
+    )
+    assert items(good, ferc)
+    assert items("The FERC Review has Claire Boudreaux; the Dynegy Review has Rob Delacroix.", ferc)
+    assert not items(
+        good.replace("FERC Review: Claire Boudreaux", "FERC Review: Rob Delacroix"), ferc
+    )
+    everyone = "Nathan Pryor, Claire Boudreaux, Rob Delacroix"
+    assert not items(
+        f"- Raptor Restructuring Update: {everyone}\n- FERC Review: {everyone}\n"
+        f"- Dynegy Review: {everyone}",
+        ferc,
+    )
+    assert not items("Claire Boudreaux is the outside attendee.", ferc)

@@ -142,6 +142,19 @@ class AnswerItemsCheck(_Claim):
         description="Words that make a non-member's mention context, not part of the answer "
         "('from', 'organized by'); they never count against a member.",
     )
+    subject: str | None = Field(
+        None,
+        description="'kind:key': only the items the answer binds to this subject count, so the "
+        "items it asserts about that subject are exactly the members ('who is from outside on "
+        "the FERC Review').",
+    )
+
+    @field_validator("subject")
+    @classmethod
+    def _subject_shape(cls, value: str | None) -> str | None:
+        if value is not None:
+            _subject_ref(value)
+        return value
 
     @model_validator(mode="after")
     def _literal_members(self) -> AnswerItemsCheck:
@@ -160,6 +173,19 @@ class AnswerItemsCheck(_Claim):
             if text.paragraph_of(span.start) in paragraphs:
                 return text.text[span.start : span.end]
         return None
+
+    def _about_subject(self, analysis: Analysis, spans: list[Span]) -> list[bool]:
+        """Per mention: whether it counts (all do, unless the check has a subject: then only the
+        mentions the answer binds to it). Polarity is read over all of them first, so a list
+        keeps its cues whichever subject each item belongs to."""
+        if not self.subject:
+            return [True] * len(spans)
+        kind, ref = _subject_ref(self.subject)
+        key = f"{kind}:{analysis.universe.key(kind, ref)}"
+        subjects = _subjects(analysis, {kind}, [])
+        return [
+            bool((bound := analysis.bind(span, subjects)) and key in bound.keys) for span in spans
+        ]
 
     def universe_keys(self, universe: Universe) -> tuple[set[str], set[str]]:
         """(member keys, wrong-candidate keys)."""
@@ -182,9 +208,14 @@ class AnswerItemsCheck(_Claim):
             as_context = analysis.reader.read(spans, CueWords.of(self.predicate, self.context))
         else:
             as_context = polarity
+        about = self._about_subject(analysis, spans)
         affirmed: dict[str, int] = {}
         claimed_wrong: list[str] = []
-        for (span, keys), mark, context in zip(mentions, polarity, as_context, strict=True):
+        for (span, keys), mark, context, counted in zip(
+            mentions, polarity, as_context, about, strict=True
+        ):
+            if not counted:
+                continue
             for key in keys:
                 if key in members and mark == "asserted":
                     affirmed.setdefault(key, span.start)
@@ -192,7 +223,8 @@ class AnswerItemsCheck(_Claim):
                     claimed_wrong.append(key)
         missing = sorted(members - set(affirmed))
         wrong_named = sorted(set(claimed_wrong)) if self.exclusive else []
-        vague = self._vague_extension(analysis, mentions) if self.exclusive else None
+        own = [m for m, counted in zip(mentions, about, strict=True) if counted]
+        vague = self._vague_extension(analysis, own) if self.exclusive else None
         order_ok = True
         if self.ordered and not missing:
             wanted = [analysis.universe.key(self.kind, m) for m in self.members]
