@@ -46,9 +46,7 @@ class ValidationReport(BaseModel):
 
 def kitchen_sink_answer(episode: Episode) -> str:
     """An answer naming every entity of the workspace: it must never pass an answer check."""
-    universe = episode.context.universe
-    names = {e.label for kind in universe.entities.values() for e in kind.values()}
-    return "\n".join(sorted(names))
+    return episode.context.kitchen_sink
 
 
 def _failing(grade: Grade, scenario: Scenario) -> list[str]:
@@ -93,9 +91,16 @@ def validate(scenario: Scenario) -> ValidationReport:
     reference: Grade | None = None
     failures: list[dict[str, Any]] = []
     sink: bool | None = None
+    # Calibration answers made with the reference's own calls are graded on the reference's
+    # end state while the episode holds it: replaying the same calls after a reset rebuilds
+    # exactly that state, so the grade is the same and the replays are saved.
+    on_reference: dict[int, Grade] = {}
     try:
         _results, answer = episode.replay_reference()
         reference = episode.grade(answer)
+        for index, sample in enumerate(scenario.calibration):
+            if sample.calls is None:
+                on_reference[index] = episode.grade(sample.answer)
         if not reference.passed:
             failures = [i.model_dump(exclude={"kind"}) for i in reference.failures()]
             problems.extend(
@@ -125,13 +130,17 @@ def validate(scenario: Scenario) -> ValidationReport:
     )
     accepted = 0
     for index, sample in enumerate(scenario.calibration):
-        episode.reset()
-        try:
-            _replay(episode, sample.calls if sample.calls is not None else scenario.solution.calls)
-        except (ToolError, ScenarioError) as exc:
-            problems.append(f"calibration[{index}] ({sample.source or '?'}): {exc}")
-            continue
-        grade = episode.grade(sample.answer)
+        grade = on_reference.get(index)
+        if grade is None:
+            episode.reset()
+            try:
+                _replay(
+                    episode, sample.calls if sample.calls is not None else scenario.solution.calls
+                )
+            except (ToolError, ScenarioError) as exc:
+                problems.append(f"calibration[{index}] ({sample.source or '?'}): {exc}")
+                continue
+            grade = episode.grade(sample.answer)
         if grade.passed:
             accepted += 1
         else:

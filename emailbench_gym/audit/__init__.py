@@ -144,16 +144,32 @@ def audit_scenario(scenario: Scenario, limit: int | None = None) -> ScenarioAudi
     mutants = mutants_of(scenario, episode, reference)
     if limit is not None:
         mutants = sample_mutants(mutants, limit)
-    for mutant in mutants:
-        episode.reset()
-        for name, arguments in mutant.calls:
-            episode.call(name, arguments)
+    # Mutants that make the reference's own calls (answer mutants) are graded first, on the
+    # reference's end state the episode still holds: replaying the same calls after a reset
+    # rebuilds exactly that state. The others are replayed from a reset.
+    same_calls = tuple(reference.calls)
+    order = sorted(range(len(mutants)), key=lambda i: tuple(mutants[i].calls) != same_calls)
+    verdicts: dict[int, tuple[bool, bool]] = {}  # index -> (a mutant, it passes)
+    on_reference = True
+    for index in order:
+        mutant = mutants[index]
+        if not on_reference or tuple(mutant.calls) != same_calls:
+            episode.reset()
+            for name, arguments in mutant.calls:
+                episode.call(name, arguments)
+            on_reference = False
         changes = episode.workspace.mailbox.changes_since(episode.mark)
         if _fingerprint(changes, mutant.answer) == base:
-            continue  # changes nothing the reference did not: not a mutant
+            verdicts[index] = (False, False)  # changes nothing the reference did not
+            continue
+        verdicts[index] = (True, episode.grade(mutant.answer).passed)
+    for index, mutant in enumerate(mutants):
+        counts, passes = verdicts[index]
+        if not counts:
+            continue
         counted += 1
         operators[mutant.operator] = operators.get(mutant.operator, 0) + 1
-        if not episode.grade(mutant.answer).passed:
+        if not passes:
             continue
         if mutant.id in declared:
             equivalent.append(Equivalent(id=mutant.id, reason=declared[mutant.id]))
