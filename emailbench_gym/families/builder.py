@@ -20,6 +20,9 @@ A family (families/base.py) receives a builder and, in order:
 
 from __future__ import annotations
 
+import json
+import pickle
+import weakref
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -38,6 +41,16 @@ if TYPE_CHECKING:
 
 #: Most items a list tool returns in one page.
 PAGE = 100
+#: Read results of each world's pristine state (pickled), by world: see `TaskBuilder.read`.
+_READS: dict[int, tuple[weakref.ref, dict[str, bytes]]] = {}
+
+
+def _pristine_reads(world: World) -> dict[str, bytes]:
+    key = id(world)
+    found = _READS.get(key)
+    if found is None or found[0]() is not world:
+        found = _READS[key] = (weakref.ref(world, lambda _ref: _READS.pop(key, None)), {})
+    return found[1]
 
 
 @dataclass(frozen=True)
@@ -128,10 +141,22 @@ class TaskBuilder:
     # --- the API ----------------------------------------------------------------------------
 
     def read(self, name: str, /, **arguments: Any) -> Any:
-        """Run a read call for the family's own analysis (not part of the reference)."""
+        """Run a read call for the family's own analysis (not part of the reference).
+
+        Before any setup or reference call the workspace is the world's pristine state,
+        which every task of the world reads alike: such reads are answered once per world
+        (each caller gets its own copy)."""
         if METHODS[name].kind != "read":
             raise ValueError(f"t.read runs read calls only; {name} writes (use t.call)")
-        return self.ws.call(name, **_resolved(arguments))
+        resolved = _resolved(arguments)
+        if self._setup or self._calls:
+            return self.ws.call(name, **resolved)
+        reads = _pristine_reads(self.world)
+        key = name + json.dumps(resolved, sort_keys=True, default=str)
+        found = reads.get(key)
+        if found is None:
+            found = reads[key] = pickle.dumps(self.ws.call(name, **resolved))
+        return pickle.loads(found)
 
     def read_all(self, name: str, /, **arguments: Any) -> list[dict[str, Any]]:
         """Every item of a paged list (read calls, not recorded)."""

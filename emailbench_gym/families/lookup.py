@@ -248,7 +248,14 @@ def unique_subject(t: TaskBuilder, event: Item) -> bool:
     name = event["subject"].casefold()
     if sum(e["subject"].casefold() == name for e in all_events(t)) != 1:
         return False
-    return not any(_bare(m["subject"]).startswith(name + " ") for m in all_mail(t))
+    return not any(bare.startswith(name + " ") for _thread, bare in _bare_mail(t))
+
+
+def _bare_mail(t: TaskBuilder) -> list[tuple[str, str]]:
+    """(conversation id, folded bare subject) of every message, worked out once per task."""
+    return _cached(
+        t, "mail/bare", lambda: [(m["conversationId"], _bare(m["subject"])) for m in all_mail(t)]
+    )
 
 
 def _bare(subject: str) -> str:
@@ -273,10 +280,9 @@ def unique_thread_subject(t: TaskBuilder, thread: list[Item]) -> bool:
     and no event is called that."""
     names = {_bare(m["subject"]) for m in thread}
     ours = {m["conversationId"] for m in thread}
-    for message in all_mail(t):
-        if message["conversationId"] in ours:
+    for conversation, other in _bare_mail(t):
+        if conversation in ours:
             continue
-        other = _bare(message["subject"])
         if any(other == n or other.startswith(n + " ") for n in names):
             return False
     return not any(e["subject"].casefold() in names for e in all_events(t))
