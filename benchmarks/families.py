@@ -3,6 +3,7 @@
     PYTHONPATH=. python benchmarks/families.py manifests [--split dev] [--jobs 2]
     PYTHONPATH=. python benchmarks/families.py figures [--out /tmp/families-figures.json]
     PYTHONPATH=. python benchmarks/families.py runs runs/reference-heldout runs/random-heldout
+    PYTHONPATH=. python benchmarks/families.py speed [--worlds 10] [--repeats 3]
 
 `manifests` fills every split with verified tasks (emailbench_gym/families/splits.py) in
 a process pool and writes emailbench_gym/families/manifests/<split>.json. Results do not
@@ -16,7 +17,8 @@ scenarios per second on the suite (the baseline, same run), the median
 and query diversity per family, the largest 8-gram overlap with the 206 test queries,
 and heldout's mixes next to the suite's. `runs` reads `emailbench run` folders (the
 reference and random agents over dev and heldout) and prints each one's pass rate, mean
-paper score and mean progress reward (the env's default reward).
+paper score and mean progress reward (the env's default reward). `speed` measures
+verification in CPU seconds (see `cmd_speed`).
 """
 
 from __future__ import annotations
@@ -324,6 +326,87 @@ def cmd_runs(args: argparse.Namespace) -> None:
     print(json.dumps(rows, indent=2))
 
 
+def _speed_once(worlds: int, mutants: int, baseline: int) -> dict[str, float]:
+    """One measurement, in this process (`speed` runs each repeat in a fresh one)."""
+    from emailbench_gym.families.worlds import built_world
+    from emailbench_gym.scenarios import load_all
+    from emailbench_gym.validation import validate
+    from emailbench_gym.worlds import world_ref
+
+    ids = load_manifest("train").task_ids()
+    chosen = sorted({TaskKey.parse(i).world for i in ids})[:worlds]
+    by_world: dict[int, list[TaskKey]] = defaultdict(list)
+    for task_id in ids:
+        key = TaskKey.parse(task_id)
+        if key.world in chosen:
+            by_world[key.world].append(key)
+    start = time.process_time()
+    for world in chosen:
+        ref = world_ref("train", world)
+        built_world(ref.seed, ref.size)
+    world_seconds = time.process_time() - start
+    start = time.process_time()
+    for keys in by_world.values():  # the first task of a world pays its per-world caches
+        attempt(keys[0], mutants)
+    warm_seconds = time.process_time() - start
+    timed = [key for keys in by_world.values() for key in keys[1:]]
+    start = time.process_time()
+    outcomes = Counter(attempt(key, mutants).outcome for key in timed)
+    seconds = time.process_time() - start
+    suite = load_all()
+    scenarios = suite[:: max(1, len(suite) // baseline)]
+    validate(scenarios[0])  # the shipped corpus's caches, once
+    start = time.process_time()
+    for scenario in scenarios[1:]:
+        validate(scenario)
+    base_seconds = time.process_time() - start
+    return {
+        "tasks": len(timed),
+        "served": outcomes["served"],
+        "cpu_seconds": seconds,
+        "verified_per_cpu_second": len(timed) / seconds,
+        "per_world_cpu_seconds": (world_seconds + warm_seconds) / len(chosen),
+        "baseline_validated_per_cpu_second": (len(scenarios) - 1) / base_seconds,
+    }
+
+
+def cmd_speed(args: argparse.Namespace) -> None:
+    """Verified tasks per CPU second: every shipped train task of the first `--worlds` worlds,
+    made and verified with `--mutants` mutants (train's setting) after each world was built
+    and its first task verified (per-world costs, reported apart: a build shares them among
+    a world's ~80 tasks), next to `validate`'s scenarios per CPU second over suite
+    scenarios (the baseline, same process). Each repeat runs in a fresh process; medians.
+    CPU time (process_time), so other processes on a shared machine barely move it."""
+    import subprocess
+
+    runs = []
+    for _ in range(args.repeats):
+        out = subprocess.run(
+            [
+                sys.executable,
+                __file__,
+                "speed-once",
+                str(args.worlds),
+                str(args.mutants),
+                str(args.baseline),
+            ],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        runs.append(json.loads(out.stdout))
+    figures = {key: round(statistics.median(r[key] for r in runs), 3) for key in runs[0]}
+    figures["ratio_to_baseline"] = round(
+        statistics.median(
+            r["verified_per_cpu_second"] / r["baseline_validated_per_cpu_second"] for r in runs
+        ),
+        3,
+    )
+    figures["repeats"] = args.repeats
+    figures["mutants"] = args.mutants
+    print(json.dumps(figures, indent=2))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -361,6 +444,17 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("runs", help="rewards of emailbench run folders (reference, random)")
     p.add_argument("folders", nargs="+")
     p.set_defaults(func=cmd_runs)
+    p = sub.add_parser("speed", help="verified tasks per CPU second, against validate's")
+    p.add_argument("--worlds", type=int, default=10, help="train worlds whose tasks are verified")
+    p.add_argument("--mutants", type=int, default=8)
+    p.add_argument("--baseline", type=int, default=40, help="suite scenarios validated")
+    p.add_argument("--repeats", type=int, default=3)
+    p.set_defaults(func=cmd_speed)
+    p = sub.add_parser("speed-once", help=argparse.SUPPRESS)
+    p.add_argument("worlds", type=int)
+    p.add_argument("mutants", type=int)
+    p.add_argument("baseline", type=int)
+    p.set_defaults(func=lambda a: print(json.dumps(_speed_once(a.worlds, a.mutants, a.baseline))))
     args = parser.parse_args(argv)
     args.func(args)
     return 0
