@@ -216,8 +216,15 @@ class Scenario(Strict):
         )
 
     def solution_for(self, profile: Profile) -> Solution | None:
-        """A reference solution that `profile` can play (the main one, or the profile's own)."""
-        for solution in (self.solution, self.profile_solutions.get(profile.name)):
+        """A reference solution that `profile` can play (the main one, or the profile's own).
+
+        A narrowed profile (`tools="domains"`) may play its base profile's solution when that
+        fits the narrower tool set too.
+        """
+        own = self.profile_solutions.get(profile.name) or self.profile_solutions.get(
+            profile.base or ""
+        )
+        for solution in (self.solution, own):
             if solution is not None and self.fits(solution, profile):
                 return solution
         return None

@@ -40,6 +40,9 @@ class Profile(BaseModel):
     max_turns: int = Field(15, ge=1)
     reward: Literal["progress", "score", "pass"] = "progress"
     tools: dict[str, tuple[str, ...] | None]
+    base: str | None = Field(
+        None, description="The shipped profile this one narrows (its profile solutions apply)."
+    )
 
     @property
     def allowed(self) -> frozenset[str]:
@@ -104,7 +107,13 @@ def domain_profile(profile: Profile, domains: tuple[str, ...]) -> Profile:
         if METHODS[name].domain in keep
         or (METHODS[name].domain == "messages" and METHODS[name].kind == "read")
     }
-    return profile.model_copy(update={"name": f"{profile.name}+domains", "tools": tools})
+    return profile.model_copy(
+        update={
+            "name": f"{profile.name}+domains",
+            "tools": tools,
+            "base": profile.base or profile.name,
+        }
+    )
 
 
 # --- schemas ------------------------------------------------------------------------------

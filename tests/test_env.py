@@ -591,3 +591,23 @@ def test_tools_domains_offers_only_the_scenarios_domains_and_keeps_every_task_co
     )
     with pytest.raises(ValueError, match="tools must be 'profile' or 'domains'"):
         EmailBenchEnv("OB-T101", tools="some")
+
+
+def test_tools_domains_plays_the_adapter_solution_when_it_fits_the_domains() -> None:
+    """OB-H337's adapter solution reads threads with messages_list: completable with domains.
+
+    OB-H338's reads departments from the contacts, outside its declared messages domain, so it
+    is completable with the adapter but not with the adapter narrowed to its domains.
+    """
+    from emailbench_gym.scenarios import load_scenario
+    from emailbench_gym.tools import domain_profile, load_profile
+
+    adapter = load_profile("adapter")
+    for scenario_id, expected in (("OB-H337", True), ("OB-H338", False)):
+        scenario = load_scenario(scenario_id)
+        assert scenario.solution_for(adapter) is scenario.profile_solutions["adapter"]
+        narrowed = domain_profile(adapter, tuple(scenario.domains))
+        assert narrowed.base == "adapter"
+        _, info = EmailBenchEnv(scenario_id, tools="domains").reset()
+        assert info["completable"] is expected
+        assert (scenario.solution_for(narrowed) is not None) is expected
