@@ -187,6 +187,12 @@ class EmailBenchEnv(gym.Env[dict, Any]):
     def workspace(self) -> Workspace:
         return self._workspace
 
+    @property
+    def episode_profile(self) -> Profile:
+        """The tools the current episode offers: the profile, or with `tools="domains"` the
+        profile narrowed to the scenario's declared domains."""
+        return self._episode_profile
+
     def tool_specs(self, fmt: str = "neutral") -> list[dict[str, Any]]:
         """This episode's tools for a provider: one of neutral, openai_chat, openai_responses, anthropic, mcp."""
         return tool_specs(self._episode_profile, fmt)

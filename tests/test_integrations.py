@@ -176,6 +176,55 @@ def test_mcp_cli_rejects_unknown_scenario() -> None:
     assert result.returncode == 2 and "unknown scenario" in result.stderr
 
 
+def _domain_tools(scenario_id: str, profile: str = "adapter") -> set[str]:
+    from emailbench_gym.tools import domain_profile
+
+    domains = tuple(load_scenario(scenario_id).domains)
+    return set(domain_profile(load_profile(profile), domains).tools)
+
+
+def test_mcp_tools_domains_lists_the_scenarios_domains_and_completes_it() -> None:
+    """`--tools domains`: OB-K102 (calendar, todo) lists no mail-writing, folder or contact tool,
+    and its adapter solution, played over the SDK client, passes."""
+    pytest.importorskip("mcp")
+    from mcp import Client, StdioServerParameters
+    from mcp.client.stdio import stdio_client
+
+    scenario = "OB-K102"
+    command = cli_command("mcp", "--scenario", scenario, "--tools", "domains")
+    params = StdioServerParameters(
+        command=command[0], args=command[1:], env=subprocess_env(), cwd=str(ROOT)
+    )
+    expected = _domain_tools(scenario)
+    assert "todo_listTasks" in expected and "messages_send" not in expected
+
+    async def run() -> None:
+        async with Client(stdio_client(params)) as client:
+            names = {t.name for t in (await client.list_tools()).tools}
+            assert names == expected | {"submit_answer"}
+            outside = await client.call_tool("folders_list", {})
+            assert outside.is_error and "not available" in outside.content[0].text
+            solution = load_scenario(scenario).profile_solutions["adapter"]
+            parsed: list[Any] = []
+            for step in solution.calls:
+                result = await client.call_tool(step.name, resolve_refs(step.arguments, parsed))
+                assert not result.is_error, result.content[0].text
+                parsed.append(parse_result(result.content[0].text))
+            graded = await client.call_tool("submit_answer", {"answer": solution.answer})
+            assert json.loads(graded.content[0].text)["passed"] is True
+
+    asyncio.run(run())
+    refused = subprocess.run(
+        cli_command("mcp", "--suite", "OB-K102", "--out", "x", "--tools", "domains"),
+        env=subprocess_env(),
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert refused.returncode == 2 and "one --scenario" in refused.stderr
+
+
 # --- TRL ----------------------------------------------------------------------------------
 
 
@@ -279,6 +328,37 @@ def test_trl_raise_errors_makes_trl_count_failures() -> None:
         env.submit_answer("twice")
 
 
+def test_trl_tools_domains_routes_each_row_to_its_domains_class() -> None:
+    """A dict `environment_factory` (TRL's multi-environment form) and rows naming their class."""
+    pytest.importorskip("transformers")
+    from transformers.utils import get_json_schema
+
+    from emailbench_gym.integrations.trl import environment_factory, scenario_dataset
+
+    ids = [SCENARIO, "OB-T101", "OB-K102"]
+    factories = environment_factory(tools="domains", scenario_ids=ids)
+    assert set(factories) == {"folders+messages", "todo", "calendar+todo"}
+    assert environment_factory(scenario_ids=ids) is environment_factory()  # tools="profile"
+    rows = scenario_dataset(ids, tools="domains")
+    assert [row["environment"] for row in rows] == ["folders+messages", "todo", "calendar+todo"]
+    for row in rows:
+        env = factories[row["environment"]]()
+        methods = _tool_methods(env)
+        assert set(methods) == _domain_tools(row["scenario_id"]) | {"submit_answer"}
+        assert all(get_json_schema(m)["function"]["name"] == n for n, m in methods.items())
+    # TRL passes the row without its 'environment' column to reset
+    env = factories["folders+messages"]()
+    prompt = env.reset(**{k: v for k, v in rows[0].items() if k != "environment"})
+    assert load_scenario(SCENARIO).query in prompt
+    answer = solve(SCENARIO, lambda name, arguments: getattr(env, name)(**arguments))
+    assert json.loads(env.submit_answer(answer))["passed"] is True
+    assert env.get_reward() == 1.0
+    with pytest.raises(ValueError, match="declares the domains todo"):
+        env.reset(scenario_id="OB-T101")
+    with pytest.raises(ValueError, match="tools must be"):
+        scenario_dataset(ids, tools="some")  # type: ignore[arg-type]
+
+
 def test_every_tool_surface_names_one_way_to_finish() -> None:
     """The env's prompt says: a turn without tool calls; MCP, TRL and verifiers say: submit_answer."""
     from emailbench_gym.env import EmailBenchEnv
@@ -344,5 +424,39 @@ def test_verifiers_environment_tools_and_reward_offline() -> None:
             graded = await client.call_tool("submit_answer", {"answer": reference.answer})
             assert not graded.is_error and json.loads(graded.content[0].text)["passed"]
             assert await task.emailbench_score(trace) == 1.0
+
+    asyncio.run(run())
+
+
+def test_verifiers_tools_domains_serves_only_the_scenarios_domains() -> None:
+    pytest.importorskip("verifiers.v1")
+    from mcp import Client
+    from mcp.server.mcpserver import MCPServer
+
+    import emailbench_gym.integrations.verifiers as ebv
+
+    scenario = "OB-T101"
+    env = ebv.load_environment([scenario], tools="domains")
+    (task,) = list(env.taskset)
+    assert task.config.tools.tools == "domains"
+    (toolset,) = type(task).toolsets(task.config)
+    state = ebv.EmailBenchState()
+
+    async def pull() -> ebv.EmailBenchState:
+        return state
+
+    async def push(before: bytes) -> None:
+        return None
+
+    toolset._pull_state, toolset._push_state = pull, push  # type: ignore[method-assign]
+
+    async def run() -> None:
+        await toolset.setup_task(task.data)
+        server = MCPServer("emailbench")
+        toolset.register(server)
+        async with Client(server) as client:
+            names = {t.name for t in (await client.list_tools()).tools}
+            assert names == _domain_tools(scenario) | {"submit_answer"}
+            assert "todo_listTasks" in names and "calendar_listEvents" not in names
 
     asyncio.run(run())

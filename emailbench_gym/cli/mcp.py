@@ -21,6 +21,12 @@ def cmd_mcp(args: argparse.Namespace) -> int:
     if args.suite is not None and args.out is None:
         print("--suite needs --out DIR, the run folder for results.jsonl", file=sys.stderr)
         return 2
+    if args.suite is not None and args.tools == "domains":
+        print(
+            "--tools domains serves one --scenario (a suite's tasks declare different domains)",
+            file=sys.stderr,
+        )
+        return 2
     from emailbench_gym.integrations.mcp import serve
     from emailbench_gym.runfolder import RunFolderError
 
@@ -31,6 +37,7 @@ def cmd_mcp(args: argparse.Namespace) -> int:
             out_dir=args.out,
             label=args.label,
             profile=args.profile,
+            tools=args.tools,
             transport=args.transport,
             host=args.host,
             port=args.port,
@@ -69,6 +76,13 @@ def register(sub: Any) -> None:
     p.add_argument("--out", help="run folder for the suite's results.jsonl (with --suite)")
     p.add_argument("--label", default="mcp-agent", help="the agent's name in the records")
     p.add_argument("--profile", default="adapter", help="tool profile: adapter (46) or full (119)")
+    p.add_argument(
+        "--tools",
+        choices=["profile", "domains"],
+        default="profile",
+        help="domains: list only the tools of the scenario's declared domains (plus identity "
+        "and mail reading), for shorter prompts; with --scenario only",
+    )
     p.add_argument("--transport", choices=["stdio", "http"], default="stdio")
     p.add_argument("--host", default="127.0.0.1", help="HTTP bind address (http transport)")
     p.add_argument("--port", type=int, default=8000, help="HTTP port (http transport; path /mcp)")

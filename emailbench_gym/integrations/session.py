@@ -14,7 +14,7 @@ import threading
 import time
 from collections.abc import Callable
 from datetime import datetime
-from typing import Any, get_args
+from typing import Any, Literal, get_args
 
 from emailbench_gym.api import MethodSpec
 from emailbench_gym.api.registry import plain_type
@@ -130,11 +130,14 @@ class ToolSession:
         scenario_id: str | None = None,
         *,
         profile: str | Profile = "adapter",
+        tools: Literal["profile", "domains"] = "profile",
         max_calls: int = DEFAULT_MAX_CALLS,
         judge: str | Judge | None = None,
         on_finish: Callable[[ToolSession], None] | None = None,
     ) -> None:
-        self.env = EmailBenchEnv(scenario_id, profile=profile, max_turns=max_calls, judge=judge)
+        self.env = EmailBenchEnv(
+            scenario_id, profile=profile, tools=tools, max_turns=max_calls, judge=judge
+        )
         self.on_finish = on_finish
         self.scenario_id: str | None = None
         self.task = ""
@@ -149,7 +152,13 @@ class ToolSession:
 
     @property
     def tool_names(self) -> list[str]:
-        return sorted(self.env.profile.tools)
+        """The current episode's tools (with `tools="domains"`: its scenario's domains')."""
+        return sorted(self.offered)
+
+    @property
+    def offered(self) -> dict[str, tuple[str, ...] | None]:
+        """The current episode's tools and the parameters each shows (None: all of them)."""
+        return dict(self.env.episode_profile.tools)
 
     @property
     def active(self) -> bool:

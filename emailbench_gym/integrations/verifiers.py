@@ -14,7 +14,9 @@ verifiers 0.4 ("v1") is built from a `Taskset` (rows and scoring) and `Toolset`s
 - `EmailBenchToolset` serves the profile's tools (the same generated signatures as
   the TRL adapter, run through the env) and `submit_answer`; env errors come back
   as MCP results with `isError`. It records each call and the grade in the rollout
-  state.
+  state. With `tools="domains"` (`load_environment(..., tools="domains")`, the toolset
+  config's `tools` field) each rollout's server lists only the tools of its scenario's
+  declared domains (plus identity and mail reading).
 - The reward `emailbench_score` is the grade's score: the one `submit_answer`
   returned, or, when the model never submitted, the grade of replaying the recorded
   calls through a fresh episode with the model's last reply as the answer (the env is
@@ -32,7 +34,7 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Any
+from typing import Any, Literal
 
 try:
     import verifiers.v1 as vf
@@ -77,6 +79,9 @@ class EmailBenchState(vf.State):
 class EmailBenchToolsetConfig(vf.ToolsetConfig):
     profile: str = "adapter"
     """Tool profile: adapter (the paper's 46 tools) or full (119)."""
+    tools: Literal["profile", "domains"] = "profile"
+    """domains: only the tools of the scenario's declared domains (plus identity and mail
+    reading), for shorter prompts; profile: every tool of the profile."""
     max_calls: int = DEFAULT_MAX_CALLS
     """Tool calls before the episode ends."""
 
@@ -88,14 +93,21 @@ class EmailBenchToolset(vf.Toolset[EmailBenchToolsetConfig, EmailBenchState]):
 
     def __init__(self, config: EmailBenchToolsetConfig) -> None:
         super().__init__(config)
-        self.session = ToolSession(profile=config.profile, max_calls=config.max_calls)
+        self.session = ToolSession(
+            profile=config.profile, tools=config.tools, max_calls=config.max_calls
+        )
 
     async def setup_task(self, task: Any) -> None:
         self.session.start(task.scenario_id)
 
     def register(self, mcp: Any) -> None:
-        profile = load_profile(self.config.profile)
-        for name, visible in sorted(profile.tools.items()):
+        """The episode's tools (verifiers sets the task up first, so with `tools="domains"`
+        they are its scenario's domains'), then `submit_answer`."""
+        if self.session.scenario_id is not None:
+            offered = self.session.offered
+        else:
+            offered = load_profile(self.config.profile).tools
+        for name, visible in sorted(offered.items()):
             method = tool_method(METHODS[name], visible).__get__(self)
             mcp.add_tool(
                 self._with_state(method),
@@ -185,7 +197,10 @@ class EmailBenchTask(vf.Task[EmailBenchData, EmailBenchState, EmailBenchTaskConf
     def _session(self, profile: str | None = None) -> ToolSession:
         tools = self.config.tools
         session = ToolSession(
-            self.data.scenario_id, profile=profile or tools.profile, max_calls=tools.max_calls
+            self.data.scenario_id,
+            profile=profile or tools.profile,
+            tools=tools.tools,
+            max_calls=tools.max_calls,
         )
         session.start()
         return session
@@ -280,12 +295,16 @@ def load_environment(
     scenario_ids: list[str] | None = None,
     profile: str = "adapter",
     max_calls: int = DEFAULT_MAX_CALLS,
+    tools: Literal["profile", "domains"] = "profile",
     **env_config: Any,
 ) -> vf.Env:
-    """A verifiers `Env` over these scenarios; `env_config` sets other `EnvConfig` fields."""
-    tools = EmailBenchToolsetConfig(profile=profile, max_calls=max_calls)
+    """A verifiers `Env` over these scenarios; `env_config` sets other `EnvConfig` fields.
+
+    `tools="domains"`: each rollout offers only its scenario's declared domains' tools.
+    """
+    toolset = EmailBenchToolsetConfig(profile=profile, tools=tools, max_calls=max_calls)
     taskset = EmailBenchConfig(
-        id=TASKSET_ID, scenario_ids=scenario_ids, task=EmailBenchTaskConfig(tools=tools)
+        id=TASKSET_ID, scenario_ids=scenario_ids, task=EmailBenchTaskConfig(tools=toolset)
     )
     return vf.load_environment(vf.SingleAgentEnvConfig(taskset=taskset, **env_config))
 

@@ -7,6 +7,8 @@ Tool errors (bad arguments, unknown ids, an unknown tool, calls after the episod
 are results with `isError: true`, never protocol errors.
 
 - One scenario (`serve(scenario_id=...)`): every MCP session gets its own episode of it.
+  `tools="domains"` lists only the tools of the scenario's declared domains (plus identity
+  and mail reading): shorter tool lists, as `EmailBenchEnv(..., tools="domains")`.
 - Suite mode (`serve(suite=[ids...], out_dir=...)`): sessions take tasks one by one with
   `next_task`; each grade is written server-side to `out_dir/results.jsonl`, which
   `emailbench report` reads, and a restarted server resumes the suite.
@@ -60,6 +62,7 @@ def serve(
     out_dir: str | Path | None = None,
     label: str = "mcp-agent",
     profile: str = "adapter",
+    tools: str = "profile",
     transport: str = "stdio",
     host: str = "127.0.0.1",
     port: int = 8000,
@@ -81,6 +84,13 @@ def serve(
         raise ValueError(f"transport must be 'stdio' or 'http', got {transport!r}")
     if (scenario_id is None) == (suite is None):
         raise ValueError("serve one scenario (scenario_id) or a suite (suite + out_dir), not both")
+    if tools not in ("profile", "domains"):
+        raise ValueError(f"tools must be 'profile' or 'domains', got {tools!r}")
+    if tools == "domains" and suite is not None:
+        raise ValueError(
+            "tools='domains' serves one scenario (scenario_id): a suite's tasks declare different "
+            "domains, and an MCP client lists the server's tools once"
+        )
     _log_to_stderr(quiet)
     log = logging.getLogger("emailbench.mcp")
     calls = max_calls or DEFAULT_MAX_CALLS
@@ -101,7 +111,7 @@ def serve(
     else:
         assert scenario_id is not None
         service = single_service(
-            scenario_id, profile=profile, max_calls=calls, judge=judge, **limits
+            scenario_id, profile=profile, tools=tools, max_calls=calls, judge=judge, **limits
         )
         what = f"scenario {scenario_id}, one episode per session"
     server = build_server(service)

@@ -274,18 +274,25 @@ def single_service(
     scenario_id: str,
     *,
     profile: str,
+    tools: str = "profile",
     max_calls: int,
     judge: Any,
     max_sessions: int,
     idle_timeout: float,
 ) -> Service:
-    """One scenario; every session gets its own fresh episode of it."""
+    """One scenario; every session gets its own fresh episode of it.
+
+    `tools="domains"` lists only the tools of the scenario's declared domains (plus identity
+    and mail reading), as `EmailBenchEnv(..., tools="domains")` offers them.
+    """
     from emailbench_gym.grading.judge import make_judge
 
     judge = make_judge(judge) if isinstance(judge, str) else judge  # one client for all sessions
 
     def factory() -> ToolSession:
-        session = ToolSession(scenario_id, profile=profile, max_calls=max_calls, judge=judge)
+        session = ToolSession(
+            scenario_id, profile=profile, tools=tools, max_calls=max_calls, judge=judge
+        )
         session.start()
         return session
 
