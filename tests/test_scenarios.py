@@ -122,6 +122,26 @@ def test_list_filters_by_category_and_completability(capsys):
     assert "accepted: adapter, full" in capsys.readouterr().err
 
 
+def test_list_filters_by_difficulty_and_split(capsys):
+    assert main(["list", "--json", "--difficulty", "D1"]) == 0
+    easy = json.loads(capsys.readouterr().out)
+    assert len(easy) == 17 and {row["difficulty"] for row in easy} == {"D1"}
+    assert main(["list", "--json", "--split", "test", "--difficulty", "D3"]) == 0
+    hard = json.loads(capsys.readouterr().out)
+    assert len(hard) == 68 and all(row["id"].startswith("OB-") for row in hard)
+    assert (
+        main(["list", "--json", "--split", "dev", "--category", "todo", "--difficulty", "D1"]) == 0
+    )
+    dev = json.loads(capsys.readouterr().out)
+    assert dev and all(row["id"].startswith("dev-") for row in dev)
+    assert {(row["category"], row["difficulty"]) for row in dev} == {("todo", "D1")}
+    assert all(row["completable"]["full"] for row in dev)
+    assert main(["list", "--split", "nope"]) == 2
+    assert "splits: test, train, dev, heldout" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["list", "--difficulty", "D4"])
+
+
 def test_show_validate_and_schema(capsys):
     assert main(["show", "OB-H312", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["category"] == "messages-read"

@@ -14,8 +14,26 @@ def _print_json(data: Any) -> None:
     print(json.dumps(data, indent=2, default=str))
 
 
+def _listed(args: argparse.Namespace) -> list[Any]:
+    """The scenarios of `args.split` (default: the 206) of the asked category and difficulty.
+
+    A generated split's tasks are filtered by their family's labels first, so only the
+    matching ones are made.
+    """
+    from emailbench_gym.scenarios import load_all
+
+    def wanted(category: str, difficulty: str) -> bool:
+        return args.category in (None, category) and args.difficulty in (None, difficulty)
+
+    if args.split in (None, "test"):
+        return [s for s in load_all() if wanted(s.category, s.difficulty)]
+    from emailbench_gym.families.serve import labels, load_task, resolve_split
+
+    return [load_task(i) for i in resolve_split(args.split) if wanted(*labels(i)[:2])]
+
+
 def cmd_list(args: argparse.Namespace) -> int:
-    from emailbench_gym.scenarios import CATEGORIES, load_all
+    from emailbench_gym.scenarios import CATEGORIES
     from emailbench_gym.tools import load_profile, profile_names
 
     profiles = [load_profile(name) for name in profile_names()]
@@ -31,6 +49,11 @@ def cmd_list(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
+    try:
+        listed = _listed(args)
+    except ValueError as exc:  # an unknown split
+        print(exc, file=sys.stderr)
+        return 2
     rows = [
         {
             "id": s.id,
@@ -45,8 +68,7 @@ def cmd_list(args: argparse.Namespace) -> int:
             "retained": s.retained,
             "completable": {p.name: s.solution_for(p) is not None for p in profiles},
         }
-        for s in load_all()
-        if args.category in (None, s.category)
+        for s in listed
     ]
     if args.completable:
         rows = [row for row in rows if row["completable"][args.completable]]
@@ -223,6 +245,12 @@ def register(sub: Any) -> None:
     p = sub.add_parser("list", help="list scenarios")
     p.add_argument("--json", action="store_true", help="one JSON object per scenario")
     p.add_argument("--category", help="only this category's scenarios")
+    p.add_argument("--difficulty", choices=["D1", "D2", "D3"], help="only this difficulty")
+    p.add_argument(
+        "--split",
+        help="list this split instead of the 206 (test): train, dev and heldout are generated "
+        "tasks, made as they are listed (a few seconds per hundred)",
+    )
     p.add_argument(
         "--completable",
         metavar="PROFILE",
