@@ -10,7 +10,8 @@ _PACKAGE = Path(__file__).resolve().parent
 
 @functools.cache
 def data_dir(name: str) -> Path:
-    """The `corpus`, `scenarios` or `envs` folder, wherever the package was installed from.
+    """The `corpus`, `scenarios`, `envs`, `docs` or `examples` folder, wherever the package
+    was installed from.
 
     A wheel carries them as `emailbench_gym/_data/<name>`; an editable install or a
     source checkout has them beside the package.
@@ -21,3 +22,12 @@ def data_dir(name: str) -> Path:
     raise FileNotFoundError(
         f"EmailBench data folder {name!r} not found next to {_PACKAGE}; reinstall the package."
     )
+
+
+@functools.cache
+def readme() -> Path:
+    """The README, beside the docs and examples folders it links (wheel or checkout)."""
+    for candidate in (_PACKAGE / "_data" / "README.md", _PACKAGE.parent / "README.md"):
+        if candidate.is_file():
+            return candidate
+    raise FileNotFoundError(f"README.md not found next to {_PACKAGE}; reinstall the package.")

@@ -27,6 +27,7 @@ COMMANDS: tuple[str, ...] = (
     "serve",
     "worlds",
     "generate",
+    "docs",
 )
 
 
