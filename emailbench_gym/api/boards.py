@@ -173,7 +173,7 @@ def boards_searchTasks(
     Items are summaries with a descriptionPreview; boards_getTask returns the whole task.
 
     Args:
-        query: Words that must all occur (as word prefixes, case-insensitive), e.g. 'raptor memo'.
+        query: Words that must all occur (as word prefixes, case-insensitive), e.g. 'budget memo'.
         top: Maximum number of tasks to return.
         skip: Number of matches to skip: the nextSkip of the previous page.
     """
@@ -298,7 +298,7 @@ def boards_createTask(
         assigneeIds: Users to assign, by user id or email address.
         dueDateTime: When the task is due; without an offset it is in the mailbox time zone.
         priority: low, medium, high or urgent.
-        labels: Free-text labels for the card, e.g. ['Raptor', 'Legal'].
+        labels: Free-text labels for the card, e.g. ['Budget', 'Legal'].
     """
     board = mb.require("boards", boardId, Board)
     column = _column_on_board(mb, board, columnId)

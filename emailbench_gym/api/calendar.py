@@ -321,7 +321,7 @@ def calendar_searchEvents(
     Items are summaries with a bodyPreview; calendar_getEvent returns the full body.
 
     Args:
-        query: Words that must all occur (case-insensitive, word prefixes), e.g. 'FERC review'.
+        query: Words that must all occur (case-insensitive, word prefixes), e.g. 'budget review'.
         top: Maximum number of events to return.
         skip: Number of matches to skip: the nextSkip of the previous page.
     """
@@ -344,7 +344,7 @@ def calendar_getSchedule(
     """Get free/busy items of people (the persona included) in a time window, to check availability.
 
     Args:
-        schedules: Email addresses to look up, e.g. ['sally.beck@enron.com', 'dana.whitfield@enron.com'].
+        schedules: Email addresses to look up, e.g. ['alex.morgan@example.com', 'sam.lee@example.com'].
         startDateTime: Window start; without an offset it is in the mailbox time zone.
         endDateTime: Window end; without an offset it is in the mailbox time zone.
     """
@@ -540,7 +540,7 @@ def calendar_createEvent(
         subject: Event title.
         startDateTime: Start; without an offset it is in the mailbox time zone, e.g. '2001-10-17T14:00:00'.
         endDateTime: End, after the start; without an offset it is in the mailbox time zone.
-        attendees: Email addresses to invite, e.g. ['sally.beck@enron.com'].
+        attendees: Email addresses to invite, e.g. ['alex.morgan@example.com'].
         location: Where it takes place, e.g. 'EB 3321'.
         body: Description or agenda (plain text).
         calendarId: Calendar id (see calendar_listCalendars); omit for the default calendar.
@@ -720,7 +720,7 @@ def calendar_addAttendees(
 
     Args:
         id: Event id.
-        attendees: Email addresses to add, e.g. ['louise.kitchen@enron.com'].
+        attendees: Email addresses to add, e.g. ['sam.lee@example.com'].
         type: required or optional attendance.
     """
     event = _organized_event(mb, id, "add attendees to")

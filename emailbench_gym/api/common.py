@@ -29,7 +29,7 @@ def email_address(mb: Mailbox, address: str, argument: str) -> EmailAddress:
         raise ToolError(
             "invalid_arguments",
             f"{argument}: {address!r} is not an email address. Accepted: 'name@domain', "
-            "e.g. 'sally.beck@enron.com' (look people up with contacts_search or identity_searchUsers).",
+            "e.g. 'alex.morgan@example.com' (look people up with contacts_search or identity_searchUsers).",
         )
     key = address.casefold()
     for user in mb.all("users"):

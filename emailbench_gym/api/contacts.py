@@ -117,7 +117,7 @@ def contacts_list(
     Args:
         top: Maximum number of contacts to return.
         skip: Number of contacts to skip: the nextSkip of the previous page.
-        filter: OData filter over Contact fields, e.g. "companyName eq 'Enron Corp'" or "contains(jobTitle, 'VP')".
+        filter: OData filter over Contact fields, e.g. "companyName eq 'Example Corp'" or "contains(jobTitle, 'VP')".
         orderBy: OData order, e.g. 'surname' or 'companyName desc'; default displayName.
     """
     found = apply_query(mb, _contacts(mb), Contact, filter, orderBy)
@@ -143,12 +143,14 @@ def contacts_search(
     """Search contacts by name, email address, company, department or job title.
 
     Args:
-        query: Words to look for; every word must start a word of the contact's details, e.g. 'kitchen' or 'andersen'.
+        query: Words to look for; every word must start a word of the contact's details, e.g. 'morgan' or 'example corp'.
         top: Maximum number of contacts to return.
         skip: Number of matches to skip: the nextSkip of the previous page.
     """
     if not query.strip():
-        raise ToolError("invalid_arguments", "query must not be empty, e.g. 'Beck' or 'Dynegy'.")
+        raise ToolError(
+            "invalid_arguments", "query must not be empty, e.g. 'Morgan' or 'Example Corp'."
+        )
     found = [c for c in _contacts(mb) if matches_words(query, _search_text(c))]
     return page(found, top, skip, contact_summary)
 

@@ -90,7 +90,7 @@ def folders_find(mb: Mailbox, displayName: Name) -> Page[MailFolder]:
     """Find folders by display name (case-insensitive exact match), anywhere in the tree.
 
     Args:
-        displayName: The folder name to look for, e.g. 'Raptor'.
+        displayName: The folder name to look for, e.g. 'Budget'.
     """
     key = displayName.strip().casefold()
     return everything([f for f in mb.all("folders") if f.displayName.casefold() == key])  # type: ignore[attr-defined]

@@ -26,7 +26,7 @@ def _find_user(mb: Mailbox, id: str | None) -> User:
 def _require_text(value: str, argument: str) -> None:
     if not value.strip():
         raise ToolError(
-            "invalid_arguments", f"{argument} must not be empty, e.g. 'Beck' or 'trading'."
+            "invalid_arguments", f"{argument} must not be empty, e.g. 'Morgan' or 'finance'."
         )
 
 
@@ -58,7 +58,7 @@ def identity_getUser(mb: Mailbox, id: Id) -> User:
     """Get one directory user by id or email address.
 
     Args:
-        id: A user id (e.g. 'user-004') or email address (case-insensitive, e.g. 'sally.beck@enron.com').
+        id: A user id (e.g. 'user-004') or email address (case-insensitive, e.g. 'alex.morgan@example.com').
     """
     return _find_user(mb, id)
 
@@ -68,7 +68,7 @@ def identity_searchUsers(mb: Mailbox, query: Query, top: Top = 25, skip: Skip = 
     """Search the directory by name, address, job title, department, company or office.
 
     Args:
-        query: Words to look for; every word must start a word of the user's details, e.g. 'sally' or 'risk analyst'.
+        query: Words to look for; every word must start a word of the user's details, e.g. 'alex' or 'finance analyst'.
         top: Maximum number of users to return.
         skip: Number of matches to skip: the nextSkip of the previous page.
     """
@@ -143,7 +143,7 @@ def identity_resolveRecipient(mb: Mailbox, query: Query) -> Page[dict[str, Any]]
     (Its parameter is `query`, as in every search tool; it used to be `name`.)
 
     Args:
-        query: A name, part of one or an email address, e.g. 'Sally Beck', 'louise' or 'sally.beck@enron.com'.
+        query: A name, part of one or an email address, e.g. 'Alex Morgan', 'sam' or 'alex.morgan@example.com'.
     """
     _require_text(query, "query")
     ranked = []

@@ -264,7 +264,7 @@ def messages_list(
 
     Args:
         top: How many messages to return.
-        filter: OData filter, e.g. "isRead eq false and importance eq 'high'" or "contains(subject, 'Raptor')".
+        filter: OData filter, e.g. "isRead eq false and importance eq 'high'" or "contains(subject, 'budget')".
         orderBy: OData sort, e.g. 'receivedDateTime asc' or 'subject, receivedDateTime desc'; default newest first.
         skip: How many matching messages to skip: the nextSkip of the previous page.
         folderId: Only messages in this folder id or well-known name (inbox, sentitems, drafts, deleteditems, archive, junkemail); omit for all folders.
@@ -294,7 +294,7 @@ def messages_search(
     Items are summaries, newest first; messages_get returns the full body.
 
     Args:
-        query: Words to look for (case-insensitive; a word also matches longer words it starts), e.g. 'Raptor'.
+        query: Words to look for (case-insensitive; a word also matches longer words it starts), e.g. 'budget'.
         top: How many messages to return.
         skip: How many matches to skip: the nextSkip of the previous page.
     """
@@ -388,7 +388,7 @@ def messages_send(
     Args:
         subject: Subject line.
         body: Plain-text body.
-        toRecipients: Email addresses of the main recipients, e.g. ['sally.beck@enron.com'].
+        toRecipients: Email addresses of the main recipients, e.g. ['alex.morgan@example.com'].
         ccRecipients: Email addresses to copy.
         bccRecipients: Email addresses to blind-copy.
         importance: low, normal or high.
@@ -550,7 +550,7 @@ def messages_forward(mb: Mailbox, id: Id, toRecipients: Addresses, comment: Text
 
     Args:
         id: Id of the message to forward.
-        toRecipients: Email addresses to forward to, e.g. ['sally.beck@enron.com'].
+        toRecipients: Email addresses to forward to, e.g. ['alex.morgan@example.com'].
         comment: Text written above the forwarded message.
     """
     original = _message(mb, id)
@@ -632,7 +632,7 @@ def messages_setCategories(mb: Mailbox, id: Id, categories: Names) -> Message:
 
     Args:
         id: Message id.
-        categories: Label names, e.g. ['Raptor', 'Follow Up'] (see settings_listLabels; settings_createLabel adds one).
+        categories: Label names, e.g. ['Budget', 'Follow Up'] (see settings_listLabels; settings_createLabel adds one).
     """
     message = _message(mb, id)
     labels = {label.displayName.casefold(): label.displayName for label in mb.all("labels")}  # type: ignore[attr-defined]

@@ -44,7 +44,7 @@ _NESTING_NODES = frozenset({"or_", "and_", "not_", "lambda_", "call"})
 
 FILTER_HELP = (
     "Accepted: OData subset, e.g. \"isRead eq false and importance eq 'high'\", "
-    "\"contains(subject, 'Raptor')\", \"from/emailAddress/address eq 'x@enron.com'\", "
+    "\"contains(subject, 'budget')\", \"from/emailAddress/address eq 'x@example.com'\", "
     '"receivedDateTime ge 2001-11-01T00:00:00Z"; operators eq ne gt ge lt le, and or not, '
     "functions contains startswith endswith, lambdas any/all."
 )

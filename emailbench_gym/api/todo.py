@@ -123,7 +123,7 @@ def todo_searchTasks(mb: Mailbox, query: Query, top: Top = 25, skip: Skip = 0) -
     """Find To Do tasks whose title, notes or checklist items contain every word of the query.
 
     Args:
-        query: Words to look for (case-insensitive, word prefixes), e.g. 'Raptor'.
+        query: Words to look for (case-insensitive, word prefixes), e.g. 'budget'.
         top: Maximum number of tasks to return.
         skip: Number of matches to skip: the nextSkip of the previous page.
     """
@@ -192,7 +192,7 @@ def todo_createTask(
     """Create a To Do task, in the default list unless a list is given.
 
     Args:
-        title: What the task is, e.g. 'Send Raptor exposure summary'.
+        title: What the task is, e.g. 'Send the budget summary'.
         listId: List id (see todo_listLists); omit for the default list.
         dueDateTime: When the task is due; without an offset it is mailbox-local time.
         reminderDateTime: When to be reminded; without an offset it is mailbox-local time.
