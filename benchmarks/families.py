@@ -31,6 +31,7 @@ import sys
 import time
 from collections import Counter, defaultdict
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import nullcontext
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +44,7 @@ from emailbench_gym.families.splits import (
     TaskManifest,
     attempt,
     build_manifest,
+    family_versions,
     load_manifest,
     manifest_path,
     split_hash,
@@ -56,15 +58,27 @@ def _attempt(job: tuple[TaskKey, frozenset[str], int]) -> Attempt:
 
 
 def cmd_manifests(args: argparse.Namespace) -> None:
+    """Build split manifests; `--jobs 1` verifies in this process. The output is written
+    after every cell (cells not built yet recorded as shortfall), so a build stopped early
+    leaves the manifest of its first cells."""
     splits = [args.split] if args.split else list(SPLIT_NAMES)
-    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+    with ProcessPoolExecutor(max_workers=args.jobs) if args.jobs > 1 else nullcontext() as pool:
 
         def run(jobs: list[tuple[TaskKey, frozenset[str]]]) -> list[Attempt]:
-            return list(pool.map(_attempt, [(key, taken, args.mutants) for key, taken in jobs]))
+            batch = [(key, taken, args.mutants) for key, taken in jobs]
+            return list(pool.map(_attempt, batch) if pool else map(_attempt, batch))
 
         for split in splits:
             start = time.perf_counter()
             categories = set(args.categories.split(",")) if args.categories else None
+            out = Path(args.out) if args.out else manifest_path(split)
+            out.parent.mkdir(parents=True, exist_ok=True)
+
+            def save(manifest: TaskManifest, out: Path = out) -> None:
+                partial = out.with_name(out.name + ".partial")
+                partial.write_text(manifest.text(), encoding="utf-8")
+                partial.replace(out)
+
             manifest = build_manifest(
                 split,
                 cells=[c for c in sorted(SUITE_CELLS) if c[0] in categories]
@@ -74,10 +88,9 @@ def cmd_manifests(args: argparse.Namespace) -> None:
                 mutants=args.mutants,
                 run=run,
                 progress=(lambda line: print(line, flush=True)),
+                checkpoint=save,
             )
-            out = Path(args.out) if args.out else manifest_path(split)
-            out.parent.mkdir(parents=True, exist_ok=True)
-            out.write_text(manifest.text(), encoding="utf-8")
+            save(manifest)
             tried = sum(a.tried for a in manifest.attempts.values())
             print(
                 f"{split}: {manifest.count} tasks ({tried} candidates) in "
@@ -119,16 +132,16 @@ def cmd_merge(args: argparse.Namespace) -> None:
     """One split manifest from parts built over disjoint categories (`manifests --categories`).
 
     Cells of different categories never share families (fallbacks stay in the category),
-    so parts merged in category order equal the manifest one process would build.
+    so parts merged in category order equal the manifest one process would build. A part
+    built with fewer tasks per scenario than the others (an earlier, smaller build kept for
+    categories a larger build did not reach) counts the difference as its cells' shortfall.
     """
     parts = [
         TaskManifest.model_validate_json(Path(p).read_text(encoding="utf-8")) for p in args.parts
     ]
-    first = parts[0]
-    same = {
-        (p.split, p.families_version, p.world_generator, p.tasks_per_scenario, p.mutants_per_task)
-        for p in parts
-    }
+    k = max(p.tasks_per_scenario for p in parts)
+    first = next(p for p in parts if p.tasks_per_scenario == k)
+    same = {(p.split, p.families_version, p.world_generator, p.mutants_per_task) for p in parts}
     if len(same) != 1:
         raise SystemExit(f"parts differ in split, versions or settings: {sorted(same)}")
     families = [f for p in parts for f in p.tasks]
@@ -140,10 +153,11 @@ def cmd_merge(args: argparse.Namespace) -> None:
     merged = first.model_copy(
         update={
             "count": sum(len(v) for v in tasks.values()),
+            "family_versions": family_versions(tasks),
             "sha256": split_hash(tasks),
             "tasks": tasks,
             "attempts": dict(sorted({f: a for p in parts for f, a in p.attempts.items()}.items())),
-            "shortfall": {c: n for p in parts for c, n in p.shortfall.items()},
+            "shortfall": {c: n for p in parts for c, n in _shortfall(p, k).items()},
             "dropped": [d for p in parts for d in p.dropped],
         }
     )
@@ -151,6 +165,43 @@ def cmd_merge(args: argparse.Namespace) -> None:
     print(
         f"{first.split}: {merged.count} tasks from {len(parts)} parts; shortfall {merged.shortfall or 'none'}"
     )
+
+
+def _shortfall(part: TaskManifest, k: int) -> dict[str, int]:
+    """A part's shortfall at `k` tasks per scenario (it was built with `part.tasks_per_scenario`)."""
+    found = dict(part.shortfall)
+    if part.tasks_per_scenario < k:
+        categories = {FAMILIES[f].category for f in part.attempts}
+        for cell in sorted(SUITE_CELLS):
+            if cell[0] in categories:
+                name = "/".join(map(str, cell))
+                extra = SUITE_CELLS[cell] * (k - part.tasks_per_scenario)
+                found[name] = found.get(name, 0) + extra
+    return found
+
+
+def cmd_extract(args: argparse.Namespace) -> None:
+    """A part of a shipped manifest: its families of the categories kept (to merge with parts
+    rebuilt for the other categories, when only some families changed)."""
+    manifest = load_manifest(args.split)
+    dropped = set(args.without.split(","))
+    keep = {f for f in {*manifest.tasks, *manifest.attempts} if FAMILIES[f].category not in dropped}
+    tasks = {f: e for f, e in manifest.tasks.items() if f in keep}
+    part = manifest.model_copy(
+        update={
+            "count": sum(len(v) for v in tasks.values()),
+            "sha256": split_hash(tasks),
+            "tasks": tasks,
+            "family_versions": family_versions(tasks),
+            "attempts": {f: a for f, a in manifest.attempts.items() if f in keep},
+            "shortfall": {
+                c: n for c, n in manifest.shortfall.items() if c.split("/")[0] not in dropped
+            },
+            "dropped": [d for d in manifest.dropped if TaskKey.parse(d[0]).family in keep],
+        }
+    )
+    Path(args.out).write_text(part.text(), encoding="utf-8")
+    print(f"{args.split}: {part.count} tasks kept outside {', '.join(sorted(dropped))}")
 
 
 def _ngrams(text: str, n: int) -> set[tuple[str, ...]]:
@@ -432,6 +483,11 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("merge", help="merge part manifests built over disjoint categories")
     p.add_argument("parts", nargs="+")
     p.set_defaults(func=cmd_merge)
+    p = sub.add_parser("extract", help="a shipped manifest without some categories (a part)")
+    p.add_argument("--split", choices=SPLIT_NAMES, required=True)
+    p.add_argument("--without", required=True, help="categories left out (comma-separated)")
+    p.add_argument("--out", required=True)
+    p.set_defaults(func=cmd_extract)
     p = sub.add_parser("figures", help="print the families figures")
     p.add_argument("--out")
     p.add_argument("--diversity", type=int, default=2000, help="train tasks sampled for diversity")

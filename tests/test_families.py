@@ -131,6 +131,49 @@ def test_manifests_pin_what_the_families_make(split):
     assert all(TaskKey.parse(i).split == split for i in ids)
 
 
+def test_manifests_record_the_versions_of_their_families():
+    from emailbench_gym.families.splits import family_versions
+
+    assert FAMILIES["double-bookings"].version == 2
+    for split in SPLIT_NAMES:
+        manifest = load_manifest(split)
+        assert manifest.family_versions == family_versions(manifest.tasks)
+        if "double-bookings" in manifest.tasks:
+            assert manifest.family_versions["double-bookings"] == 2
+    stale = load_manifest("heldout").model_copy(update={"family_versions": {}})
+    assert any("family versions" in p for p in check_manifest(stale, []))
+
+
+def test_a_build_stopped_early_leaves_the_manifest_of_its_first_cells():
+    from emailbench_gym.families.splits import build_manifest
+
+    cells = [("boards", "D1", 1), ("todo", "D1", 1)]
+    saved = []
+    final = build_manifest("heldout", cells=cells, mutants=0, checkpoint=saved.append)
+    assert len(saved) == 2 and saved[-1] == final
+    first = saved[0]
+    assert first.count == SUITE_CELLS[cells[0]] and first.shortfall == {"todo/D1/1": 1}
+    assert {FAMILIES[f].category for f in first.tasks} == {"boards"}
+    assert final.count == 2 and final.shortfall == {}
+
+
+def test_no_generated_request_copies_a_suite_request():
+    """No family's first task shares more than three runs of eight words with the 206 queries
+    (stock phrases such as 'between now and the end of next week' or 'at the earliest time
+    tomorrow within my working hours'; a paraphrased query shared 10 to 20)."""
+    import re
+
+    from emailbench_gym.scenarios import load_all
+
+    def grams(text: str) -> set[tuple[str, ...]]:
+        words = re.findall(r"[a-z0-9']+", text.casefold())
+        return {tuple(words[i : i + 8]) for i in range(len(words) - 7)}
+
+    suite = set().union(*(grams(s.query) for s in load_all()))
+    shared = {f: grams(first_task(f).scenario.query) & suite for f in sorted(FAMILIES)}
+    assert {f: g for f, g in shared.items() if len(g) > 3} == {}
+
+
 def test_splits_fill_the_suite_cells_and_their_worlds_are_disjoint():
     """Each split holds its multiple of the suite's scenarios (less any recorded shortfall),
     on its own worlds only: no held-out or dev world is ever a train world."""

@@ -19,7 +19,9 @@ from emailbench_gym.scenarios import CATEGORIES, DOMAINS
 if TYPE_CHECKING:
     from emailbench_gym.families.builder import TaskBuilder
 
-#: Bump when a family's output for the same world and seed changes (task manifests pin hashes).
+#: Bump when every family's output changes (it seeds every task's draws); when one family's
+#: output changes, bump that family's `version` instead (task manifests pin hashes and record
+#: both, so only that family's tasks need verifying and choosing again).
 FAMILIES_VERSION = "1"
 
 #: The kinds of work of the 206 scenarios; every one has families (tests check it).
@@ -58,6 +60,7 @@ class Family:
     work: str
     build: Callable[[TaskBuilder], None]
     module: str
+    version: int = 1
 
     @property
     def group(self) -> str:
@@ -69,9 +72,11 @@ FAMILIES: dict[str, Family] = {}
 
 
 def family(
-    category: str, difficulty: str, domains: list[str], work: str
+    category: str, difficulty: str, domains: list[str], work: str, version: int = 1
 ) -> Callable[[Callable[[TaskBuilder], None]], Callable[[TaskBuilder], None]]:
-    """Register the decorated builder as a family named after it (`unread_from` -> `unread-from`)."""
+    """Register the decorated builder as a family named after it (`unread_from` -> `unread-from`).
+
+    `version` goes up whenever the family's tasks change for the same world and seed."""
     if category not in CATEGORIES:
         raise ValueError(f"unknown category {category!r}")
     if difficulty not in ("D1", "D2", "D3"):
@@ -87,7 +92,7 @@ def family(
         if family_id in FAMILIES:
             raise ValueError(f"family {family_id!r} is defined twice")
         FAMILIES[family_id] = Family(
-            family_id, category, difficulty, tuple(domains), work, build, build.__module__
+            family_id, category, difficulty, tuple(domains), work, build, build.__module__, version
         )
         return build
 

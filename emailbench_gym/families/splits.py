@@ -187,6 +187,7 @@ class TaskManifest(BaseModel):
 
     split: str
     families_version: str
+    family_versions: dict[str, int] = {}  # families past version 1 (base.Family.version)
     world_generator: str
     package_version: str
     tasks_per_scenario: int
@@ -230,6 +231,7 @@ def build_manifest(
     mutants: int = MUTANTS_PER_TASK,
     run: Callable[[list[tuple[TaskKey, frozenset[str]]]], list[Attempt]] | None = None,
     progress: Callable[[str], None] | None = None,
+    checkpoint: Callable[[TaskManifest], None] | None = None,
 ) -> TaskManifest:
     """Fill every cell of a split with verified tasks (see the module docstring).
 
@@ -237,9 +239,10 @@ def build_manifest(
     from its family and world (a repeat under another seed is not verified again); default:
     one after another; the benchmark script passes a process pool. Results never depend on
     how batches are run or sized: a cell takes the first passing tasks in candidate order.
+    `checkpoint` receives the manifest of the cells done so far after each cell (a long build
+    stopped early still leaves the manifest of its first cells, the rest recorded as short).
     """
-    from emailbench_gym import __version__
-
+    order = list(cells or sorted(SUITE_CELLS))
     k = per_scenario or TASKS_PER_SCENARIO[split]
     run = run or (lambda batch: [attempt(key, mutants, taken) for key, taken in batch])
     attempts: dict[str, FamilyAttempts] = defaultdict(FamilyAttempts)
@@ -249,7 +252,7 @@ def build_manifest(
     seen_keys: set[str] = set()
     seen_tasks: set[str] = set()
     served_from: dict[tuple[str, int], set[str]] = defaultdict(set)  # (family, world) -> hashes
-    for cell in cells or sorted(SUITE_CELLS):
+    for done, cell in enumerate(order, 1):
         target = SUITE_CELLS[cell] * k
         stream = candidates(split, cell)
         served = 0
@@ -295,10 +298,30 @@ def build_manifest(
             shortfall["/".join(map(str, cell))] = target - served
         if progress:
             progress(f"{split} {'/'.join(map(str, cell))}: {served}/{target}")
+        if checkpoint:
+            rest = {"/".join(map(str, c)): SUITE_CELLS[c] * k for c in order[done:]}
+            checkpoint(
+                _manifest(split, k, mutants, chosen, attempts, {**shortfall, **rest}, dropped)
+            )
+    return _manifest(split, k, mutants, chosen, attempts, shortfall, dropped)
+
+
+def _manifest(
+    split: str,
+    k: int,
+    mutants: int,
+    chosen: dict[str, list[str]],
+    attempts: dict[str, FamilyAttempts],
+    shortfall: dict[str, int],
+    dropped: list[list[str]],
+) -> TaskManifest:
+    from emailbench_gym import __version__
+
     tasks = {family: sorted(entries) for family, entries in sorted(chosen.items())}
     return TaskManifest(
         split=split,
         families_version=FAMILIES_VERSION,
+        family_versions=family_versions(tasks),
         world_generator=GENERATOR,
         package_version=__version__,
         tasks_per_scenario=k,
@@ -306,10 +329,15 @@ def build_manifest(
         count=sum(len(v) for v in tasks.values()),
         sha256=split_hash(tasks),
         tasks=tasks,
-        attempts=dict(sorted(attempts.items())),
-        shortfall=shortfall,
-        dropped=dropped,
+        attempts=dict(sorted((f, a.model_copy()) for f, a in attempts.items())),
+        shortfall=dict(shortfall),
+        dropped=list(dropped),
     )
+
+
+def family_versions(tasks: dict[str, list[str]]) -> dict[str, int]:
+    """The versions of the families a manifest's tasks come from, those past version 1."""
+    return {f: FAMILIES[f].version for f in sorted(tasks) if FAMILIES[f].version != 1}
 
 
 def manifest_path(split: str) -> Path:
@@ -339,6 +367,12 @@ def check_manifest(manifest: TaskManifest, ids: list[str] | None = None) -> list
         problems.append(
             f"manifest is for families/{manifest.families_version}, this package has "
             f"families/{FAMILIES_VERSION}"
+        )
+    current = family_versions({f: e for f, e in manifest.tasks.items() if f in FAMILIES})
+    if manifest.family_versions != current:
+        problems.append(
+            f"manifest has family versions {manifest.family_versions or 'all 1'}, this package "
+            f"has {current or 'all 1'}"
         )
     if split_hash(manifest.tasks) != manifest.sha256:
         problems.append("the split hash does not match its task entries")

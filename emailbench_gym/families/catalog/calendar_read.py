@@ -8,6 +8,7 @@ request ("between now and the end of next week").
 
 from __future__ import annotations
 
+import re
 from datetime import datetime, time, timedelta
 
 from emailbench_gym.families import lookup, phrasing
@@ -172,7 +173,7 @@ def unanswered_invitations(t: TaskBuilder) -> None:
     )
 
 
-@family("calendar-read", "D2", ["calendar"], "scheduling around conflicts")
+@family("calendar-read", "D2", ["calendar"], "scheduling around conflicts", version=2)
 def double_bookings(t: TaskBuilder) -> None:
     """Which meetings clash between now and the end of next week, and by how much."""
     start, end = t.now, lookup.end_of_week(t, 1)
@@ -190,10 +191,14 @@ def double_bookings(t: TaskBuilder) -> None:
     t.require_that(_names_unique(t, clashing), "clashing meetings share a subject")
     t.ask(
         [
-            "Between now and the end of next week, am I double-booked anywhere? Tell me which "
-            "meetings clash, on what day, and by how much they overlap.",
-            "Check my calendar through the end of next week for overlapping meetings: which "
-            "ones collide, when, and how long is the overlap?",
+            "[Do any of my meetings overlap|Have I got meetings on top of each other] from "
+            "today [until|through] the close of next week? [List|Name] each clashing pair, the "
+            "day [it falls on|of the clash] and [the length of the overlap|how many minutes the "
+            "two share].",
+            "I [suspect|think] two of my meetings collide [somewhere|at some point] before next "
+            "week is out. [Go through|Scan] my calendar [up to|to] the end of next week and "
+            "[give me|report] every pair that [collides|runs into each other], [which day|the "
+            "date] and how long [they run together|each overlap lasts].",
         ]
     )
     r1 = t.require("Name exactly the meetings that clash.")
@@ -303,7 +308,7 @@ def free_time_on_day(t: TaskBuilder) -> None:
     )
 
 
-@family("calendar-read", "D2", ["calendar"], "rsvp tidying")
+@family("calendar-read", "D2", ["calendar"], "rsvp tidying", version=2)
 def not_accepted_my_meetings(t: TaskBuilder) -> None:
     """Who has not accepted the meetings the persona organizes in a window."""
     start, end, window = _window(t)
@@ -325,8 +330,10 @@ def not_accepted_my_meetings(t: TaskBuilder) -> None:
     t.require_that(bool(pending), "everyone accepted")
     t.ask(
         [
-            "For the meetings I'm organizing {window}, who hasn't accepted yet?",
-            "Which invitees of my own meetings {window} have not accepted?",
+            "[Looking at|On] the meetings I set up {window}: [which invitees|which of the "
+            "invitees] [still haven't said yes|have yet to accept]?",
+            "{window}, which of the people I invited to my own meetings [have not|haven't] "
+            "accepted yet?",
         ],
         window=window,
     )
@@ -357,7 +364,7 @@ def not_accepted_my_meetings(t: TaskBuilder) -> None:
     )
 
 
-@family("calendar-read", "D2", ["calendar"], "calendar lookup")
+@family("calendar-read", "D2", ["calendar"], "calendar lookup", version=2)
 def people_on_my_week(t: TaskBuilder) -> None:
     """How many people besides the persona are on this week's meetings, and who."""
     start = lookup.at(t, lookup.week_start(lookup.today(t)), time(0, 0))
@@ -377,8 +384,9 @@ def people_on_my_week(t: TaskBuilder) -> None:
     t.require_that(2 <= len(people) <= 25, "too few or too many people")
     t.ask(
         [
-            "How many different people besides me are invited to or organizing the meetings on "
-            "my calendar this week (Monday to Sunday)? List them.",
+            "[Count|Tell me how many] people other than me [are on|appear on] my meetings this "
+            "week (Monday to Sunday), [as organiser or as invitee|organisers and invitees "
+            "alike], and [list|name] them.",
             "This week (Monday through Sunday), who is on my meetings, as organizer or invitee, "
             "other than me? Give the count and the names.",
         ]
@@ -409,7 +417,7 @@ def _week_load(t: TaskBuilder, weeks_ahead: int) -> tuple[int, int]:
     return len(found), minutes
 
 
-@family("calendar-read", "D3", ["calendar"], "calendar lookup")
+@family("calendar-read", "D3", ["calendar"], "calendar lookup", version=2)
 def week_load_compare(t: TaskBuilder) -> None:
     """This week's and next week's timed meetings: how many, and how many hours."""
     this_count, this_minutes = _week_load(t, 0)
@@ -418,8 +426,9 @@ def week_load_compare(t: TaskBuilder) -> None:
     t.require_that(this_count != next_count, "the same number of meetings both weeks")
     t.ask(
         [
-            "Compare my meeting load this week against next week: how many timed meetings (skip "
-            "all-day items and anything I declined) and how many hours of meetings in each?",
+            "[Set|Put] this week's meetings next to next week's: [the number of|how many] timed "
+            "meetings [each has|in each] (leave out all-day items and [anything|whatever] I "
+            "declined) and [the hours they add up to|their total hours].",
             "How many meetings do I have this week and next week (Monday to Sunday, timed ones "
             "I haven't declined), and how many hours do they add up to each week?",
         ]
@@ -476,7 +485,7 @@ def week_load_compare(t: TaskBuilder) -> None:
     )
 
 
-@family("calendar-read", "D3", ["calendar"], "calendar lookup")
+@family("calendar-read", "D3", ["calendar"], "calendar lookup", version=2)
 def people_both_weeks(t: TaskBuilder) -> None:
     """People on at least one meeting this week and at least one next week."""
     me = lookup.me(t)
@@ -498,8 +507,9 @@ def people_both_weeks(t: TaskBuilder) -> None:
     t.require_that(len(this) > len(both), "everyone this week is also on next week")
     t.ask(
         [
-            "Which people are on at least one of my meetings this week and also on at least one "
-            "next week (as organizer or invitee, whatever they answered)?",
+            "[Who appears|Which people appear] on my meetings in both weeks, this one and the "
+            "next? [Organisers and invitees count, whatever their answer|Count organisers and "
+            "invitees, however they responded], [but not me|leaving me out].",
             "Who shows up in my meetings both this week and next week? Count organizers and "
             "invitees, not me.",
         ]
@@ -523,5 +533,73 @@ def people_both_weeks(t: TaskBuilder) -> None:
             items=[Item(name) for name in sorted(both.values())],
             excluded=[(Item(name), "only this week") for name in only],
             noun="Person",
+        )
+    )
+
+
+@family("calendar-read", "D2", ["calendar", "contacts"], "meeting prep")
+def meeting_people_phones(t: TaskBuilder) -> None:
+    """The office numbers, from contacts, of everyone else on one coming meeting."""
+    me = lookup.me(t)
+    phones = {
+        lookup.contact_address(c): c["businessPhones"][0]
+        for c in lookup.contacts(t)
+        if lookup.contact_address(c)
+        and c["businessPhones"]
+        and re.fullmatch(r"\(\d{3}\) \d{3}-\d{4}", c["businessPhones"][0])
+    }
+    fitting = []
+    for event in lookup.meetings(t, t.now, t.now + timedelta(days=14)):
+        people = sorted({lookup.organizer(event), *lookup.attendee_addresses(event)} - {me})
+        if (
+            2 <= len(people) <= 5
+            and all(p in phones for p in people)
+            and len({phones[p] for p in people}) == len(people)
+            and lookup.unique_subject(t, event)
+        ):
+            fitting.append((event, people))
+    event, people = t.pick(fitting, "no coming meeting whose people all have office numbers")
+    names = {
+        lookup.organizer(event): event["organizer"]["emailAddress"]["name"],
+        **{
+            a["emailAddress"]["address"].casefold(): a["emailAddress"]["name"]
+            for a in event.get("attendees", [])
+        },
+    }
+    day = _start(event).date()
+    t.ask(
+        [
+            "[I'd like to ring|I need to call] the people on {meeting} {day}. [Give me|What "
+            "are] their office numbers from my contacts? [Leave me out.|Not me, obviously.]",
+            "From my contacts, [list|pull] the business phone number of everyone else on "
+            "{meeting} {day}, organiser included.",
+        ],
+        meeting=[f"the {event['subject']}", f"'{event['subject']}'"],
+        day=phrasing.on_day(t, day),
+    )
+    r1 = t.require("Give each other person on the meeting with their office number.")
+    r2 = t.require(CHANGE_NOTHING)
+    t.call("calendar_searchEvents", query=event["subject"])
+    t.call_all("contacts_list")
+    t.values(
+        r1,
+        "phones",
+        [
+            {
+                "subject": f"person:{p}",
+                "kind": "phone",
+                "value": "".join(ch for ch in phones[p] if ch.isdigit()),
+            }
+            for p in people
+        ],
+    )
+    t.footprint(r2)
+    t.report(
+        Report(
+            opening=f"{{n}} other people are on {event['subject']}",
+            count=len(people),
+            items=[Item(names.get(p, p), [("office", phones[p])]) for p in people],
+            noun="Person",
+            columns=["Office phone"],
         )
     )

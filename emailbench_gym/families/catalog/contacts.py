@@ -238,3 +238,67 @@ def group_from_thread(t: TaskBuilder) -> None:
     _members_exactly(t, r2, name, ids)
     t.may_mark_read()
     t.answer(f"Created '{name}' with {len(ids)} people from the thread.")
+
+
+@family("contacts", "D3", ["contacts"], "contacts")
+def department_renamed(t: TaskBuilder) -> None:
+    """A department renamed: every contact in it updated, and gathered in a new group named for it."""
+    by_department: dict[str, list[dict]] = {}
+    for contact in lookup.contacts(t):
+        if contact["department"] and lookup.contact_address(contact):
+            by_department.setdefault(contact["department"], []).append(contact)
+    fitting = sorted(d for d, people in by_department.items() if 2 <= len(people) <= 6)
+    old = t.pick(fitting, "no department with two to six contacts")
+    people = by_department[old]
+    taken = {g["displayName"].casefold() for g in lookup.groups(t)}
+    departments = {d.casefold() for d in by_department}
+    new = t.pick(
+        [
+            n
+            for n in (f"{old} and Planning", f"{old} Operations", f"Group {old}", f"{old} Services")
+            if n.casefold() not in taken | departments
+        ],
+        "every new name is taken",
+    )
+    t.ask(
+        [
+            "The {old} department [has been renamed|is now called] {new}. Update the "
+            "department on every one of my contacts in it, and [put them all in|gather them "
+            "into] a new contact group named '{new}'.",
+            "[Heads up:|FYI,] {old} changed its name to {new}. [Fix|Change] the department on "
+            "all my contacts from {old} and make a '{new}' contact group with [them|those "
+            "people] in it.",
+        ],
+        old=old,
+        new=new,
+    )
+    r1 = t.require(f"Every contact that was in {old} now has department {new}.")
+    r2 = t.require(f"One contact group '{new}' whose members are exactly those contacts.")
+    r3 = t.require("No other contact changes.")
+    ids = sorted(p["id"] for p in people)
+    t.call("contacts_list", filter=f"department eq '{old}'", top=100)
+    for person in sorted(people, key=lambda p: p["id"]):
+        t.call("contacts_update", id=person["id"], department=new)
+    t.call("contacts_createGroup", displayName=new, memberIds=ids)
+    for person in people:
+        t.check(
+            r1,
+            f"department-{person['id']}",
+            "property",
+            query=_by_id(person["id"]),
+            path="department",
+            expected=new,
+        )
+    t.check(
+        r1,
+        "none-left",
+        "not-exists",
+        query={
+            "collection": "contacts",
+            "where": [{"path": "department", "op": "eq", "value": old}],
+        },
+    )
+    t.check(r2, "one", "count", query=_group(new), value=1)
+    _members_exactly(t, r2, new, ids)
+    t.footprint(r3)
+    t.answer(f"Moved {len(ids)} contacts from {old} to {new} and put them in the '{new}' group.")

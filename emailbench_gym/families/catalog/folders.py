@@ -333,3 +333,101 @@ def folders_for_top_senders(t: TaskBuilder) -> None:
         )
     t.footprint(r3)
     t.answer(f"Filed mail from {names[0]} and {names[1]} into their own folders.")
+
+
+def _top_custom(t: TaskBuilder) -> list[dict]:
+    """Top-level folders the persona made, without subfolders (well-known ones cannot move)."""
+    parents = {f["id"] for f in lookup.folders(t) if f.get("children")}
+    return [
+        f
+        for f in t.read("folders_list")["items"]
+        if not f["wellKnownName"] and f["id"] not in parents
+    ]
+
+
+def _by_folder_id(folder_id: str) -> dict:
+    return {"collection": "folders", "where": [{"path": "id", "op": "eq", "value": folder_id}]}
+
+
+@family("folders", "D2", ["folders"], "folder routing")
+def nest_and_rename_folder(t: TaskBuilder) -> None:
+    """A top-level folder moved inside another folder and given a new name, its mail kept."""
+    movable = _top_custom(t)
+    folder = t.pick(movable, "no top-level folder of the persona's")
+    hosts = [
+        f
+        for f in t.read("folders_list")["items"]
+        if f["id"] != folder["id"] and f["wellKnownName"] in (None, "archive", "inbox")
+    ]
+    host = t.pick(hosts, "nowhere to put it")
+    new = _new_name(t, [f"{folder['displayName']} ({w})" for w in ("old", "done", "closed")])
+    t.ask(
+        [
+            "[Take|Move] my '{old}' folder [and put it|so it sits] inside '{host}', and [rename "
+            "it to|call it] '{new}'. [Its mail stays in it.|Keep the emails in it.]",
+            "Rename the '{old}' folder to '{new}' and [file|tuck] it under '{host}'.",
+        ],
+        old=folder["displayName"],
+        host=host["displayName"],
+        new=new,
+    )
+    r1 = t.require(f"The folder is called '{new}'.")
+    r2 = t.require(f"It sits inside '{host['displayName']}', with its mail; nothing else moves.")
+    t.call("folders_rename", id=folder["id"], displayName=new)
+    t.call("folders_move", id=folder["id"], destinationId=host["id"])
+    query = _by_folder_id(folder["id"])
+    t.check(r1, "renamed", "property", query=query, path="displayName", expected=new)
+    t.check(
+        r2,
+        "nested",
+        "state-check",
+        query=query,
+        expect=[{"path": "parentFolderId", "op": "eq", "value": host["id"]}],
+    )
+    t.answer(
+        f"Renamed '{folder['displayName']}' to '{new}' and moved it into '{host['displayName']}'."
+    )
+
+
+@family("folders", "D3", ["folders"], "folder routing")
+def gather_folders_under_new(t: TaskBuilder) -> None:
+    """Two top-level folders gathered under a new top-level folder, with a new third one beside them."""
+    first, second = t.sample(_top_custom(t), 2, "fewer than two top-level folders of the persona's")
+    parent = _new_name(t, ["Filing", "Sorted", "Collected", "Personal", "Old folders"])
+    extra = _new_name(t, [w for w in FOLDER_WORDS if w.casefold() != parent.casefold()])
+    t.ask(
+        [
+            "[Tidy|Reorganise] my folders: make a new top-level folder '{parent}', move '{a}' "
+            "and '{b}' into it, and [add|create] an empty '{c}' folder in there [too|as well].",
+            "I want '{a}' and '{b}' [grouped|kept together] under a new top-level folder "
+            "called '{parent}', plus a new subfolder '{c}' [alongside them|next to them].",
+        ],
+        parent=parent,
+        a=first["displayName"],
+        b=second["displayName"],
+        c=extra,
+    )
+    r1 = t.require(f"One top-level folder '{parent}'.")
+    r2 = t.require(f"'{first['displayName']}' and '{second['displayName']}' sit inside it.")
+    r3 = t.require(f"A new folder '{extra}' inside it; nothing else moves.")
+    made = t.call("folders_create", displayName=parent)
+    t.call("folders_move", id=first["id"], destinationId=made.ref("id"))
+    t.call("folders_move", id=second["id"], destinationId=made.ref("id"))
+    t.call("folders_create", displayName=extra, parentFolderId=made.ref("id"))
+    inside = [{"path": "parentFolderId", "op": "eq", "value": {"$ids": _folder_named(parent)}}]
+    t.check(r1, "parent", "count", query=_folder_named(parent), value=1)
+    t.check(
+        r1,
+        "top-level",
+        "state-check",
+        query=_folder_named(parent),
+        expect=[{"path": "parentFolderId", "op": "eq", "value": None}],
+    )
+    t.check(r2, "first-inside", "state-check", query=_by_folder_id(first["id"]), expect=inside)
+    t.check(r2, "second-inside", "state-check", query=_by_folder_id(second["id"]), expect=inside)
+    t.check(r3, "extra", "count", query=_folder_named(extra), value=1)
+    t.check(r3, "extra-inside", "state-check", query=_folder_named(extra), expect=inside)
+    t.answer(
+        f"Created '{parent}' with '{first['displayName']}', '{second['displayName']}' and a new "
+        f"'{extra}' inside it."
+    )

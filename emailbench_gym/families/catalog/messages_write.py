@@ -341,3 +341,56 @@ def forward_attachments_from(t: TaskBuilder) -> None:
     t.footprint(r2)
     t.may_mark_read()
     t.answer(f"Forwarded {len(mail)} emails to {lookup.display_name(t, to)}.")
+
+
+@family("messages-write", "D2", ["messages", "contacts"], "outgoing mail")
+def email_outside_contact(t: TaskBuilder) -> None:
+    """A new email to an outside contact named in the request, whose address only contacts give."""
+    names = [c["displayName"].casefold() for c in lookup.contacts(t)]
+    outside = [
+        c
+        for c in lookup.contacts(t)
+        if lookup.contact_address(c)
+        and not lookup.internal(t, lookup.contact_address(c) or "")
+        and lookup.is_person(t, lookup.contact_address(c) or "")
+        and names.count(c["displayName"].casefold()) == 1
+        and c["companyName"]
+    ]
+    contact = t.pick(outside, "no outside contact with a company")
+    address = lookup.contact_address(contact) or ""
+    project = t.rng.choice(t.facts.projects)
+    thing = t.rng.choice(project.deliverables)
+    subject = f"{project.codename}: {thing}"
+    t.ask(
+        [
+            "[Write to|Email] {who} at {company} (the address is in my contacts) with the "
+            "subject '{subject}', asking [whether they can review|for their view on] the "
+            "{thing}.",
+            "Look up {who} of {company} in my contacts and send them a new email, subject "
+            "'{subject}', [asking for|requesting] their comments on the {thing}.",
+        ],
+        who=contact["displayName"],
+        company=contact["companyName"],
+        subject=subject,
+        thing=thing,
+    )
+    r1 = t.require("One new email to exactly that contact's address.")
+    r2 = t.require("With that subject, asking about the deliverable.")
+    t.call("contacts_search", query=contact["displayName"])
+    t.call(
+        "messages_send",
+        subject=subject,
+        body=f"Hello, could you let me have your comments on the {thing}? Many thanks.",
+        toRecipients=[address],
+    )
+    envelope = {"kind": ["new"], "to": [address]}
+    t.check(r1, "sent", "sent-message", **envelope)
+    t.check(
+        r2,
+        "sent-content",
+        "sent-message",
+        **envelope,
+        subject=[[project.codename]],
+        body=[{"type": "answer-text", "statements": [[thing]]}],
+    )
+    t.answer(f"Sent '{subject}' to {contact['displayName']} ({address}).")
