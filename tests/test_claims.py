@@ -486,6 +486,25 @@ def test_scenarios_without_setup_share_the_corpus_universe_and_keep_their_own_al
     assert items_named(mine, base.entities["event"]["evt-015"].label) == ["evt-015"]
 
 
+def test_a_name_does_not_run_across_a_line_break_or_out_of_a_parenthesis():
+    """ "... (EnronOnline)\n- Weather derivatives product approval" names the message, not the
+    board card "EnronOnline weather derivatives product approval" read across ")" and the line."""
+    unread = {
+        "type": "answer-items",
+        "kind": "message",
+        "members": ["msg-046", "msg-049"],
+    }
+    answer = (
+        "The unread ones:\n- EnronOnline Daily Summary - 10/12/2001 (EnronOnline)\n"
+        "- Weather derivatives product approval (Louise Kitchen)"
+    )
+    assert items(answer, unread)
+    card = {"type": "answer-items", "kind": "card", "members": ["btask-006"]}
+    assert not items(answer, card)
+    assert items("Card: EnronOnline weather derivatives product approval.", card)
+    assert not items("EnronOnline\nweather derivatives product approval", card)
+
+
 def items_named(universe, text: str) -> list[str]:
     from emailbench_gym.grading.claims.text import Text
 
