@@ -124,6 +124,27 @@ def test_a_short_label_opening_a_line_governs_its_items():
     assert not items(REFERENCE.replace("4. Richard Shapiro:", "Not sure: Richard Shapiro,"))
 
 
+def test_a_long_label_opening_a_line_governs_the_list_after_it():
+    """A label longer than a few words governs the list right after its colon, in its sentence
+    (as a header line governs the lines under it)."""
+    unread = {"type": "answer-items", "kind": "message", "members": ["msg-046", "msg-049"]}
+    answer = (
+        "Unread: EnronOnline Daily Summary - 10/12/2001 and Weather derivatives product approval.\n"
+        "Not counted at all, because they aren't tagged Trading even though they look "
+        'trading-related: Louise Kitchen\'s "Follow-up: EnronOnline Q3 Volume Review" (Oct 10, '
+        'unread, no category), Richard Shapiro\'s "RE: FERC data request on EnronOnline trades" '
+        "(tagged FERC), and the GasBank notices (no category)."
+    )
+    assert items(answer, unread)
+    also = answer.replace("Not counted at all, because they aren't", "Also unread, as they're")
+    assert not items(also, unread)
+    ruled_member = (
+        "Weather derivatives product approval.\nNot counted, because you have read them or they "
+        "have no Trading tag: EnronOnline Daily Summary - 10/12/2001."
+    )
+    assert not items(ruled_member, unread)
+
+
 def test_a_list_of_items_each_with_its_owners_possessive_is_one_list():
     messages = {
         "type": "answer-items",
