@@ -145,6 +145,21 @@ def test_a_long_label_opening_a_line_governs_the_list_after_it():
     assert not items(ruled_member, unread)
 
 
+def test_a_table_that_sets_its_answer_rows_in_bold_names_the_other_rows_as_context():
+    """A ranking table under "which department sends the most?" bolds the answer's row; its
+    plain rows are the runners-up, not part of the answer. A table with no bold row, or all
+    rows bold, asserts every row."""
+    top = {"type": "answer-items", "kind": "department", "members": ["Trading"]}
+    ranking = (
+        "| Department | Messages |\n|---|---|\n| **Trading** | **ten** |\n| Executive | seven |\n"
+        "| Government Affairs | five |\n\nTrading leads with ten."
+    )
+    assert items(ranking, top)
+    assert not items(ranking.replace("**", ""), top)
+    assert not items(ranking.replace("| Executive |", "| **Executive** |"), top)
+    assert not items(ranking + "\nExecutive is also on top.", top)
+
+
 def test_a_list_of_items_each_with_its_owners_possessive_is_one_list():
     messages = {
         "type": "answer-items",
