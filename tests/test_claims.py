@@ -541,6 +541,24 @@ def test_a_name_does_not_run_across_a_line_break_or_out_of_a_parenthesis():
     assert not items("EnronOnline\nweather derivatives product approval", card)
 
 
+def test_a_sentence_ends_after_a_m_when_a_new_sentence_opens():
+    """'a.m.' ends a sentence before a word that opens one, not before a name or a weekday."""
+    from emailbench_gym.grading.claims.text import Text
+
+    def sentences(text: str) -> list[str]:
+        t = Text(text)
+        return [t.text[a:b] for a, b in t.sentences]
+
+    assert sentences("It is at 10:30 a.m. In it she asks for the file.") == [
+        "It is at 10:30 a.m.",
+        "In it she asks for the file.",
+    ]
+    assert sentences("Lunch at 1 P.M. I accepted it.") == ["Lunch at 1 P.M.", "I accepted it."]
+    assert len(sentences("At 10 a.m. Louise Kitchen meets Rick.")) == 1
+    assert len(sentences("Starts 9:30 a.m. Tuesday in EB 50M.")) == 1
+    assert len(sentences("Call at 2 p.m. on Friday.")) == 1
+
+
 def items_named(universe, text: str) -> list[str]:
     from emailbench_gym.grading.claims.text import Text
 
