@@ -559,6 +559,15 @@ def test_a_sentence_ends_after_a_m_when_a_new_sentence_opens():
     assert len(sentences("Call at 2 p.m. on Friday.")) == 1
 
 
+def test_a_two_word_part_of_a_subject_is_not_a_name_for_the_message():
+    """ "Raptor vehicles - Q3 impairment question": "the Raptor vehicles" in a sentence is a
+    phrase, not the email; a part of three words or more still names it."""
+    email = {"type": "answer-items", "kind": "message", "members": ["msg-009"]}
+    assert not items("Marcus proposes the termination of the Raptor vehicles.", email)
+    assert items("Nathan's Q3 impairment question is the one.", email)
+    assert items('"Raptor vehicles - Q3 impairment question" is the one.', email)
+
+
 def items_named(universe, text: str) -> list[str]:
     from emailbench_gym.grading.claims.text import Text
 

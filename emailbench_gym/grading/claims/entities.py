@@ -344,12 +344,16 @@ def _short_forms(label: str, kind: str) -> list[str]:
         if separator in bare:
             head, _, tail = bare.partition(separator)
             for part in (head, tail):
-                if len(word_tokens(part)) >= 2:
+                # three words at least, as the shortened titles below: a two-word part is
+                # usually a common phrase ("Raptor vehicles", "Today 2pm"), not a name
+                if len(word_tokens(part)) >= 3:
                     forms.append(part)
     words = bare.split()
     if kind in ("message", "task", "card") and len(words) >= 4:
         for length in range(max(3, (len(words) + 1) // 2), len(words)):
-            forms.append(" ".join(words[:length]).rstrip(",:;-"))
+            form = " ".join(words[:length]).rstrip(",:;- ")
+            if len(word_tokens(form)) >= 3:  # "Raptor vehicles -" is two words
+                forms.append(form)
     return forms
 
 
