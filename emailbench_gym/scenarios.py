@@ -104,6 +104,8 @@ class CalibrationAnswer(Strict):
 
 
 #: Ids of generated tasks (emailbench_gym.families): split, world index, family, seed.
+#: Check types of the first wave that no longer exist (scenario files using them are rejected).
+REMOVED_CHECK_TYPES = frozenset({"return-contains", "return-excludes"})
 GENERATED_ID = r"(?:train|dev|heldout)-w\d{3,}-[a-z][a-z0-9-]*[a-z]-s\d+"
 
 
@@ -178,6 +180,20 @@ class Scenario(Strict):
         if not any(isinstance(c, dict) and c.get("type") == "footprint" for c in checks):
             checks.append({"type": "footprint", "id": "footprint", "description": FOOTPRINT_TEXT})
         return {**data, "assertions": checks}
+
+    @field_validator("assertions", mode="before")
+    @classmethod
+    def _no_removed_checks(cls, value: Any) -> Any:
+        """The first wave's word checks are gone: say what replaces them, not just "no such tag"."""
+        for index, check in enumerate(value if isinstance(value, list) else []):
+            kind = check.get("type") if isinstance(check, dict) else None
+            if kind in REMOVED_CHECK_TYPES:
+                raise ValueError(
+                    f"assertions[{index}] ({check.get('id')}) has type {kind!r}, a word check "
+                    "that was removed: state what the answer asserts with answer-items, "
+                    "answer-values or answer-text claims (docs/scenarios.md)"
+                )
+        return value
 
     @model_validator(mode="after")
     def _consistent(self) -> Scenario:

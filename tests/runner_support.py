@@ -37,7 +37,7 @@ def synthetic(scenario_id: str, folder: str) -> dict[str, Any]:
                     "where": [{"path": "displayName", "op": "eq", "value": folder}],
                 },
             },
-            {"type": "return-contains", "values": [folder], "critical": False},
+            {"type": "answer-text", "statements": [folder], "critical": False},
         ],
         "rubrics": [{"criterion": f"The assistant confirms that {folder} was created."}],
         "solution": {

@@ -11,7 +11,7 @@ from emailbench_gym import Workspace
 from emailbench_gym.grading.checks import assertion_adapter
 from emailbench_gym.grading.grade import ItemResult, score_items
 from emailbench_gym.scenarios import resolve_refs
-from tests.grading_support import STATE_CALLS, passes
+from tests.grading_support import STATE_CALLS, make_scenario, passes
 
 
 @pytest.fixture(scope="module")
@@ -139,6 +139,72 @@ def test_state_check_expect(states):
         },
         states,
     )
+
+
+def test_state_check_any_of_accepts_either_way_of_writing_a_rule():
+    """A rule may match its sender by address (fromAddresses) or by senderContains: `any_of`
+    alternatives let one check accept both, and still reject a rule matching neither way."""
+    from tests.grading_support import play
+
+    rule = {"collection": "filters", "where": [{"path": "displayName", "value": "Tag Andersen"}]}
+    pryor = "nathan.pryor@andersen.com"
+    by_sender = {
+        "any_of": [
+            [
+                {"path": "conditions/fromAddresses", "value": [pryor]},
+                {"path": "conditions/senderContains", "value": []},
+            ],
+            [
+                {"path": "conditions/fromAddresses", "value": []},
+                {"path": "conditions/senderContains", "value": [pryor]},
+            ],
+        ]
+    }
+    spec = {
+        "id": "rule",
+        "type": "state-check",
+        "query": rule,
+        "expect": [{"path": "isEnabled", "value": True}, by_sender],
+    }
+
+    def graded(**conditions) -> bool:
+        call = {
+            "name": "filters_create",
+            "arguments": {"displayName": "Tag Andersen", **conditions},
+        }
+        grade = play(make_scenario([spec], calls=[call]), [call])
+        return next(i for i in grade.items if i.id == "rule").outcome == "passed"
+
+    assert graded(fromAddresses=[pryor], assignCategories=["Legal"])
+    assert graded(senderContains=[pryor], assignCategories=["Legal"])
+    assert not graded(senderContains=["andersen"], assignCategories=["Legal"])
+    assert not graded(fromAddresses=[pryor], senderContains=[pryor], assignCategories=["Legal"])
+    with pytest.raises(ValidationError, match="any_of"):
+        assertion_adapter.validate_python({**spec, "expect": [{"any_of": [[]]}]})
+    with pytest.raises(ValidationError, match="Unknown field"):
+        assertion_adapter.validate_python(
+            {**spec, "expect": [{"any_of": [[{"path": "nope", "value": 1}], []]}]}
+        )
+
+
+def test_set_compares_a_list_as_a_set_in_any_order_and_case():
+    """'set' is exact set equality (no regex lookahead needed for "these and no others")."""
+    from emailbench_gym.grading.query import Condition, Query, select
+
+    ws = Workspace()
+    ws.call("boards_updateTask", id="btask-005", labels=["Raptor", "Follow Up"])
+    final = ws.snapshot()
+
+    def labelled(value) -> list[str]:
+        where = [Condition(path="labels", op="set", value=value)]
+        return [t.id for t in select(Query(collection="board_tasks", where=where), final)]
+
+    assert labelled(["follow up", "RAPTOR"]) == ["btask-005"]
+    assert labelled(["Raptor"]) == []
+    assert labelled(["Raptor", "Follow Up", "Legal"]) == []
+    assert labelled([]) == ["btask-003"]
+    with pytest.raises(ValidationError, match="op 'set' on 'labels' needs a list"):
+        Condition(path="labels", op="set", value="Raptor")
 
 
 def test_state_check_vacuous_match_fails(states):

@@ -124,6 +124,42 @@ def test_a_short_label_opening_a_line_governs_its_items():
     assert not items(REFERENCE.replace("4. Richard Shapiro:", "Not sure: Richard Shapiro,"))
 
 
+def test_a_long_label_opening_a_line_governs_the_list_after_it():
+    """A label longer than a few words governs the list right after its colon, in its sentence
+    (as a header line governs the lines under it)."""
+    unread = {"type": "answer-items", "kind": "message", "members": ["msg-046", "msg-049"]}
+    answer = (
+        "Unread: EnronOnline Daily Summary - 10/12/2001 and Weather derivatives product approval.\n"
+        "Not counted at all, because they aren't tagged Trading even though they look "
+        'trading-related: Louise Kitchen\'s "Follow-up: EnronOnline Q3 Volume Review" (Oct 10, '
+        'unread, no category), Richard Shapiro\'s "RE: FERC data request on EnronOnline trades" '
+        "(tagged FERC), and the GasBank notices (no category)."
+    )
+    assert items(answer, unread)
+    also = answer.replace("Not counted at all, because they aren't", "Also unread, as they're")
+    assert not items(also, unread)
+    ruled_member = (
+        "Weather derivatives product approval.\nNot counted, because you have read them or they "
+        "have no Trading tag: EnronOnline Daily Summary - 10/12/2001."
+    )
+    assert not items(ruled_member, unread)
+
+
+def test_a_table_that_sets_its_answer_rows_in_bold_names_the_other_rows_as_context():
+    """A ranking table under "which department sends the most?" bolds the answer's row; its
+    plain rows are the runners-up, not part of the answer. A table with no bold row, or all
+    rows bold, asserts every row."""
+    top = {"type": "answer-items", "kind": "department", "members": ["Trading"]}
+    ranking = (
+        "| Department | Messages |\n|---|---|\n| **Trading** | **ten** |\n| Executive | seven |\n"
+        "| Government Affairs | five |\n\nTrading leads with ten."
+    )
+    assert items(ranking, top)
+    assert not items(ranking.replace("**", ""), top)
+    assert not items(ranking.replace("| Executive |", "| **Executive** |"), top)
+    assert not items(ranking + "\nExecutive is also on top.", top)
+
+
 def test_a_list_of_items_each_with_its_owners_possessive_is_one_list():
     messages = {
         "type": "answer-items",
@@ -484,6 +520,52 @@ def test_scenarios_without_setup_share_the_corpus_universe_and_keep_their_own_al
     assert items_named(mine, "the zz") == ["evt-015"]
     assert items_named(base, "the zz") == []
     assert items_named(mine, base.entities["event"]["evt-015"].label) == ["evt-015"]
+
+
+def test_a_name_does_not_run_across_a_line_break_or_out_of_a_parenthesis():
+    """ "... (EnronOnline)\n- Weather derivatives product approval" names the message, not the
+    board card "EnronOnline weather derivatives product approval" read across ")" and the line."""
+    unread = {
+        "type": "answer-items",
+        "kind": "message",
+        "members": ["msg-046", "msg-049"],
+    }
+    answer = (
+        "The unread ones:\n- EnronOnline Daily Summary - 10/12/2001 (EnronOnline)\n"
+        "- Weather derivatives product approval (Louise Kitchen)"
+    )
+    assert items(answer, unread)
+    card = {"type": "answer-items", "kind": "card", "members": ["btask-006"]}
+    assert not items(answer, card)
+    assert items("Card: EnronOnline weather derivatives product approval.", card)
+    assert not items("EnronOnline\nweather derivatives product approval", card)
+
+
+def test_a_sentence_ends_after_a_m_when_a_new_sentence_opens():
+    """'a.m.' ends a sentence before a word that opens one, not before a name or a weekday."""
+    from emailbench_gym.grading.claims.text import Text
+
+    def sentences(text: str) -> list[str]:
+        t = Text(text)
+        return [t.text[a:b] for a, b in t.sentences]
+
+    assert sentences("It is at 10:30 a.m. In it she asks for the file.") == [
+        "It is at 10:30 a.m.",
+        "In it she asks for the file.",
+    ]
+    assert sentences("Lunch at 1 P.M. I accepted it.") == ["Lunch at 1 P.M.", "I accepted it."]
+    assert len(sentences("At 10 a.m. Louise Kitchen meets Rick.")) == 1
+    assert len(sentences("Starts 9:30 a.m. Tuesday in EB 50M.")) == 1
+    assert len(sentences("Call at 2 p.m. on Friday.")) == 1
+
+
+def test_a_two_word_part_of_a_subject_is_not_a_name_for_the_message():
+    """ "Raptor vehicles - Q3 impairment question": "the Raptor vehicles" in a sentence is a
+    phrase, not the email; a part of three words or more still names it."""
+    email = {"type": "answer-items", "kind": "message", "members": ["msg-009"]}
+    assert not items("Marcus proposes the termination of the Raptor vehicles.", email)
+    assert items("Nathan's Q3 impairment question is the one.", email)
+    assert items('"Raptor vehicles - Q3 impairment question" is the one.', email)
 
 
 def items_named(universe, text: str) -> list[str]:

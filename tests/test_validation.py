@@ -61,6 +61,21 @@ def test_a_check_naming_an_unknown_requirement_is_rejected_with_file_and_field(t
         parse_scenario_file(path)
 
 
+@pytest.mark.parametrize("removed", ["return-contains", "return-excludes"])
+def test_a_removed_word_check_is_rejected_with_file_field_and_rule(tmp_path, capsys, removed):
+    from emailbench_gym.cli import main
+
+    word_check = {"id": "says-raptor", "type": removed, "values": ["Raptor"]}
+    path = write(tmp_path, assertions=[*BASE["assertions"], word_check])
+    with pytest.raises(ScenarioError, match=r"OB-Z901\.json: field 'assertions': .*\[1\]"):
+        parse_scenario_file(path)
+    assert main(["validate", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert f"{path}: field 'assertions'" in out
+    assert f"assertions[1] (says-raptor) has type '{removed}'" in out
+    assert "answer-items, answer-values or answer-text" in out
+
+
 def test_a_latitude_without_a_reason_is_rejected(tmp_path):
     footprint = {
         "id": "footprint",

@@ -31,7 +31,19 @@ COLLECTION_MODELS: dict[str, type[Model]] = {
 }
 CollectionName = Literal[tuple(COLLECTION_MODELS)]  # type: ignore[valid-type]
 Op = Literal[
-    "eq", "ne", "contains", "icontains", "in", "regex", "gt", "lt", "gte", "lte", "exists", "has"
+    "eq",
+    "ne",
+    "contains",
+    "icontains",
+    "in",
+    "regex",
+    "gt",
+    "lt",
+    "gte",
+    "lte",
+    "exists",
+    "has",
+    "set",
 ]
 
 
@@ -48,21 +60,48 @@ class Condition(Strict):
     op: Op = Field(
         "eq",
         description="'has': some element of the list at `path` has every field of `value` "
-        "(a {sub-path: value} object), e.g. one attendee with both this address and this type.",
+        "(a {sub-path: value} object), e.g. one attendee with both this address and this type. "
+        "'set': the list at `path` holds exactly the values of `value`, in any order and "
+        "(for text) any case.",
     )
     value: Any = None
 
     @model_validator(mode="after")
-    def _has_takes_fields(self) -> Condition:
+    def _op_takes_its_value(self) -> Condition:
         if self.op == "has" and not (isinstance(self.value, dict) and self.value):
             raise ValueError(
                 f"op 'has' on {self.path!r} needs an object of sub-paths and values, "
                 "e.g. {'emailAddress/address': 'a@b.com', 'type': 'optional'}"
             )
+        if self.op == "set" and not (
+            isinstance(self.value, list) or (isinstance(self.value, dict) and "$ids" in self.value)
+        ):
+            raise ValueError(
+                f"op 'set' on {self.path!r} needs a list of the values (or a $ids query), "
+                "e.g. ['gasbank@enron.com', 'legal-tickets@enron.com']"
+            )
         return self
 
     def segments(self) -> list[str]:
         return [s for s in re.split(r"[/.]", self.path) if s]
+
+
+class AnyOf(Strict):
+    """Alternatives: the item passes when every condition of one of them holds.
+
+    For end states a task may reach more than one way: a rule that matches Nathan Pryor by
+    `fromAddresses: [his address]` or by `senderContains: [his address]`.
+    """
+
+    any_of: list[list[Condition]] = Field(
+        min_length=2, description="Each alternative: conditions that must all hold."
+    )
+
+    def describe(self) -> str:
+        return " or ".join(
+            "(" + " and ".join(f"{c.path} {c.op} {c.value!r}" for c in alternative) + ")"
+            for alternative in self.any_of
+        )
 
 
 class Query(Strict):
@@ -173,7 +212,20 @@ def _as_datetime(value: Any) -> Any:
     return value
 
 
+def _as_set(values: Any) -> frozenset[Any] | None:
+    """A list's values as a set (text casefolded), or None when it is not a list of scalars."""
+    if not isinstance(values, list):
+        return None
+    try:
+        return frozenset(v.casefold() if isinstance(v, str) else _normalize(v) for v in values)
+    except TypeError:  # unhashable elements (objects): not a set of values
+        return None
+
+
 def _compare(op: str, found: Any, expected: Any) -> bool:
+    if op == "set":
+        wanted = _as_set(expected)
+        return wanted is not None and _as_set(found) == wanted
     if (
         isinstance(found, list)
         and op not in ("exists", "in", "ne")
@@ -281,6 +333,18 @@ def compile_condition(condition: Condition, collection: str) -> Callable[[Any, A
         return _compare(op, getter(item), memo[1])
 
     return check_reference
+
+
+def compile_expectation(
+    expectation: Condition | AnyOf, collection: str
+) -> Callable[[Any, APISnapshot], bool]:
+    """A condition, or alternatives of conditions (`AnyOf`), as one predicate."""
+    if isinstance(expectation, Condition):
+        return compile_condition(expectation, collection)
+    alternatives = [[compile_condition(c, collection) for c in a] for a in expectation.any_of]
+    return lambda item, snapshot: any(
+        all(check(item, snapshot) for check in alternative) for alternative in alternatives
+    )
 
 
 def select(query: Query, snapshot: APISnapshot) -> list[Any]:

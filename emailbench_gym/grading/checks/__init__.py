@@ -13,7 +13,6 @@ from emailbench_gym.grading.checks.answer import (
 )
 from emailbench_gym.grading.checks.base import CheckBase, EpisodeView, Outcome
 from emailbench_gym.grading.checks.footprint import Footprint, FootprintCheck, Latitude
-from emailbench_gym.grading.checks.legacy import ReturnContainsAssertion, ReturnExcludesAssertion
 from emailbench_gym.grading.checks.outgoing import DraftMessageCheck, SentMessageCheck
 from emailbench_gym.grading.checks.state import (
     CountAssertion,
@@ -36,9 +35,7 @@ Assertion = Annotated[
     | FootprintCheck
     | AnswerItemsCheck
     | AnswerValuesCheck
-    | AnswerTextCheck
-    | ReturnContainsAssertion
-    | ReturnExcludesAssertion,
+    | AnswerTextCheck,
     Field(discriminator="type"),
 ]
 ASSERTION_TYPES: tuple[str, ...] = (
@@ -54,20 +51,13 @@ ASSERTION_TYPES: tuple[str, ...] = (
     "answer-items",
     "answer-values",
     "answer-text",
-    "return-contains",
-    "return-excludes",
 )
-ANSWER_TYPES = frozenset(
-    {"answer-items", "answer-values", "answer-text", "return-contains", "return-excludes"}
-)
-#: The first wave's word checks, kept until every scenario answers with claims.
-LEGACY_TYPES = frozenset({"return-contains", "return-excludes"})
+ANSWER_TYPES = frozenset({"answer-items", "answer-values", "answer-text"})
 assertion_adapter: TypeAdapter[Assertion] = TypeAdapter(Assertion)
 
 __all__ = [
     "ANSWER_TYPES",
     "ASSERTION_TYPES",
-    "LEGACY_TYPES",
     "Assertion",
     "CheckBase",
     "EpisodeView",

@@ -24,6 +24,7 @@ The same claims check the text of sent messages (`sent-message` `body`).
 
 from __future__ import annotations
 
+import re
 from datetime import date, datetime
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
@@ -33,6 +34,7 @@ from emailbench_gym.grading.checks.base import CheckBase, EpisodeView, Outcome
 from emailbench_gym.grading.claims.analysis import Analysis, SubjectMention
 from emailbench_gym.grading.claims.entities import ENTITY_KINDS
 from emailbench_gym.grading.claims.polarity import CueWords, Span
+from emailbench_gym.grading.claims.text import Text
 from emailbench_gym.grading.claims.values import (
     VALUE_KINDS,
     ValueMention,
@@ -66,6 +68,8 @@ VAGUE_EXTENSIONS = (
     "and a few others",
     "and several others",
 )
+_BOLD = re.compile(r"\*\*[^*\n]+\*\*|__[^_\n]+__")
+_RULE_ROW = re.compile(r"^[\s|:\-]*$")  # a table's "|---|---|" line
 #: Kinds where a second value for the same subject contradicts the first (not counts: "5 - 3 in, 2 out").
 EXCLUSIVE_BY_DEFAULT = frozenset({"percent", "money", "duration", "time", "date", "size", "phone"})
 
@@ -121,6 +125,31 @@ def _subjects(
             named.setdefault(span, set()).add(f"phrase:{group[0]}")
     found.extend(SubjectMention(span, frozenset(keys)) for span, keys in named.items())
     return found
+
+
+def unemphasised_rows(text: Text) -> set[int]:
+    """Lines of the plain rows of tables that set their answer rows in bold.
+
+    A ranking table for "which department sends the most?" lists the runners-up under the
+    answer; when some of its rows are bold ("| **Trading** | **ten** |") and others not, the
+    plain rows are context: a non-member named there is not asserted. (A member in a plain
+    row still counts as asserted.)
+    """
+    plain: set[int] = set()
+    line, count = 0, len(text.lines)
+    while line < count:
+        if not text.is_table_row(line):
+            line += 1
+            continue
+        table = []
+        while line < count and text.is_table_row(line):
+            table.append(line)
+            line += 1
+        rows = [r for r in table[1:] if not _RULE_ROW.match(text.text[slice(*text.lines[r])])]
+        bold = {r for r in rows if _BOLD.search(text.text[slice(*text.lines[r])])}
+        if bold and len(bold) < len(rows):
+            plain.update(r for r in rows if r not in bold)
+    return plain
 
 
 class AnswerItemsCheck(_Claim):
@@ -211,6 +240,7 @@ class AnswerItemsCheck(_Claim):
         about = self._about_subject(analysis, spans)
         affirmed: dict[str, int] = {}
         claimed_wrong: list[str] = []
+        plain_rows: set[int] | None = None
         for (span, keys), mark, context, counted in zip(
             mentions, polarity, as_context, about, strict=True
         ):
@@ -220,7 +250,10 @@ class AnswerItemsCheck(_Claim):
                 if key in members and mark == "asserted":
                     affirmed.setdefault(key, span.start)
                 elif key in wrong and mark in ("asserted", "hedged") and context != "ruled_out":
-                    claimed_wrong.append(key)
+                    if plain_rows is None:
+                        plain_rows = unemphasised_rows(analysis.text)
+                    if analysis.text.line_of(span.start) not in plain_rows:
+                        claimed_wrong.append(key)
         missing = sorted(members - set(affirmed))
         wrong_named = sorted(set(claimed_wrong)) if self.exclusive else []
         own = [m for m, counted in zip(mentions, about, strict=True) if counted]

@@ -15,9 +15,10 @@ from pydantic import Field, model_validator
 from emailbench_gym.api.odata import parse_datetime
 from emailbench_gym.grading.checks.base import CheckBase, EpisodeView, Outcome, matcher
 from emailbench_gym.grading.query import (
+    AnyOf,
     Condition,
     Query,
-    compile_condition,
+    compile_expectation,
     folder_id,
     select,
     value_at,
@@ -116,7 +117,11 @@ class StateCheckAssertion(CheckBase):
 
     type: Literal["state-check"]
     query: Query
-    expect: list[Condition] = []
+    expect: list[Condition | AnyOf] = Field(
+        [],
+        description="Conditions every selected item meets; {'any_of': [[...], [...]]} holds when "
+        "all conditions of one alternative do.",
+    )
     unchanged: list[str] | None = None
     min_matches: int = 1
 
@@ -124,7 +129,9 @@ class StateCheckAssertion(CheckBase):
     def _needs_check(self) -> StateCheckAssertion:
         if not self.expect and self.unchanged is None:
             raise ValueError("state-check needs 'expect' conditions or an 'unchanged' field list")
-        Query(collection=self.query.collection, where=self.expect)  # validates paths
+        for expectation in self.expect:  # validates paths
+            for conditions in _alternatives(expectation):
+                Query(collection=self.query.collection, where=conditions)
         for path in self.unchanged or []:
             value_at(None, path, self.query.collection)
         return self
@@ -153,10 +160,13 @@ class StateCheckAssertion(CheckBase):
             ok = not bad and matched >= self.min_matches
             return Outcome(ok, f"{matched} items unchanged", bad[:5] or "unchanged")
         items = episode.matches(self.query)
-        checks = [compile_condition(c, collection) for c in self.expect]
+        checks = [compile_expectation(c, collection) for c in self.expect]
         bad = [_label(i) for i in items if not all(c(i, final) for c in checks)]
         ok = not bad and len(items) >= self.min_matches
-        expected = " and ".join(f"{c.path} {c.op} {c.value!r}" for c in self.expect)
+        expected = " and ".join(
+            c.describe() if isinstance(c, AnyOf) else f"{c.path} {c.op} {c.value!r}"
+            for c in self.expect
+        )
         found = f"{len(items)} matched" + (f"; failing: {bad[:5]}" if bad else "")
         return Outcome(ok, expected, found)
 
@@ -208,6 +218,10 @@ class MovedMessageAssertion(CheckBase):
             else "all in folder"
         )
         return Outcome(not missing and not extra, sorted(self.message_ids), found)
+
+
+def _alternatives(expectation: Condition | AnyOf) -> list[list[Condition]]:
+    return expectation.any_of if isinstance(expectation, AnyOf) else [[expectation]]
 
 
 def _same(found: Any, expected: Any) -> bool:

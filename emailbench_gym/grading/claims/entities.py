@@ -275,7 +275,12 @@ class Universe:
             node = self._trie
             best: tuple[int, tuple] | None = None
             j = i
+            depth = 0  # brackets opened inside the name so far
             while j < len(tokens) and tokens[j].norm in node:
+                if j > i:
+                    depth = _name_continues(text.text[tokens[j - 1].end : tokens[j].start], depth)
+                    if depth < 0:
+                        break
                 node = node[tokens[j].norm]
                 j += 1
                 terminals = node.get("")
@@ -295,6 +300,22 @@ class Universe:
             mentions.append(EntityMention(tokens[i].start, tokens[j - 1].end, i, j, refs))
             i = j
         return mentions
+
+
+def _name_continues(gap: str, depth: int) -> int:
+    """The bracket depth after the text between two words of a name, or -1 where a name cannot
+    go on: across a line break, or out of a bracket it did not open ("... (EnronOnline)\n-
+    Weather derivatives ..." is two names, not the card "EnronOnline weather derivatives ...")."""
+    if "\n" in gap:
+        return -1
+    for char in gap:
+        if char in "([{":
+            depth += 1
+        elif char in ")]}":
+            depth -= 1
+            if depth < 0:
+                return -1
+    return depth
 
 
 def _fold(text: str) -> str:
@@ -323,12 +344,16 @@ def _short_forms(label: str, kind: str) -> list[str]:
         if separator in bare:
             head, _, tail = bare.partition(separator)
             for part in (head, tail):
-                if len(word_tokens(part)) >= 2:
+                # three words at least, as the shortened titles below: a two-word part is
+                # usually a common phrase ("Raptor vehicles", "Today 2pm"), not a name
+                if len(word_tokens(part)) >= 3:
                     forms.append(part)
     words = bare.split()
     if kind in ("message", "task", "card") and len(words) >= 4:
         for length in range(max(3, (len(words) + 1) // 2), len(words)):
-            forms.append(" ".join(words[:length]).rstrip(",:;-"))
+            form = " ".join(words[:length]).rstrip(",:;- ")
+            if len(word_tokens(form)) >= 3:  # "Raptor vehicles -" is two words
+                forms.append(form)
     return forms
 
 

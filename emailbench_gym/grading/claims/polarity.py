@@ -41,6 +41,7 @@ PRE_REACH = 4  # words a forward cue may skip to reach its item ("no email from 
 POST_REACH = 7  # words a backward cue may skip ("X, at exactly 50%, is not above ...")
 HEDGE_REACH = 8
 LABEL_WORDS = 5  # words of a label opening a line ("Excluded, and why:")
+LONG_LABEL_CHARS = 160  # a longer label governs only the list right after it, as a header line
 _SEPARATORS = re.compile(
     r"^[\s,/&*'\"]*(?:(?:and|or|nor|plus|as well as|&)\b[\s,'\"]*)?(?:the\b[\s'\"]*)?$", re.I
 )
@@ -490,7 +491,10 @@ class PolarityReader:
         self, runs: list[list[int]], spans: list[Span], verdict: list[set[str]], words: CueWords
     ) -> None:
         """A line opening with a short label ("Excluded, and why: A (Oct 8) and B ...") governs
-        the items after it on that line, as a header line governs the lines under it."""
+        the items after it on that line, as a header line governs the lines under it. A longer
+        label ("Not counted, because they aren't tagged Trading even though they look related:
+        A (Oct 10), B and C") governs the list that follows it in its sentence, read from the
+        label's last sentence as a header line is."""
         text = self.text
         by_line: dict[int, list[int]] = {}
         for r, run in enumerate(runs):
@@ -498,15 +502,38 @@ class PolarityReader:
         for line, members in by_line.items():
             start, end = text.lines[line]
             colon = text.text.find(":", text.list_marker_end(line), end)
-            if colon < 0 or len(word_tokens(text.text[start:colon])) > LABEL_WORDS:
+            if colon < 0:
                 continue
             if any(spans[runs[r][0]].start < colon for r in members):
                 continue  # "Louise Kitchen: 80%": the label is an item, not a cue
+            if len(word_tokens(text.text[start:colon])) > LABEL_WORDS:
+                members = self._list_after_label(runs, spans, members, start, colon)
+                start = self._last_sentence_start(start, colon)
             kinds = self._line_cue_kinds(start, colon, words)
             if words.predicate and self._restates_question(start, colon, words):
                 continue  # "Not fully accepted: Sally Beck" answers "who hasn't accepted?"
             for r in members:
                 verdict[r].update(kinds)
+
+    def _list_after_label(
+        self, runs: list[list[int]], spans: list[Span], members: list[int], start: int, colon: int
+    ) -> list[int]:
+        """The runs a long label governs: those in its sentence, when the first of them opens
+        the text after the colon (a list follows the label, not a sentence that names items)."""
+        text = self.text
+        if colon - start > LONG_LABEL_CHARS:
+            return []
+        sentence = text.sentence_of(colon)
+        after = sorted(
+            (r for r in members if text.sentence_of(spans[runs[r][0]].start) == sentence),
+            key=lambda r: spans[runs[r][0]].start,
+        )
+        if not after:
+            return []
+        lead_in = text.text[colon + 1 : spans[runs[after[0]][0]].start]
+        if not (_SEPARATORS.match(lead_in) or _POSSESSIVE_SEPARATOR.match(lead_in)):
+            return []
+        return after
 
     def _restates_question(self, start: int, end: int, words: CueWords) -> bool:
         """Whether the text negates the question's own predicate ("No email at all with")."""

@@ -106,6 +106,75 @@ _ABBREVIATIONS = frozenset(
         "hrs",
     ]
 )
+#: "a.m." / "p.m." end a sentence when a word that only opens one follows ("at 10:30 a.m.
+#: In it she asks ..."); before a name or a weekday they do not ("at 10 a.m. Louise Kitchen
+#: meets Rick", "9:30 a.m. Tuesday").
+_CLOCK_SUFFIXES = frozenset({"a.m", "p.m"})
+_SENTENCE_OPENERS = frozenset(
+    [
+        "i",
+        "in",
+        "it",
+        "its",
+        "he",
+        "she",
+        "they",
+        "we",
+        "you",
+        "this",
+        "that",
+        "these",
+        "those",
+        "there",
+        "then",
+        "the",
+        "a",
+        "an",
+        "my",
+        "your",
+        "our",
+        "his",
+        "her",
+        "their",
+        "also",
+        "and",
+        "but",
+        "so",
+        "otherwise",
+        "however",
+        "please",
+        "after",
+        "before",
+        "both",
+        "neither",
+        "either",
+        "if",
+        "when",
+        "while",
+        "as",
+        "at",
+        "on",
+        "for",
+        "from",
+        "to",
+        "with",
+        "by",
+        "no",
+        "not",
+        "nothing",
+        "none",
+        "everything",
+        "each",
+        "all",
+    ]
+)
+
+
+def _opens_sentence(text: str, offset: int) -> bool:
+    following = re.match(r"[\"'(\[]?([A-Z][a-z]*)\b", text[offset : offset + 40])
+    return bool(following) and following.group(1).casefold() in _SENTENCE_OPENERS
+
+
 #: Where a clause ends, for binding a value to its subject: punctuation that separates items.
 _CLAUSE_BREAK = re.compile(r"(?<!\d),|,(?!\d{3}(?!\d))|[;()\[\]{}|]|:(?!\d)|\s-{1,2}\s|->")
 _LIST_MARKER = re.compile(r"\s*(?:[-*+]|\d{1,3}[.)]|\(\d{1,3}\)|[a-z][.)]|#\d+)\s+", re.I)
@@ -223,7 +292,14 @@ class Text:
             for match in _SENTENCE_END.finditer(self.text, line_start, line_end):
                 before = self.text[start : match.start()].rstrip("\"')]")
                 word = re.search(r"([A-Za-z.]+)\.$", before)
-                if word and word.group(1).casefold().strip(".") in _ABBREVIATIONS:
+                if (
+                    word
+                    and word.group(1).casefold().strip(".") in _ABBREVIATIONS
+                    and not (
+                        word.group(1).casefold() in _CLOCK_SUFFIXES
+                        and _opens_sentence(self.text, match.end())
+                    )
+                ):
                     continue
                 spans.append((start, match.start()))
                 start = match.end()
