@@ -17,8 +17,10 @@ they bind to as named only to be ruled out (or as a labelled alternative).
 
 from __future__ import annotations
 
+import bisect
+import itertools
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import Literal
 
@@ -67,8 +69,25 @@ class Span:
     end: int
 
 
-def _phrases(words: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
-    return tuple(sorted({word_tokens(w) for w in words if word_tokens(w)}, key=len, reverse=True))
+class _Phrases(tuple):
+    """Phrases (word tuples), longest first, indexed by their first word: a cue is looked up
+    at each word, not every phrase compared with it."""
+
+    by_first: dict[str, tuple[tuple[str, ...], ...]]
+
+    def __new__(cls, phrases: tuple[tuple[str, ...], ...]) -> _Phrases:
+        self = super().__new__(cls, phrases)
+        index: dict[str, list[tuple[str, ...]]] = {}
+        for phrase in self:
+            index.setdefault(phrase[0], []).append(phrase)
+        self.by_first = {word: tuple(found) for word, found in index.items()}
+        return self
+
+
+def _phrases(words: tuple[str, ...]) -> _Phrases:
+    return _Phrases(
+        tuple(sorted({word_tokens(w) for w in words if word_tokens(w)}, key=len, reverse=True))
+    )
 
 
 _PRE = _phrases(PRE_NEGATIONS)
@@ -104,10 +123,40 @@ class _Cue:
 
 
 def _match_at(norms: list[str], i: int, phrases: tuple[tuple[str, ...], ...]) -> int:
+    """Length of the longest of `phrases` starting at word `i` (0: none)."""
+    if isinstance(phrases, _Phrases):
+        if i >= len(norms):
+            return 0
+        phrases = phrases.by_first.get(norms[i], ())
     for phrase in phrases:
         if tuple(norms[i : i + len(phrase)]) == phrase:
             return len(phrase)
     return 0
+
+
+@dataclass
+class _RunIndex:
+    """The runs of one read, indexed for binding cues: where each starts and ends (tokens),
+    sorted by start, and the tokens a backward cue stops at (run ends and pronouns)."""
+
+    first: list[int]
+    last: list[int]
+    proxies: dict[int, int]
+    by_first: list[tuple[int, int]] = field(init=False)
+    points: dict[int, int] = field(init=False)
+    point_tokens: list[int] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.by_first = sorted((f, r) for r, f in enumerate(self.first))
+        self.points = {last - 1: r for r, last in enumerate(self.last)}
+        self.points.update(self.proxies)
+        self.point_tokens = sorted(self.points)
+
+
+def _any_within(sorted_offsets: list[int], start: int, end: int) -> bool:
+    """Whether any of the sorted offsets lies in [start, end)."""
+    found = bisect.bisect_left(sorted_offsets, start)
+    return found < len(sorted_offsets) and sorted_offsets[found] < end
 
 
 class PolarityReader:
@@ -124,6 +173,10 @@ class PolarityReader:
             for match in re.finditer(r"\([^()\n]*\)", text.text)
             for i in text.tokens_in(*match.span())
         }
+        # token -> the first token of the run of parenthesised tokens it ends (walks skip it)
+        self.aside_start: dict[int, int] = {}
+        for i in sorted(self.in_parentheses):
+            self.aside_start[i] = self.aside_start.get(i - 1, i)
 
     def _cues(self, words: CueWords, mask: frozenset[int] | set[int], own: set[int]) -> list[_Cue]:
         """Cue occurrences. Generic cues are never read inside names or values; a claim's own
@@ -210,15 +263,14 @@ class PolarityReader:
         an item ("A (Mon 10:00), B") stays inside the list unless it holds a cue or the question's
         predicate ("A (not sent), B", "A (accepted), B")."""
         order = sorted(range(len(spans)), key=lambda k: spans[k].start)
+        cue_starts = sorted(cue_starts)
         runs: list[list[int]] = []
         for k in order:
             if runs:
                 previous = spans[runs[-1][-1]]
                 between = self.text.text[previous.end : spans[k].start]
                 aside = _PARENTHETICAL.match(between)
-                if aside and not any(
-                    previous.end <= c < previous.end + aside.end() for c in cue_starts
-                ):
+                if aside and not _any_within(cue_starts, previous.end, previous.end + aside.end()):
                     between = between[aside.end() :]
                 if (
                     self.sentence[previous.first] == self.sentence[spans[k].first]
@@ -249,11 +301,11 @@ class PolarityReader:
         first = [spans[run[0]].first for run in runs]
         last = [spans[run[-1]].last for run in runs]
         verdict: list[set[str]] = [set() for _ in runs]
-        proxies = self._proxies(runs, first, last)
+        index = _RunIndex(first, last, self._proxies(first, last))
         for cue in cues:
             if not cue.active:
                 continue
-            target = self._bind(cue, first, last, proxies)
+            target = self._bind(cue, index)
             if target is not None:
                 verdict[target].add(
                     {"hedge": "hedged", "ruled": "ruled_out"}.get(cue.kind, "negated")
@@ -277,16 +329,19 @@ class PolarityReader:
 
     # --- binding -----------------------------------------------------------------------
 
-    def _proxies(self, runs: list[list[int]], first: list[int], last: list[int]) -> dict[int, int]:
-        """Pronoun token -> the run it points back to (named in this or the previous sentence)."""
+    def _proxies(self, first: list[int], last: list[int]) -> dict[int, int]:
+        """Pronoun token -> the run it points back to (named in this or the previous sentence):
+        the run ending last before it (the first of those ending there)."""
         proxies: dict[int, int] = {}
+        by_last = sorted((end, r) for r, end in enumerate(last))
+        ends = [end for end, _ in by_last]
         for i, norm in enumerate(self.norms):
             if norm not in PRONOUNS or i in self.masked:
                 continue
-            before = [r for r in range(len(runs)) if last[r] <= i]
-            if not before:
+            found = bisect.bisect_right(ends, i) - 1
+            if found < 0:
                 continue
-            r = max(before, key=lambda x: last[x])
+            r = by_last[bisect.bisect_left(ends, ends[found])][1]
             if self.sentence[i] - self.sentence[last[r] - 1] <= 1:
                 proxies[i] = r
         return proxies
@@ -300,12 +355,14 @@ class PolarityReader:
         return ";" in between or "\n" in between
 
     def _forward(
-        self, cue: _Cue, first: list[int], reach: int, across_commas: bool = False
+        self, cue: _Cue, runs: _RunIndex, reach: int, across_commas: bool = False
     ) -> int | None:
-        ahead = [r for r in range(len(first)) if cue.last <= first[r] <= cue.last + reach]
-        if not ahead:
+        """The run a cue points forward to: the first starting within `reach` words after it."""
+        found = bisect.bisect_left(runs.by_first, (cue.last, -1))
+        if found == len(runs.by_first) or runs.by_first[found][0] > cue.last + reach:
             return None
-        r = min(ahead, key=lambda x: first[x])
+        _, r = runs.by_first[found]
+        first = runs.first
         if self.sentence[first[r]] != self.sentence[cue.first]:
             return None
         gap = self.text.text[self.text.tokens[cue.last - 1].end : self.text.tokens[first[r]].start]
@@ -315,15 +372,21 @@ class PolarityReader:
             return None
         return r
 
-    def _backward(
-        self, cue: _Cue, last: list[int], proxies: dict[int, int], reach: int
-    ) -> int | None:
+    def _backward(self, cue: _Cue, runs: _RunIndex, reach: int) -> int | None:
         """The run a cue points back to; words in parentheses do not count towards the reach
         ("Q3 Earnings Prep (Mon 2:00 p.m., Jeff Skilling): accepted")."""
-        points = {last[r] - 1: r for r in range(len(last))}
-        points.update(proxies)
+        points = runs.points
         j, steps = cue.first - 1, 0
         while j >= 0 and steps < reach:
+            if j in self.in_parentheses and j not in points:
+                # the aside's words count for nothing: go to its last point, or past it
+                aside = self.aside_start[j]
+                point = bisect.bisect_right(runs.point_tokens, j) - 1
+                if point >= 0 and runs.point_tokens[point] >= aside:
+                    j = runs.point_tokens[point]
+                else:
+                    j = aside - 1
+                    continue
             if j in points:
                 r = points[j]
                 if self.sentence[j] != self.sentence[cue.first] or self._blocked(j, cue.first):
@@ -336,12 +399,11 @@ class PolarityReader:
             j -= 1
         return None
 
-    def _bind(
-        self, cue: _Cue, first: list[int], last: list[int], proxies: dict[int, int]
-    ) -> int | None:
+    def _bind(self, cue: _Cue, runs: _RunIndex) -> int | None:
         norms = self.norms
+        first, last = runs.first, runs.last
         if cue.kind == "pre":
-            return self._forward(cue, first, PRE_REACH)
+            return self._forward(cue, runs, PRE_REACH)
         if cue.kind == "negverb":
             after = norms[cue.last : cue.last + 4]
             ends_clause = (
@@ -350,21 +412,21 @@ class PolarityReader:
                 or self._clause_ends_after(cue)
             )
             if not (ends_clause or any(w in MEMBERSHIP_WORDS for w in after)):
-                return self._forward(cue, first, PRE_REACH)  # "haven't heard from X"
-            forward = self._forward(cue, first, PRE_REACH + 2)
+                return self._forward(cue, runs, PRE_REACH)  # "haven't heard from X"
+            forward = self._forward(cue, runs, PRE_REACH + 2)
             if forward is not None and any(w.startswith("includ") for w in after):
                 return forward
-            backward = self._backward(cue, last, proxies, POST_REACH)
+            backward = self._backward(cue, runs, POST_REACH)
             return backward if backward is not None else forward
         if cue.kind == "post":
             phrase = tuple(norms[cue.first : cue.last])
             if phrase in _BARE_POST and not self._alone_in_clause(cue):
                 return None
-            backward = self._backward(cue, last, proxies, POST_REACH)
-            return backward if backward is not None else self._forward(cue, first, PRE_REACH)
+            backward = self._backward(cue, runs, POST_REACH)
+            return backward if backward is not None else self._forward(cue, runs, PRE_REACH)
         if cue.kind == "ruled":  # a label: "office: X" points forward, "X is Done," back
-            backward = self._backward(cue, last, proxies, POST_REACH)
-            forward = self._forward(cue, first, PRE_REACH + 2, across_commas=True)
+            backward = self._backward(cue, runs, POST_REACH)
+            forward = self._forward(cue, runs, PRE_REACH + 2, across_commas=True)
             if backward is None or forward is None:
                 return backward if backward is not None else forward
             after = self.text.text[self.text.tokens[cue.last - 1].end :][:3]
@@ -380,8 +442,8 @@ class PolarityReader:
             back_gap = cue.first - last[backward]
             return forward if first[forward] - cue.last < back_gap else backward
         if cue.kind == "hedge":
-            forward = self._forward(cue, first, HEDGE_REACH)
-            backward = self._backward(cue, last, proxies, HEDGE_REACH)
+            forward = self._forward(cue, runs, HEDGE_REACH)
+            backward = self._backward(cue, runs, HEDGE_REACH)
             if forward is None or backward is None:
                 return forward if forward is not None else backward
             return forward if first[forward] - cue.last <= cue.first - last[backward] else backward
@@ -403,30 +465,39 @@ class PolarityReader:
         self, runs: list[list[int]], spans: list[Span], verdict: list[set[str]], words: CueWords
     ) -> None:
         text = self.text
+        run_starts = sorted(spans[run[0]].start for run in runs)
+        run_lines = [text.line_of(spans[run[0]].start) for run in runs]
+        # kind -> +1 where a header's governed lines begin, -1 after they end
+        governed: dict[str, list[int]] = {}
         for header, last_line in text.headers.items():
             start, end = text.lines[header]
-            if any(start <= spans[run[0]].start < end for run in runs):
+            if _any_within(run_starts, start, end):
                 continue
             start = self._last_sentence_start(start, end)
             kinds = self._line_cue_kinds(start, end, words)
-            if not kinds:
-                continue
-            for r, run in enumerate(runs):
-                line = text.line_of(spans[run[0]].start)
-                if header < line <= last_line:
-                    verdict[r].update(kinds)
+            for kind in kinds:
+                steps = governed.setdefault(kind, [0] * (len(text.lines) + 1))
+                steps[header + 1] += 1
+                steps[last_line + 1] -= 1
+        for kind, steps in governed.items():
+            depth = list(itertools.accumulate(steps))
+            for r, line in enumerate(run_lines):
+                if depth[line] > 0:
+                    verdict[r].add(kind)
         self._inline_labels(runs, spans, verdict, words)
-        for r, run in enumerate(runs):
-            line = text.line_of(spans[run[0]].start)
+        negative_rows: dict[int, bool] = {}
+        for r, line in enumerate(run_lines):
             if not text.is_table_row(line):
                 continue
-            elsewhere, predicate = self._columns(words)
-            cells = [
-                text.text[a:b].strip().casefold()
-                for a, b in self._cells(line)
-                if not any(i in elsewhere or i in predicate for i in text.tokens_in(a, b))
-            ]
-            if any(c in _NEGATIVE_CELLS for c in cells if c):
+            if line not in negative_rows:
+                elsewhere, predicate = self._columns(words)
+                cells = [
+                    text.text[a:b].strip().casefold()
+                    for a, b in self._cells(line)
+                    if not any(i in elsewhere or i in predicate for i in text.tokens_in(a, b))
+                ]
+                negative_rows[line] = any(c in _NEGATIVE_CELLS for c in cells if c)
+            if negative_rows[line]:
                 verdict[r].add("ruled_out")
 
     def _cells(self, line: int) -> list[tuple[int, int]]:
@@ -593,8 +664,7 @@ class PolarityReader:
         """The answer opens with a sentence that denies everything ("No.", "None found.")."""
         if not self.text.tokens:
             return False
-        opening = [i for i, s in enumerate(self.sentence) if s == self.sentence[0]]
-        if any(f in opening for f in first):
+        if any(self.sentence[f] == self.sentence[0] for f in first):
             return False
         length = _match_at(self.norms, 0, _DENIALS)
         if not length:
