@@ -21,6 +21,7 @@ import bisect
 import itertools
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 from itertools import pairwise
 from typing import Literal
 
@@ -99,6 +100,8 @@ _CONTEXT_HEADERS = _phrases(CONTEXT_HEADERS)
 _SENTENCE_DENIALS = _phrases(SENTENCE_DENIALS)
 _CONTRASTS = _phrases(CONTRASTS)
 _BARE_POST = frozenset({("no",), ("none",), ("not",)})
+#: Cues every claim reads, in the order they are read at one word.
+_GENERIC_CUES = (("post", _POST), ("negverb", _NEG_VERBS), ("pre", _PRE), ("hedge", _HEDGES))
 
 
 @dataclass(frozen=True)
@@ -178,28 +181,52 @@ class PolarityReader:
         for i in sorted(self.in_parentheses):
             self.aside_start[i] = self.aside_start.get(i - 1, i)
 
+    @cached_property
+    def _generic_cues(self) -> dict[int, tuple[tuple[str, int], ...]]:
+        """Token -> the generic cues starting there, (kind, words), in reading order: the same
+        for every claim, so found once. Never inside names or values."""
+        found: dict[int, tuple[tuple[str, int], ...]] = {}
+        norms = self.norms
+        for i in range(len(norms)):
+            if i in self.masked:
+                continue
+            here = tuple(
+                (kind, length)
+                for kind, phrases in _GENERIC_CUES
+                if (length := _match_at(norms, i, phrases))
+            )
+            if here:
+                found[i] = here
+        return found
+
+    @cached_property
+    def _positions(self) -> dict[str, list[int]]:
+        """Word -> the tokens where it is written."""
+        positions: dict[str, list[int]] = {}
+        for i, norm in enumerate(self.norms):
+            positions.setdefault(norm, []).append(i)
+        return positions
+
     def _cues(self, words: CueWords, mask: frozenset[int] | set[int], own: set[int]) -> list[_Cue]:
         """Cue occurrences. Generic cues are never read inside names or values; a claim's own
         words ("Done") may be a name of another kind (a board column), but not one of `own`."""
         cues: list[_Cue] = []
         norms = self.norms
         elsewhere, _ = self._columns(words)
-        for i in range(len(norms)):
+        generic = self._generic_cues
+        ruled_at = {
+            i for word in {p[0] for p in words.ruled_out} for i in self._positions.get(word, ())
+        }
+        for i in sorted(ruled_at.union(generic)):
             if i in own or i in mask or i in elsewhere:
                 continue
-            masked = i in self.masked
-            for kind, phrases in (
-                ("ruled", words.ruled_out),
-                ("post", _POST),
-                ("negverb", _NEG_VERBS),
-                ("pre", _PRE),
-                ("hedge", _HEDGES),
-            ):
-                if masked and kind != "ruled":
-                    continue
-                length = _match_at(norms, i, phrases)
-                if length:  # a word may be several kinds of cue ("not"): each binds on its own
-                    cues.append(_Cue(kind, i, i + length))
+            if i in ruled_at:
+                length = _match_at(norms, i, words.ruled_out)
+                if length:
+                    cues.append(_Cue("ruled", i, i + length))
+            for kind, length in generic.get(i, ()):
+                # a word may be several kinds of cue ("not"): each binds on its own
+                cues.append(_Cue(kind, i, i + length))
         self._mask_predicates(cues, words, own)
         return cues
 
@@ -221,7 +248,7 @@ class PolarityReader:
             if (
                 words.predicate
                 and not exclusion
-                and any(norms[j].startswith(stem) for j in same for stem in words.predicate)
+                and any(norms[j].startswith(words.predicate) for j in same)
             ):
                 cue.active = False
             for j in same[:2]:
@@ -293,9 +320,8 @@ class PolarityReader:
         cues = self._cues(words, mask, own)
         tokens = self.text.tokens
         status = [tokens[c.first].start for c in cues]  # a cue, even one of the predicate
-        status += [
-            t.start for t in tokens if any(t.norm.startswith(stem) for stem in words.predicate)
-        ]
+        if words.predicate:
+            status += [t.start for t in tokens if t.norm.startswith(words.predicate)]
         runs = self._runs(spans, status)
         run_of = {k: r for r, run in enumerate(runs) for k in run}
         first = [spans[run[0]].first for run in runs]
@@ -335,9 +361,7 @@ class PolarityReader:
         proxies: dict[int, int] = {}
         by_last = sorted((end, r) for r, end in enumerate(last))
         ends = [end for end, _ in by_last]
-        for i, norm in enumerate(self.norms):
-            if norm not in PRONOUNS or i in self.masked:
-                continue
+        for i in self._pronouns:
             found = bisect.bisect_right(ends, i) - 1
             if found < 0:
                 continue
@@ -345,6 +369,11 @@ class PolarityReader:
             if self.sentence[i] - self.sentence[last[r] - 1] <= 1:
                 proxies[i] = r
         return proxies
+
+    @cached_property
+    def _pronouns(self) -> list[int]:
+        """Tokens that are pronouns (outside names and values)."""
+        return [i for i, n in enumerate(self.norms) if n in PRONOUNS and i not in self.masked]
 
     def _blocked(self, a: int, b: int) -> bool:
         """Whether a cue may not reach across the text between tokens a and b (a < b)."""
@@ -648,17 +677,26 @@ class PolarityReader:
         self, runs: list[list[int]], first: list[int], verdict: list[set[str]]
     ) -> None:
         """Runs in a sentence that opens by denying itself ("It is not true that ...")."""
-        starts: dict[int, int] = {}
-        for i, sentence in enumerate(self.sentence):
-            starts.setdefault(sentence, i)
-        denied = {
-            sentence
-            for sentence, i in starts.items()
-            if i not in self.masked and _match_at(self.norms, i, _SENTENCE_DENIALS)
-        }
+        denied = self._self_denied_sentences
         for r in range(len(runs)):
             if self.sentence[first[r]] in denied:
                 verdict[r].add("negated")
+
+    @cached_property
+    def _sentence_starts(self) -> dict[int, int]:
+        """Sentence index -> its first token."""
+        starts: dict[int, int] = {}
+        for i, sentence in enumerate(self.sentence):
+            starts.setdefault(sentence, i)
+        return starts
+
+    @cached_property
+    def _self_denied_sentences(self) -> set[int]:
+        return {
+            sentence
+            for sentence, i in self._sentence_starts.items()
+            if i not in self.masked and _match_at(self.norms, i, _SENTENCE_DENIALS)
+        }
 
     def _denies_everything(self, first: list[int]) -> bool:
         """The answer opens with a sentence that denies everything ("No.", "None found.")."""
@@ -672,11 +710,8 @@ class PolarityReader:
         if self.norms[0] == "no" and length == 1:
             after = self.text.text[self.text.tokens[0].end : self.text.tokens[0].end + 2]
             return bool(re.match(r"\s*[.,:!;-]|\s*$", after))
-        starts = {}
-        for i, sentence in enumerate(self.sentence):
-            starts.setdefault(sentence, i)
         partial = any(
             sentence != self.sentence[0] and _match_at(self.norms, i, _CONTRASTS)
-            for sentence, i in starts.items()
+            for sentence, i in self._sentence_starts.items()
         )
         return not partial
