@@ -184,6 +184,31 @@ def test_grading_an_episode_reads_only_what_it_changed(grown: Corpus) -> None:
     assert len(store._models) <= 10
 
 
+def test_a_later_grade_of_the_shipped_corpus_asks_its_database_nothing(
+    scenarios: list[Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The shipped corpus fits the store's cache: once a scenario has been graded, its
+    episodes' grades find every message, position and absent id without one SQL statement
+    (each costs ~20 us, the whole grade's budget is 200)."""
+    episodes = []
+    for scenario in scenarios:
+        episode = Episode(scenario)
+        _, answer = episode.replay_reference()
+        episode.grade(answer)
+        episodes.append((episode, answer))
+    store = load_corpus().store
+    statements: list[str] = []
+    original = type(store)._query
+    monkeypatch.setattr(
+        type(store),
+        "_query",
+        lambda self, sql, *a: statements.append(sql) or original(self, sql, *a),
+    )
+    for episode, answer in episodes:
+        episode.grade(answer)
+    assert statements == []
+
+
 def test_changed_items_keep_their_place_in_collection_order() -> None:
     """A changed item is listed where it always was, a created one after the corpus."""
     scenario = {s.id: s for s in load_all()}["OB-W105"]
