@@ -171,6 +171,7 @@ class PolarityReader:
         self.norms = [t.norm for t in text.tokens]
         self.sentence = [text.sentence_of(t.start) for t in text.tokens]
         self._column_cache: dict[tuple, tuple[set[int], set[int]]] = {}
+        self._after: dict[tuple[int, int], range] = {}
         self.in_parentheses = {
             i
             for match in re.finditer(r"\([^()\n]*\)", text.text)
@@ -263,14 +264,24 @@ class PolarityReader:
     def _predicate_window(self, cue: _Cue, own: set[int]) -> list[int]:
         """The words after a negation that can be its predicate: up to 6, in its clause, and
         none past one of the items read ("not Sally Beck has accepted" negates Sally Beck)."""
-        tokens = self.text.tokens
-        _, clause_end = self.text.clause_of(tokens[cue.first].start, tokens[cue.last - 1].end)
         window = []
-        for j in range(cue.last, min(cue.last + 6, len(tokens))):
-            if j in own or tokens[j].start >= clause_end:
+        for j in self._clause_after(cue.first, cue.last):
+            if j in own:
                 break
             window.append(j)
         return window
+
+    def _clause_after(self, first: int, last: int) -> range:
+        """Up to 6 words after tokens [first, last), within their clause (kept per answer)."""
+        found = self._after.get((first, last))
+        if found is None:
+            tokens = self.text.tokens
+            _, clause_end = self.text.clause_of(tokens[first].start, tokens[last - 1].end)
+            end = last
+            while end < min(last + 6, len(tokens)) and tokens[end].start < clause_end:
+                end += 1
+            found = self._after[(first, last)] = range(last, end)
+        return found
 
     def _qualified_by_predicate(self, cue: _Cue, predicate: tuple[str, ...]) -> bool:
         """A ruling-out word qualified by the predicate ("tentatively accepted" for "who hasn't

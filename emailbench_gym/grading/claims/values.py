@@ -106,12 +106,10 @@ def _qualifier(text: str, start: int) -> str | None:
     tail = " ".join(before[-3:])
     if "~" in text[max(0, start - 2) : start]:
         return "approx"
-    for phrase in BOUNDS:
-        if tail.endswith(phrase):
-            return "bound"
-    for phrase in APPROXIMATIONS:
-        if tail.endswith(phrase):
-            return "approx"
+    if tail.endswith(BOUNDS):
+        return "bound"
+    if tail.endswith(APPROXIMATIONS):
+        return "approx"
     return None
 
 
