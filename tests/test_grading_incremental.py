@@ -184,6 +184,31 @@ def test_grading_an_episode_reads_only_what_it_changed(grown: Corpus) -> None:
     assert len(store._models) <= 10
 
 
+@pytest.mark.parametrize("which", ["shipped", "grown"])
+def test_the_messages_of_a_folder_come_from_its_index_in_collection_order(
+    which: str, grown: Corpus
+) -> None:
+    """`message_ids_in` (the start state's folder queries, read from the folder index) lists
+    what a pass over every message would, in the same order, after moves into and out of the
+    folder, a deletion and new messages."""
+    corpus = grown if which == "grown" else load_corpus()
+    ws = Workspace(corpus)
+    folders = sorted({m.parentFolderId for m in ws.mailbox.iter("messages")})
+    ids = list(ws.mailbox.ids("messages"))
+    archive = next(f.id for f in ws.mailbox.iter("folders") if f.displayName == "Archive")
+    for message_id in ids[1::7]:
+        ws.call("messages_move", id=message_id, destinationId=archive)
+    for message_id in ids[2::11]:
+        ws.call("messages_move", id=message_id, destinationId="inbox")
+    ws.call("messages_delete", id=ids[3])
+    ws.call("messages_send", subject="x", body="y", toRecipients=["sally.beck@enron.com"])
+    ws.call("messages_createDraft", subject="draft", body="z")
+    for state in (ws.mailbox, ws.snapshot()):
+        for folder in {*folders, archive, "sentitems", "drafts", "nowhere"}:
+            expected = [m.id for m in state.iter("messages") if m.parentFolderId == folder]
+            assert state.message_ids_in(folder) == expected, folder
+
+
 def test_a_later_grade_of_the_shipped_corpus_asks_its_database_nothing(
     scenarios: list[Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:

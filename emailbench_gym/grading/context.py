@@ -253,7 +253,16 @@ class ScenarioContext:
                 by_id = all(c.path == "id" for c in query.where)
                 missing.setdefault((query.collection, by_id), {})[key] = query
         computed: dict[tuple[str, str], InitialSide] = {}
+        for key, query in list(missing.get(("messages", False), {}).items()):
+            folder = _folder_of_query(query)
+            if folder is not None:  # the folder index answers it: no pass over the messages
+                ids = self.initial.message_ids_in(folder)
+                small = len(ids) <= SMALL_SELECTION
+                computed[key] = InitialSide(len(ids), tuple(ids) if small else None)
+                del missing["messages", False][key]
         for (collection, by_id), pending in missing.items():
+            if not pending:
+                continue
             items: Iterable[Any] = (
                 map(_IdOnly, self.initial.ids(collection))
                 if by_id
@@ -292,3 +301,13 @@ class ScenarioContext:
         kept = [q for q in queries if isinstance(q, Query) and q.collection != "settings"]
         self.initial_sides(kept, self.initial)
         return frozenset(a.id for a in self.scenario.assertions if a.check(empty).passed)
+
+
+def _folder_of_query(query: Query) -> str | None:
+    """The folder id of a query that selects exactly the messages of one folder, else None."""
+    if query.collection != "messages" or len(query.where) != 1:
+        return None
+    (condition,) = query.where
+    if condition.path != "parentFolderId" or condition.op != "eq":
+        return None
+    return condition.value if isinstance(condition.value, str) else None

@@ -305,6 +305,12 @@ class MessageStore:
         """Every corpus message id, in corpus order."""
         return [r[0] for r in self._query("SELECT id FROM messages ORDER BY pos")]
 
+    def folder_rows(self, folder_id: str) -> list[Row]:
+        """The rows of the corpus messages in one folder, in corpus order (the folder index)."""
+        return self._query(
+            "SELECT rowid, id, pos FROM messages WHERE folder = ? ORDER BY pos", (folder_id,)
+        )
+
     # --- selections ------------------------------------------------------------------------
 
     def select(
