@@ -182,10 +182,8 @@ class AnswerItemsCheck(_Claim):
             return [True] * len(spans)
         kind, ref = _subject_ref(self.subject)
         key = f"{kind}:{analysis.universe.key(kind, ref)}"
-        subjects = _subjects(analysis, {kind}, [])
-        return [
-            bool((bound := analysis.bind(span, subjects)) and key in bound.keys) for span in spans
-        ]
+        binder = analysis.binder(_subjects(analysis, {kind}, []))
+        return [bool((bound := binder.bind(span)) and key in bound.keys) for span in spans]
 
     def universe_keys(self, universe: Universe) -> tuple[set[str], set[str]]:
         """(member keys, wrong-candidate keys)."""
