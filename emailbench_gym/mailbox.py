@@ -195,6 +195,25 @@ class _State:
                 if item is not None and key not in base:
                     yield key
 
+    def message_ids_in(self, folder_id: str) -> list[str]:
+        """Ids of the live messages whose `parentFolderId` is `folder_id`, in `iter` order,
+        without reading unchanged messages: the corpus part is one scan of the folder index."""
+        overlay = self._overlay["messages"]
+        base = [(pos, key) for _, key, pos in self.corpus.store.folder_rows(folder_id)]
+        created = []
+        if overlay:
+            base = [(pos, key) for pos, key in base if key not in overlay]
+            for key, item in overlay.items():
+                if item is None or item.parentFolderId != folder_id:
+                    continue
+                row = self.corpus.store.locate(key)
+                if row is None:
+                    created.append(key)
+                else:
+                    base.append((row[2], key))
+            base.sort()
+        return [key for _, key in base] + created
+
     def position(self, collection: str, item_id: str) -> tuple[int, int]:
         """Where a live item comes in `iter(collection)`: a sort key (corpus position, then
         creation order), costing one lookup for messages."""

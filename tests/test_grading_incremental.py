@@ -184,6 +184,56 @@ def test_grading_an_episode_reads_only_what_it_changed(grown: Corpus) -> None:
     assert len(store._models) <= 10
 
 
+@pytest.mark.parametrize("which", ["shipped", "grown"])
+def test_the_messages_of_a_folder_come_from_its_index_in_collection_order(
+    which: str, grown: Corpus
+) -> None:
+    """`message_ids_in` (the start state's folder queries, read from the folder index) lists
+    what a pass over every message would, in the same order, after moves into and out of the
+    folder, a deletion and new messages."""
+    corpus = grown if which == "grown" else load_corpus()
+    ws = Workspace(corpus)
+    folders = sorted({m.parentFolderId for m in ws.mailbox.iter("messages")})
+    ids = list(ws.mailbox.ids("messages"))
+    archive = next(f.id for f in ws.mailbox.iter("folders") if f.displayName == "Archive")
+    for message_id in ids[1::7]:
+        ws.call("messages_move", id=message_id, destinationId=archive)
+    for message_id in ids[2::11]:
+        ws.call("messages_move", id=message_id, destinationId="inbox")
+    ws.call("messages_delete", id=ids[3])
+    ws.call("messages_send", subject="x", body="y", toRecipients=["sally.beck@enron.com"])
+    ws.call("messages_createDraft", subject="draft", body="z")
+    for state in (ws.mailbox, ws.snapshot()):
+        for folder in {*folders, archive, "sentitems", "drafts", "nowhere"}:
+            expected = [m.id for m in state.iter("messages") if m.parentFolderId == folder]
+            assert state.message_ids_in(folder) == expected, folder
+
+
+def test_a_later_grade_of_the_shipped_corpus_asks_its_database_nothing(
+    scenarios: list[Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The shipped corpus fits the store's cache: once a scenario has been graded, its
+    episodes' grades find every message, position and absent id without one SQL statement
+    (each costs ~20 us, the whole grade's budget is 200)."""
+    episodes = []
+    for scenario in scenarios:
+        episode = Episode(scenario)
+        _, answer = episode.replay_reference()
+        episode.grade(answer)
+        episodes.append((episode, answer))
+    store = load_corpus().store
+    statements: list[str] = []
+    original = type(store)._query
+    monkeypatch.setattr(
+        type(store),
+        "_query",
+        lambda self, sql, *a: statements.append(sql) or original(self, sql, *a),
+    )
+    for episode, answer in episodes:
+        episode.grade(answer)
+    assert statements == []
+
+
 def test_changed_items_keep_their_place_in_collection_order() -> None:
     """A changed item is listed where it always was, a created one after the corpus."""
     scenario = {s.id: s for s in load_all()}["OB-W105"]

@@ -546,7 +546,7 @@ def test_search_and_filter_caches_belong_to_one_workspace_and_one_episode() -> N
     corpus = load_corpus()
     ws, other = Workspace(corpus), Workspace(corpus)
     store = corpus.store
-    shared = {"_models", "_pristine"}  # the corpus's own messages, materialized
+    shared = {"_models", "_pristine", "_rows"}  # the corpus's own messages and their rows
 
     def per_query_state() -> set[str]:
         return {k for k, v in vars(store).items() if isinstance(v, dict | list | set)} - shared

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from emailbench_gym.api.common import local_now
 from emailbench_gym.grading.claims.analysis import Analysis
 from emailbench_gym.grading.claims.entities import Universe, build_universe
-from emailbench_gym.grading.query import Query, resolve_value
+from emailbench_gym.grading.query import Condition, Query, resolve_value
 from emailbench_gym.mailbox import Changes, Mark, Snapshot
 from emailbench_gym.workspace import Workspace
 
@@ -82,6 +82,7 @@ class ScenarioContext:
         self.corpus = self.workspace.mailbox.corpus
         self._analyses: OrderedDict[str, Analysis] = OrderedDict()
         self._sides: OrderedDict[tuple[str, str], InitialSide] = OrderedDict()
+        self._folder_queries: dict[str, Query] = {}
         self._lock = threading.Lock()
         self.mark, self.initial = self._start()
 
@@ -207,6 +208,20 @@ class ScenarioContext:
 
     # --- the start state, queried --------------------------------------------------------
 
+    def folder_query(self, folder_id: str) -> Query:
+        """The query for the messages of one folder (kept: its compiled form and its start
+        state's matches are then worked out once)."""
+        query = self._folder_queries.get(folder_id)
+        if query is None:
+            query = Query(
+                collection="messages", where=[Condition(path="parentFolderId", value=folder_id)]
+            )
+            with self._lock:
+                if len(self._folder_queries) >= _SIDES_KEPT:
+                    self._folder_queries.clear()
+                self._folder_queries[folder_id] = query
+        return query
+
     def initial_side(self, query: Query, references: Snapshot) -> InitialSide:
         """The start state's matches of `query`, with `$folder` / `$ids` resolved against
         `references` (the state being graded); kept for the scenario's later grades."""
@@ -219,7 +234,7 @@ class ScenarioContext:
 
         keys = [
             (
-                q.model_dump_json(),
+                q.key(),
                 repr(
                     [
                         resolve_value(c.value, references)
@@ -238,7 +253,16 @@ class ScenarioContext:
                 by_id = all(c.path == "id" for c in query.where)
                 missing.setdefault((query.collection, by_id), {})[key] = query
         computed: dict[tuple[str, str], InitialSide] = {}
+        for key, query in list(missing.get(("messages", False), {}).items()):
+            folder = _folder_of_query(query)
+            if folder is not None:  # the folder index answers it: no pass over the messages
+                ids = self.initial.message_ids_in(folder)
+                small = len(ids) <= SMALL_SELECTION
+                computed[key] = InitialSide(len(ids), tuple(ids) if small else None)
+                del missing["messages", False][key]
         for (collection, by_id), pending in missing.items():
+            if not pending:
+                continue
             items: Iterable[Any] = (
                 map(_IdOnly, self.initial.ids(collection))
                 if by_id
@@ -277,3 +301,13 @@ class ScenarioContext:
         kept = [q for q in queries if isinstance(q, Query) and q.collection != "settings"]
         self.initial_sides(kept, self.initial)
         return frozenset(a.id for a in self.scenario.assertions if a.check(empty).passed)
+
+
+def _folder_of_query(query: Query) -> str | None:
+    """The folder id of a query that selects exactly the messages of one folder, else None."""
+    if query.collection != "messages" or len(query.where) != 1:
+        return None
+    (condition,) = query.where
+    if condition.path != "parentFolderId" or condition.op != "eq":
+        return None
+    return condition.value if isinstance(condition.value, str) else None

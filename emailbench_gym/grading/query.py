@@ -111,6 +111,17 @@ class Query(Strict):
     where: list[Condition] = []
     match: Literal["all", "any"] = "all"
     _compiled: list[Callable[[Any, APISnapshot], bool]] | None = PrivateAttr(None)
+    _key: str | None = PrivateAttr(None)
+
+    def key(self) -> str:
+        """The query as JSON, a key for what is known about it (computed once per query)."""
+        private = self.__pydantic_private__
+        found = private.get("_key") if private else None
+        if found is None:
+            found = self.model_dump_json()
+            if private is not None:
+                private["_key"] = found
+        return found
 
     def compiled(self) -> list[Callable[[Any, APISnapshot], bool]]:
         """The conditions as predicates, compiled once per query."""

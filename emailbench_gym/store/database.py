@@ -150,7 +150,13 @@ class MessageStore:
         self.fingerprint: str = read_meta(connection)["fingerprint"]
         self.capacity = CACHE_SIZE
         self._models: dict[str, Message] = {m.id: m for m in warm[: self.capacity]}
+        #: Whether `_models` holds every corpus message (then an id it lacks is not one).
+        self._complete = len(self._models) == self.size
         self._pristine: dict[str, Message] | None = None
+        #: `locate`'s rows of corpus messages, bounded like the models; a corpus that fits the
+        #: cache has all its rows read at once (then an id it lacks is not a corpus message).
+        self._rows: dict[str, Row] = {}
+        self._all_rows = False
         #: Every materialized message still referenced anywhere (a snapshot's list, a result):
         #: a second full pass reuses them instead of parsing again, at no memory cost.
         self._alive: weakref.WeakValueDictionary[str, Message] = weakref.WeakValueDictionary()
@@ -160,6 +166,9 @@ class MessageStore:
         with self._lock:
             self.capacity = capacity
             self._pristine = None
+            self._complete = False
+            self._rows.clear()
+            self._all_rows = False
             for key in list(self._models)[: max(0, len(self._models) - capacity)]:
                 self._models.pop(key, None)
 
@@ -194,7 +203,7 @@ class MessageStore:
     def get(self, message_id: str) -> Message | None:
         """The corpus message with this id, or None."""
         cached = self._models.get(message_id)
-        if cached is not None:
+        if cached is not None or self._complete or self._pristine is not None:
             return cached
         rows = self._query(
             "SELECT j.json FROM messages m JOIN message_json j ON j.rowid = m.rowid WHERE m.id = ?",
@@ -210,8 +219,26 @@ class MessageStore:
 
     def locate(self, message_id: str) -> Row | None:
         """(rowid, id, position) of a corpus message, or None."""
-        rows = self._query("SELECT rowid, id, pos FROM messages WHERE id = ?", (message_id,))
-        return rows[0] if rows else None
+        rows = self._rows
+        if message_id in rows:
+            return rows[message_id]
+        if self._all_rows:
+            return None
+        if self.whole:
+            found = {r[1]: r for r in self._query("SELECT rowid, id, pos FROM messages")}
+            with self._lock:
+                rows.update(found)
+                self._all_rows = True
+            return found.get(message_id)
+        hits = self._query("SELECT rowid, id, pos FROM messages WHERE id = ?", (message_id,))
+        if not hits:
+            return None
+        with self._lock:
+            if len(rows) >= self.capacity:
+                for key in list(rows)[: max(1, self.capacity // 8)]:
+                    rows.pop(key, None)
+            rows[message_id] = hits[0]
+        return hits[0]
 
     def _remember(self, message: Message) -> Message:
         models = self._models
@@ -277,6 +304,12 @@ class MessageStore:
     def ids(self) -> list[str]:
         """Every corpus message id, in corpus order."""
         return [r[0] for r in self._query("SELECT id FROM messages ORDER BY pos")]
+
+    def folder_rows(self, folder_id: str) -> list[Row]:
+        """The rows of the corpus messages in one folder, in corpus order (the folder index)."""
+        return self._query(
+            "SELECT rowid, id, pos FROM messages WHERE folder = ? ORDER BY pos", (folder_id,)
+        )
 
     # --- selections ------------------------------------------------------------------------
 

@@ -211,10 +211,8 @@ class AnswerItemsCheck(_Claim):
             return [True] * len(spans)
         kind, ref = _subject_ref(self.subject)
         key = f"{kind}:{analysis.universe.key(kind, ref)}"
-        subjects = _subjects(analysis, {kind}, [])
-        return [
-            bool((bound := analysis.bind(span, subjects)) and key in bound.keys) for span in spans
-        ]
+        binder = analysis.binder(_subjects(analysis, {kind}, []))
+        return [bool((bound := binder.bind(span)) and key in bound.keys) for span in spans]
 
     def universe_keys(self, universe: Universe) -> tuple[set[str], set[str]]:
         """(member keys, wrong-candidate keys)."""
@@ -397,8 +395,10 @@ class AnswerValuesCheck(_Claim):
             for v, span, mark in zip(candidates, spans, polarity, strict=True)
             if mark == "asserted" and v.qualifier == "alternative"
         ]
-        bound = {id(v): analysis.bind(span, subjects) for v, span in stated}
-        role_of = {id(v): analysis.bind(span, roles) for v, span in stated} if roles else {}
+        binder = analysis.binder(subjects)
+        bound = {id(v): binder.bind(span) for v, span in stated}
+        role_binder = analysis.binder(roles)
+        role_of = {id(v): role_binder.bind(span) for v, span in stated} if roles else {}
         problems: list[str] = []
         positions: list[int] = []
         used: set[int] = set()
@@ -408,7 +408,7 @@ class AnswerValuesCheck(_Claim):
                 analysis.text.text[v.start : v.end]
                 for v, span in offered
                 if comparable(v, spec.kind)
-                and (key is None or ((s := analysis.bind(span, subjects)) and key in s.keys))
+                and (key is None or ((s := binder.bind(span)) and key in s.keys))
             ]
             if hedged and (
                 key is not None
@@ -517,14 +517,14 @@ class AnswerTextCheck(_Claim):
             kind, ref = _subject_ref(self.subject)
             key = f"{kind}:{analysis.universe.key(kind, ref)}"
             subjects = _subjects(analysis, {kind}, [])
+        binder = analysis.binder(subjects)
         missing = []
         for statement in self.statements:
             spans = analysis.phrase_spans(alternatives(statement))
             own = frozenset(i for span in spans for i in range(span.first, span.last))
             polarity = analysis.reader.read(spans, self.cue_words, own)
             ok = any(
-                mark == "asserted"
-                and (key is None or ((s := analysis.bind(span, subjects)) and key in s.keys))
+                mark == "asserted" and (key is None or ((s := binder.bind(span)) and key in s.keys))
                 for span, mark in zip(spans, polarity, strict=True)
             )
             if not ok:

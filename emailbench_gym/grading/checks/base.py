@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import Field
 
-from emailbench_gym.grading.query import Condition, Query, Strict, select
+from emailbench_gym.grading.query import Query, Strict, select
 from emailbench_gym.mailbox import Changes, Snapshot, Transmission
 
 if TYPE_CHECKING:
@@ -110,8 +110,7 @@ class EpisodeView:
 
     def messages_in(self, folder: str) -> set[str]:
         """Ids of the end state's messages in a folder."""
-        query = Query(collection="messages", where=[Condition(path="parentFolderId", value=folder)])
-        return {message.id for message in self.matches(query)}
+        return {message.id for message in self.matches(self.context.folder_query(folder))}
 
     def analyse(self, text: str) -> Analysis:
         """Any other text the persona wrote (a sent message's body), read the same way."""

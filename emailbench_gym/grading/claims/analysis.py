@@ -11,6 +11,8 @@ it in the paragraph ("It has 3 messages." after the thread's name).
 
 from __future__ import annotations
 
+import bisect
+import itertools
 from dataclasses import dataclass
 from datetime import date
 from functools import cached_property
@@ -83,15 +85,20 @@ class Analysis:
         return found
 
     def phrase_spans(self, phrases: list[str]) -> list[Span]:
-        """Every occurrence of any of the phrases (as whole words, case-insensitive)."""
-        norms = [t.norm for t in self.text.tokens]
+        """Every occurrence of any of the phrases (as whole words, case-insensitive), the
+        longest first where several start at one word."""
+        norms = self._norms
+        by_first: dict[str, list[tuple[str, ...]]] = {}
+        for phrase in sorted(
+            {word_tokens(p) for p in phrases if word_tokens(p)}, key=len, reverse=True
+        ):
+            by_first.setdefault(phrase[0], []).append(phrase)
+        tokens = self.text.tokens
         found: list[Span] = []
-        wanted = sorted({word_tokens(p) for p in phrases if word_tokens(p)}, key=len, reverse=True)
         i = 0
         while i < len(norms):
-            for phrase in wanted:
+            for phrase in by_first.get(norms[i], ()):
                 if tuple(norms[i : i + len(phrase)]) == phrase:
-                    tokens = self.text.tokens
                     found.append(
                         Span(i, i + len(phrase), tokens[i].start, tokens[i + len(phrase) - 1].end)
                     )
@@ -100,61 +107,153 @@ class Analysis:
             i += 1
         return found
 
+    @cached_property
+    def _norms(self) -> list[str]:
+        return [t.norm for t in self.text.tokens]
+
     # --- binding ---------------------------------------------------------------------------
 
-    def bind(self, target: Span, subjects: list[SubjectMention]) -> SubjectMention | None:
-        """The subject a value or statement at `target` is about (see the module docstring)."""
-        if not subjects:
-            return None
+    def binder(self, subjects: list[SubjectMention]) -> Binder:
+        """`subjects` indexed by position, to bind any number of values or statements to them."""
+        return Binder(self, subjects)
+
+    @cached_property
+    def _weights(self) -> list[int]:
+        """Prefix sums of the words' weights in a binding distance (a conjunction counts as three)."""
+        sums = [0]
+        for token in self.text.tokens:
+            sums.append(sums[-1] + (3 if token.norm in _CONJUNCTIONS else 1))
+        return sums
+
+    @cached_property
+    def _semicolons(self) -> list[int]:
+        return [i for i, c in enumerate(self.text.text) if c == ";"]
+
+    @cached_property
+    def _paragraph_first_line(self) -> list[int]:
+        """Line index -> the first line of its paragraph: the lines above it up to a blank one."""
         text = self.text
+        first: list[int] = []
+        for index in range(len(text.lines)):
+            start, end = text.lines[index - 1] if index else (0, 0)
+            opens = index == 0 or not text.text[start:end].strip()
+            first.append(index if opens else first[-1])
+        return first
 
-        norms = [t.norm for t in text.tokens]
+    def segment(self, sentence: tuple[int, int], target: Span) -> tuple[int, int]:
+        """The part of the sentence between the semicolons around the target.
 
-        def distance(s: SubjectMention) -> tuple[int, int]:
-            """Words between subject and target (a conjunction counts as three), then side."""
-            if s.span.last <= target.first:
-                gap, side = range(s.span.last, target.first), 0
-            elif s.span.first >= target.last:
-                gap, side = range(target.last, s.span.first), 1
-            else:
-                return 0, 0
-            return len(gap) + 2 * sum(norms[i] in _CONJUNCTIONS for i in gap), side
+        A list run together with semicolons ("A is due 8 June; B is due 9 June") keeps each
+        value with its own item, even when the next item's name is nearer.
+        """
+        left, right = sentence
+        semicolons = self._semicolons
+        before = bisect.bisect_left(semicolons, target.start) - 1
+        after = bisect.bisect_left(semicolons, target.end)
+        return (
+            semicolons[before] + 1 if before >= 0 and semicolons[before] >= left else left,
+            semicolons[after] if after < len(semicolons) and semicolons[after] < right else right,
+        )
 
+
+class Binder:
+    """Binds values and statements to subjects: the nearest subject mention in the same clause,
+    else the same part of the sentence between semicolons, else the same sentence, else the
+    same line (named before it, unless the line is a table row: in prose a value refers back,
+    not to a later sentence), else the header governing the line, else the nearest subject
+    named before it in the paragraph ("It has 3 messages." after the thread's name).
+
+    Subjects are sorted by where they start, with running bounds on where they end, so a
+    bind looks at the subjects next to its target, not at all of them: O(log n) plus the few
+    subjects that overlap a boundary. Ties go to the subject listed first, as a scan would.
+    """
+
+    def __init__(self, analysis: Analysis, subjects: list[SubjectMention]) -> None:
+        self.analysis = analysis
+        self.subjects = subjects
+        self.order = sorted(range(len(subjects)), key=lambda k: (subjects[k].span.start, k))
+        spans = [subjects[k].span for k in self.order]
+        self.starts = [s.start for s in spans]
+        self.prefix_last = list(itertools.accumulate((s.last for s in spans), max))
+        self.suffix_first = list(itertools.accumulate((s.first for s in reversed(spans)), min))[
+            ::-1
+        ]
+
+    def bind(self, target: Span) -> SubjectMention | None:
+        """The subject a value or statement at `target` is about."""
+        if not self.subjects:
+            return None
+        analysis = self.analysis
+        text = analysis.text
         clause = text.clause_of(target.start, target.end)
         sentence = text.sentences[text.sentence_of(target.start)]
         line_index = text.line_of(target.start)
         line = text.lines[line_index]
-        scopes = (clause, _segment(text.text, sentence, target), sentence, line)
+        scopes = (clause, analysis.segment(sentence, target), sentence, line)
         for scope, (left, right) in enumerate(scopes):
-            inside = [s for s in subjects if left <= s.span.start and s.span.end <= right]
             if scope == len(scopes) - 1 and not text.is_table_row(line_index):
                 # past its own sentence, a value refers back, not forward to a later sentence
-                inside = [s for s in inside if s.span.end <= target.start]
-            if inside:
-                return min(inside, key=distance)
+                right = min(right, target.start)
+            found = self._nearest(target, left, right)
+            if found is not None:
+                return found
         header = text.header_of(line_index)
         if header is not None:
             start, end = text.lines[header]
-            inside = [s for s in subjects if start <= s.span.start < end]
-            if inside:
-                return max(inside, key=lambda s: s.span.start)
-        paragraph_start = line[0]
-        for index in range(line_index - 1, -1, -1):
-            start, end = text.lines[index]
-            if not text.text[start:end].strip():
+            found = self._last_starting(start, end)
+            if found is not None:
+                return found
+        paragraph_start = text.lines[analysis._paragraph_first_line[line_index]][0]
+        return self._last_starting(paragraph_start, target.start)
+
+    def _last_starting(self, start: int, end: int) -> SubjectMention | None:
+        """The subject starting last in [start, end) (the first listed among equals)."""
+        index = bisect.bisect_left(self.starts, end) - 1
+        if index < 0 or self.starts[index] < start:
+            return None
+        first = bisect.bisect_left(self.starts, self.starts[index])
+        return self.subjects[self.order[first]]
+
+    def _nearest(self, target: Span, left: int, right: int) -> SubjectMention | None:
+        """The subject within [left, right) nearest `target`: fewest words between them (a
+        conjunction counts as three), then one before it, then the first listed."""
+        weights = self.analysis._weights
+        subjects, order, starts = self.subjects, self.order, self.starts
+        low = bisect.bisect_left(starts, left)
+        high = bisect.bisect_right(starts, right)
+        if low >= high:
+            return None
+        best: tuple[int, int, int] | None = None
+
+        def consider(position: int) -> None:
+            nonlocal best
+            k = order[position]
+            span = subjects[k].span
+            if span.end > right:
+                return
+            if span.last <= target.first:
+                key = (weights[target.first] - weights[span.last], 0, k)
+            elif span.first >= target.last:
+                key = (weights[span.first] - weights[target.last], 1, k)
+            else:
+                key = (0, 0, k)
+            if best is None or key < best:
+                best = key
+
+        middle = min(max(bisect.bisect_left(starts, target.start), low), high)
+        for position in range(middle - 1, low - 1, -1):  # starting before the target
+            reach = self.prefix_last[position]
+            bound = (0, 0) if reach > target.first else (weights[target.first] - weights[reach], 0)
+            if best is not None and bound > best[:2]:
                 break
-            paragraph_start = start
-        before = [s for s in subjects if paragraph_start <= s.span.start < target.start]
-        return max(before, key=lambda s: s.span.start) if before else None
-
-
-def _segment(text: str, sentence: tuple[int, int], target: Span) -> tuple[int, int]:
-    """The part of the sentence between the semicolons around the target.
-
-    A list run together with semicolons ("A is due 8 June; B is due 9 June") keeps each
-    value with its own item, even when the next item's name is nearer.
-    """
-    left, right = sentence
-    before = text.rfind(";", left, target.start)
-    after = text.find(";", target.end, right)
-    return (before + 1 if before >= 0 else left, after if after >= 0 else right)
+            consider(position)
+        for position in range(middle, high):  # starting at or after it
+            reach = self.suffix_first[position]
+            if reach >= target.last and reach > target.first:
+                bound = (weights[reach] - weights[target.last], 1)
+            else:
+                bound = (0, 0)
+            if best is not None and bound > best[:2]:
+                break
+            consider(position)
+        return subjects[best[2]] if best is not None else None

@@ -17,8 +17,11 @@ they bind to as named only to be ruled out (or as a labelled alternative).
 
 from __future__ import annotations
 
+import bisect
+import itertools
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
 from itertools import pairwise
 from typing import Literal
 
@@ -68,8 +71,25 @@ class Span:
     end: int
 
 
-def _phrases(words: tuple[str, ...]) -> tuple[tuple[str, ...], ...]:
-    return tuple(sorted({word_tokens(w) for w in words if word_tokens(w)}, key=len, reverse=True))
+class _Phrases(tuple):
+    """Phrases (word tuples), longest first, indexed by their first word: a cue is looked up
+    at each word, not every phrase compared with it."""
+
+    by_first: dict[str, tuple[tuple[str, ...], ...]]
+
+    def __new__(cls, phrases: tuple[tuple[str, ...], ...]) -> _Phrases:
+        self = super().__new__(cls, phrases)
+        index: dict[str, list[tuple[str, ...]]] = {}
+        for phrase in self:
+            index.setdefault(phrase[0], []).append(phrase)
+        self.by_first = {word: tuple(found) for word, found in index.items()}
+        return self
+
+
+def _phrases(words: tuple[str, ...]) -> _Phrases:
+    return _Phrases(
+        tuple(sorted({word_tokens(w) for w in words if word_tokens(w)}, key=len, reverse=True))
+    )
 
 
 _PRE = _phrases(PRE_NEGATIONS)
@@ -81,6 +101,8 @@ _CONTEXT_HEADERS = _phrases(CONTEXT_HEADERS)
 _SENTENCE_DENIALS = _phrases(SENTENCE_DENIALS)
 _CONTRASTS = _phrases(CONTRASTS)
 _BARE_POST = frozenset({("no",), ("none",), ("not",)})
+#: Cues every claim reads, in the order they are read at one word.
+_GENERIC_CUES = (("post", _POST), ("negverb", _NEG_VERBS), ("pre", _PRE), ("hedge", _HEDGES))
 
 
 @dataclass(frozen=True)
@@ -105,10 +127,40 @@ class _Cue:
 
 
 def _match_at(norms: list[str], i: int, phrases: tuple[tuple[str, ...], ...]) -> int:
+    """Length of the longest of `phrases` starting at word `i` (0: none)."""
+    if isinstance(phrases, _Phrases):
+        if i >= len(norms):
+            return 0
+        phrases = phrases.by_first.get(norms[i], ())
     for phrase in phrases:
         if tuple(norms[i : i + len(phrase)]) == phrase:
             return len(phrase)
     return 0
+
+
+@dataclass
+class _RunIndex:
+    """The runs of one read, indexed for binding cues: where each starts and ends (tokens),
+    sorted by start, and the tokens a backward cue stops at (run ends and pronouns)."""
+
+    first: list[int]
+    last: list[int]
+    proxies: dict[int, int]
+    by_first: list[tuple[int, int]] = field(init=False)
+    points: dict[int, int] = field(init=False)
+    point_tokens: list[int] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.by_first = sorted((f, r) for r, f in enumerate(self.first))
+        self.points = {last - 1: r for r, last in enumerate(self.last)}
+        self.points.update(self.proxies)
+        self.point_tokens = sorted(self.points)
+
+
+def _any_within(sorted_offsets: list[int], start: int, end: int) -> bool:
+    """Whether any of the sorted offsets lies in [start, end)."""
+    found = bisect.bisect_left(sorted_offsets, start)
+    return found < len(sorted_offsets) and sorted_offsets[found] < end
 
 
 class PolarityReader:
@@ -120,11 +172,42 @@ class PolarityReader:
         self.norms = [t.norm for t in text.tokens]
         self.sentence = [text.sentence_of(t.start) for t in text.tokens]
         self._column_cache: dict[tuple, tuple[set[int], set[int]]] = {}
+        self._after: dict[tuple[int, int], range] = {}
         self.in_parentheses = {
             i
             for match in re.finditer(r"\([^()\n]*\)", text.text)
             for i in text.tokens_in(*match.span())
         }
+        # token -> the first token of the run of parenthesised tokens it ends (walks skip it)
+        self.aside_start: dict[int, int] = {}
+        for i in sorted(self.in_parentheses):
+            self.aside_start[i] = self.aside_start.get(i - 1, i)
+
+    @cached_property
+    def _generic_cues(self) -> dict[int, tuple[tuple[str, int], ...]]:
+        """Token -> the generic cues starting there, (kind, words), in reading order: the same
+        for every claim, so found once. Never inside names or values."""
+        found: dict[int, tuple[tuple[str, int], ...]] = {}
+        norms = self.norms
+        for i in range(len(norms)):
+            if i in self.masked:
+                continue
+            here = tuple(
+                (kind, length)
+                for kind, phrases in _GENERIC_CUES
+                if (length := _match_at(norms, i, phrases))
+            )
+            if here:
+                found[i] = here
+        return found
+
+    @cached_property
+    def _positions(self) -> dict[str, list[int]]:
+        """Word -> the tokens where it is written."""
+        positions: dict[str, list[int]] = {}
+        for i, norm in enumerate(self.norms):
+            positions.setdefault(norm, []).append(i)
+        return positions
 
     def _cues(self, words: CueWords, mask: frozenset[int] | set[int], own: set[int]) -> list[_Cue]:
         """Cue occurrences. Generic cues are never read inside names or values; a claim's own
@@ -132,22 +215,20 @@ class PolarityReader:
         cues: list[_Cue] = []
         norms = self.norms
         elsewhere, _ = self._columns(words)
-        for i in range(len(norms)):
+        generic = self._generic_cues
+        ruled_at = {
+            i for word in {p[0] for p in words.ruled_out} for i in self._positions.get(word, ())
+        }
+        for i in sorted(ruled_at.union(generic)):
             if i in own or i in mask or i in elsewhere:
                 continue
-            masked = i in self.masked
-            for kind, phrases in (
-                ("ruled", words.ruled_out),
-                ("post", _POST),
-                ("negverb", _NEG_VERBS),
-                ("pre", _PRE),
-                ("hedge", _HEDGES),
-            ):
-                if masked and kind != "ruled":
-                    continue
-                length = _match_at(norms, i, phrases)
-                if length:  # a word may be several kinds of cue ("not"): each binds on its own
-                    cues.append(_Cue(kind, i, i + length))
+            if i in ruled_at:
+                length = _match_at(norms, i, words.ruled_out)
+                if length:
+                    cues.append(_Cue("ruled", i, i + length))
+            for kind, length in generic.get(i, ()):
+                # a word may be several kinds of cue ("not"): each binds on its own
+                cues.append(_Cue(kind, i, i + length))
         self._mask_predicates(cues, words, own)
         return cues
 
@@ -169,7 +250,7 @@ class PolarityReader:
             if (
                 words.predicate
                 and not exclusion
-                and any(norms[j].startswith(stem) for j in same for stem in words.predicate)
+                and any(norms[j].startswith(words.predicate) for j in same)
             ):
                 cue.active = False
             for j in same[:2]:
@@ -184,14 +265,24 @@ class PolarityReader:
     def _predicate_window(self, cue: _Cue, own: set[int]) -> list[int]:
         """The words after a negation that can be its predicate: up to 6, in its clause, and
         none past one of the items read ("not Sally Beck has accepted" negates Sally Beck)."""
-        tokens = self.text.tokens
-        _, clause_end = self.text.clause_of(tokens[cue.first].start, tokens[cue.last - 1].end)
         window = []
-        for j in range(cue.last, min(cue.last + 6, len(tokens))):
-            if j in own or tokens[j].start >= clause_end:
+        for j in self._clause_after(cue.first, cue.last):
+            if j in own:
                 break
             window.append(j)
         return window
+
+    def _clause_after(self, first: int, last: int) -> range:
+        """Up to 6 words after tokens [first, last), within their clause (kept per answer)."""
+        found = self._after.get((first, last))
+        if found is None:
+            tokens = self.text.tokens
+            _, clause_end = self.text.clause_of(tokens[first].start, tokens[last - 1].end)
+            end = last
+            while end < min(last + 6, len(tokens)) and tokens[end].start < clause_end:
+                end += 1
+            found = self._after[(first, last)] = range(last, end)
+        return found
 
     def _qualified_by_predicate(self, cue: _Cue, predicate: tuple[str, ...]) -> bool:
         """A ruling-out word qualified by the predicate ("tentatively accepted" for "who hasn't
@@ -211,15 +302,14 @@ class PolarityReader:
         an item ("A (Mon 10:00), B") stays inside the list unless it holds a cue or the question's
         predicate ("A (not sent), B", "A (accepted), B")."""
         order = sorted(range(len(spans)), key=lambda k: spans[k].start)
+        cue_starts = sorted(cue_starts)
         runs: list[list[int]] = []
         for k in order:
             if runs:
                 previous = spans[runs[-1][-1]]
                 between = self.text.text[previous.end : spans[k].start]
                 aside = _PARENTHETICAL.match(between)
-                if aside and not any(
-                    previous.end <= c < previous.end + aside.end() for c in cue_starts
-                ):
+                if aside and not _any_within(cue_starts, previous.end, previous.end + aside.end()):
                     between = between[aside.end() :]
                 if (
                     self.sentence[previous.first] == self.sentence[spans[k].first]
@@ -242,19 +332,18 @@ class PolarityReader:
         cues = self._cues(words, mask, own)
         tokens = self.text.tokens
         status = [tokens[c.first].start for c in cues]  # a cue, even one of the predicate
-        status += [
-            t.start for t in tokens if any(t.norm.startswith(stem) for stem in words.predicate)
-        ]
+        if words.predicate:
+            status += [t.start for t in tokens if t.norm.startswith(words.predicate)]
         runs = self._runs(spans, status)
         run_of = {k: r for r, run in enumerate(runs) for k in run}
         first = [spans[run[0]].first for run in runs]
         last = [spans[run[-1]].last for run in runs]
         verdict: list[set[str]] = [set() for _ in runs]
-        proxies = self._proxies(runs, first, last)
+        index = _RunIndex(first, last, self._proxies(first, last))
         for cue in cues:
             if not cue.active:
                 continue
-            target = self._bind(cue, first, last, proxies)
+            target = self._bind(cue, index)
             if target is not None:
                 verdict[target].add(
                     {"hedge": "hedged", "ruled": "ruled_out"}.get(cue.kind, "negated")
@@ -278,19 +367,25 @@ class PolarityReader:
 
     # --- binding -----------------------------------------------------------------------
 
-    def _proxies(self, runs: list[list[int]], first: list[int], last: list[int]) -> dict[int, int]:
-        """Pronoun token -> the run it points back to (named in this or the previous sentence)."""
+    def _proxies(self, first: list[int], last: list[int]) -> dict[int, int]:
+        """Pronoun token -> the run it points back to (named in this or the previous sentence):
+        the run ending last before it (the first of those ending there)."""
         proxies: dict[int, int] = {}
-        for i, norm in enumerate(self.norms):
-            if norm not in PRONOUNS or i in self.masked:
+        by_last = sorted((end, r) for r, end in enumerate(last))
+        ends = [end for end, _ in by_last]
+        for i in self._pronouns:
+            found = bisect.bisect_right(ends, i) - 1
+            if found < 0:
                 continue
-            before = [r for r in range(len(runs)) if last[r] <= i]
-            if not before:
-                continue
-            r = max(before, key=lambda x: last[x])
+            r = by_last[bisect.bisect_left(ends, ends[found])][1]
             if self.sentence[i] - self.sentence[last[r] - 1] <= 1:
                 proxies[i] = r
         return proxies
+
+    @cached_property
+    def _pronouns(self) -> list[int]:
+        """Tokens that are pronouns (outside names and values)."""
+        return [i for i, n in enumerate(self.norms) if n in PRONOUNS and i not in self.masked]
 
     def _blocked(self, a: int, b: int) -> bool:
         """Whether a cue may not reach across the text between tokens a and b (a < b)."""
@@ -301,12 +396,14 @@ class PolarityReader:
         return ";" in between or "\n" in between
 
     def _forward(
-        self, cue: _Cue, first: list[int], reach: int, across_commas: bool = False
+        self, cue: _Cue, runs: _RunIndex, reach: int, across_commas: bool = False
     ) -> int | None:
-        ahead = [r for r in range(len(first)) if cue.last <= first[r] <= cue.last + reach]
-        if not ahead:
+        """The run a cue points forward to: the first starting within `reach` words after it."""
+        found = bisect.bisect_left(runs.by_first, (cue.last, -1))
+        if found == len(runs.by_first) or runs.by_first[found][0] > cue.last + reach:
             return None
-        r = min(ahead, key=lambda x: first[x])
+        _, r = runs.by_first[found]
+        first = runs.first
         if self.sentence[first[r]] != self.sentence[cue.first]:
             return None
         gap = self.text.text[self.text.tokens[cue.last - 1].end : self.text.tokens[first[r]].start]
@@ -316,15 +413,21 @@ class PolarityReader:
             return None
         return r
 
-    def _backward(
-        self, cue: _Cue, last: list[int], proxies: dict[int, int], reach: int
-    ) -> int | None:
+    def _backward(self, cue: _Cue, runs: _RunIndex, reach: int) -> int | None:
         """The run a cue points back to; words in parentheses do not count towards the reach
         ("Q3 Earnings Prep (Mon 2:00 p.m., Jeff Skilling): accepted")."""
-        points = {last[r] - 1: r for r in range(len(last))}
-        points.update(proxies)
+        points = runs.points
         j, steps = cue.first - 1, 0
         while j >= 0 and steps < reach:
+            if j in self.in_parentheses and j not in points:
+                # the aside's words count for nothing: go to its last point, or past it
+                aside = self.aside_start[j]
+                point = bisect.bisect_right(runs.point_tokens, j) - 1
+                if point >= 0 and runs.point_tokens[point] >= aside:
+                    j = runs.point_tokens[point]
+                else:
+                    j = aside - 1
+                    continue
             if j in points:
                 r = points[j]
                 if self.sentence[j] != self.sentence[cue.first] or self._blocked(j, cue.first):
@@ -337,12 +440,11 @@ class PolarityReader:
             j -= 1
         return None
 
-    def _bind(
-        self, cue: _Cue, first: list[int], last: list[int], proxies: dict[int, int]
-    ) -> int | None:
+    def _bind(self, cue: _Cue, runs: _RunIndex) -> int | None:
         norms = self.norms
+        first, last = runs.first, runs.last
         if cue.kind == "pre":
-            return self._forward(cue, first, PRE_REACH)
+            return self._forward(cue, runs, PRE_REACH)
         if cue.kind == "negverb":
             after = norms[cue.last : cue.last + 4]
             ends_clause = (
@@ -351,21 +453,21 @@ class PolarityReader:
                 or self._clause_ends_after(cue)
             )
             if not (ends_clause or any(w in MEMBERSHIP_WORDS for w in after)):
-                return self._forward(cue, first, PRE_REACH)  # "haven't heard from X"
-            forward = self._forward(cue, first, PRE_REACH + 2)
+                return self._forward(cue, runs, PRE_REACH)  # "haven't heard from X"
+            forward = self._forward(cue, runs, PRE_REACH + 2)
             if forward is not None and any(w.startswith("includ") for w in after):
                 return forward
-            backward = self._backward(cue, last, proxies, POST_REACH)
+            backward = self._backward(cue, runs, POST_REACH)
             return backward if backward is not None else forward
         if cue.kind == "post":
             phrase = tuple(norms[cue.first : cue.last])
             if phrase in _BARE_POST and not self._alone_in_clause(cue):
                 return None
-            backward = self._backward(cue, last, proxies, POST_REACH)
-            return backward if backward is not None else self._forward(cue, first, PRE_REACH)
+            backward = self._backward(cue, runs, POST_REACH)
+            return backward if backward is not None else self._forward(cue, runs, PRE_REACH)
         if cue.kind == "ruled":  # a label: "office: X" points forward, "X is Done," back
-            backward = self._backward(cue, last, proxies, POST_REACH)
-            forward = self._forward(cue, first, PRE_REACH + 2, across_commas=True)
+            backward = self._backward(cue, runs, POST_REACH)
+            forward = self._forward(cue, runs, PRE_REACH + 2, across_commas=True)
             if backward is None or forward is None:
                 return backward if backward is not None else forward
             after = self.text.text[self.text.tokens[cue.last - 1].end :][:3]
@@ -381,8 +483,8 @@ class PolarityReader:
             back_gap = cue.first - last[backward]
             return forward if first[forward] - cue.last < back_gap else backward
         if cue.kind == "hedge":
-            forward = self._forward(cue, first, HEDGE_REACH)
-            backward = self._backward(cue, last, proxies, HEDGE_REACH)
+            forward = self._forward(cue, runs, HEDGE_REACH)
+            backward = self._backward(cue, runs, HEDGE_REACH)
             if forward is None or backward is None:
                 return forward if forward is not None else backward
             return forward if first[forward] - cue.last <= cue.first - last[backward] else backward
@@ -404,30 +506,39 @@ class PolarityReader:
         self, runs: list[list[int]], spans: list[Span], verdict: list[set[str]], words: CueWords
     ) -> None:
         text = self.text
+        run_starts = sorted(spans[run[0]].start for run in runs)
+        run_lines = [text.line_of(spans[run[0]].start) for run in runs]
+        # kind -> +1 where a header's governed lines begin, -1 after they end
+        governed: dict[str, list[int]] = {}
         for header, last_line in text.headers.items():
             start, end = text.lines[header]
-            if any(start <= spans[run[0]].start < end for run in runs):
+            if _any_within(run_starts, start, end):
                 continue
             start = self._last_sentence_start(start, end)
             kinds = self._line_cue_kinds(start, end, words)
-            if not kinds:
-                continue
-            for r, run in enumerate(runs):
-                line = text.line_of(spans[run[0]].start)
-                if header < line <= last_line:
-                    verdict[r].update(kinds)
+            for kind in kinds:
+                steps = governed.setdefault(kind, [0] * (len(text.lines) + 1))
+                steps[header + 1] += 1
+                steps[last_line + 1] -= 1
+        for kind, steps in governed.items():
+            depth = list(itertools.accumulate(steps))
+            for r, line in enumerate(run_lines):
+                if depth[line] > 0:
+                    verdict[r].add(kind)
         self._inline_labels(runs, spans, verdict, words)
-        for r, run in enumerate(runs):
-            line = text.line_of(spans[run[0]].start)
+        negative_rows: dict[int, bool] = {}
+        for r, line in enumerate(run_lines):
             if not text.is_table_row(line):
                 continue
-            elsewhere, predicate = self._columns(words)
-            cells = [
-                text.text[a:b].strip().casefold()
-                for a, b in self._cells(line)
-                if not any(i in elsewhere or i in predicate for i in text.tokens_in(a, b))
-            ]
-            if any(c in _NEGATIVE_CELLS for c in cells if c):
+            if line not in negative_rows:
+                elsewhere, predicate = self._columns(words)
+                cells = [
+                    text.text[a:b].strip().casefold()
+                    for a, b in self._cells(line)
+                    if not any(i in elsewhere or i in predicate for i in text.tokens_in(a, b))
+                ]
+                negative_rows[line] = any(c in _NEGATIVE_CELLS for c in cells if c)
+            if negative_rows[line]:
                 verdict[r].add("ruled_out")
 
     def _cells(self, line: int) -> list[tuple[int, int]]:
@@ -604,24 +715,32 @@ class PolarityReader:
         self, runs: list[list[int]], first: list[int], verdict: list[set[str]]
     ) -> None:
         """Runs in a sentence that opens by denying itself ("It is not true that ...")."""
-        starts: dict[int, int] = {}
-        for i, sentence in enumerate(self.sentence):
-            starts.setdefault(sentence, i)
-        denied = {
-            sentence
-            for sentence, i in starts.items()
-            if i not in self.masked and _match_at(self.norms, i, _SENTENCE_DENIALS)
-        }
+        denied = self._self_denied_sentences
         for r in range(len(runs)):
             if self.sentence[first[r]] in denied:
                 verdict[r].add("negated")
+
+    @cached_property
+    def _sentence_starts(self) -> dict[int, int]:
+        """Sentence index -> its first token."""
+        starts: dict[int, int] = {}
+        for i, sentence in enumerate(self.sentence):
+            starts.setdefault(sentence, i)
+        return starts
+
+    @cached_property
+    def _self_denied_sentences(self) -> set[int]:
+        return {
+            sentence
+            for sentence, i in self._sentence_starts.items()
+            if i not in self.masked and _match_at(self.norms, i, _SENTENCE_DENIALS)
+        }
 
     def _denies_everything(self, first: list[int]) -> bool:
         """The answer opens with a sentence that denies everything ("No.", "None found.")."""
         if not self.text.tokens:
             return False
-        opening = [i for i, s in enumerate(self.sentence) if s == self.sentence[0]]
-        if any(f in opening for f in first):
+        if any(self.sentence[f] == self.sentence[0] for f in first):
             return False
         length = _match_at(self.norms, 0, _DENIALS)
         if not length:
@@ -629,11 +748,8 @@ class PolarityReader:
         if self.norms[0] == "no" and length == 1:
             after = self.text.text[self.text.tokens[0].end : self.text.tokens[0].end + 2]
             return bool(re.match(r"\s*[.,:!;-]|\s*$", after))
-        starts = {}
-        for i, sentence in enumerate(self.sentence):
-            starts.setdefault(sentence, i)
         partial = any(
             sentence != self.sentence[0] and _match_at(self.norms, i, _CONTRASTS)
-            for sentence, i in starts.items()
+            for sentence, i in self._sentence_starts.items()
         )
         return not partial

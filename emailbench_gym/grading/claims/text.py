@@ -10,6 +10,7 @@ binding) works on token indexes, so the cost is linear in the answer's length.
 from __future__ import annotations
 
 import bisect
+import functools
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -206,14 +207,34 @@ def word_form(word: str) -> str:
     return word.casefold().removesuffix("'s")
 
 
+#: Names and phrases up to this length have their tokens remembered (see `word_tokens`).
+CACHED_CHARS = 256
+
+
 def word_tokens(text: str) -> tuple[str, ...]:
-    """The compared forms of the tokens of a (normalised) name or phrase."""
-    return tuple(word_form(m.group()) for m in _TOKEN.finditer(normalize(text)))
+    """The compared forms of the tokens of a (normalised) name or phrase.
+
+    Scenario phrases, cue words and the corpus's names are tokenised again and again (every
+    grade, every entity universe); short texts' tokens are remembered, in a bounded cache of
+    a pure function, so nothing an agent writes can grow it past 8,192 short entries."""
+    return _word_tokens(text) if len(text) <= CACHED_CHARS else _tokenize(text)
 
 
 def raw_tokens(text: str) -> tuple[str, ...]:
     """The tokens of a name as written (for aliases that must match capitalisation)."""
+    return _raw_tokens(text) if len(text) <= CACHED_CHARS else _raw(text)
+
+
+def _tokenize(text: str) -> tuple[str, ...]:
+    return tuple(word_form(m.group()) for m in _TOKEN.finditer(normalize(text)))
+
+
+def _raw(text: str) -> tuple[str, ...]:
     return tuple(m.group().removesuffix("'s") for m in _TOKEN.finditer(normalize(text)))
+
+
+_word_tokens = functools.lru_cache(maxsize=8192)(_tokenize)
+_raw_tokens = functools.lru_cache(maxsize=8192)(_raw)
 
 
 @dataclass(frozen=True)
@@ -378,19 +399,42 @@ class Text:
                 last = following
             if last > index:
                 result[index] = last
-        for index in sorted(result, reverse=True):  # inner headers first
-            inner = [result[h] for h in result if index < h <= result[index]]
-            result[index] = max([result[index], *inner])
+        # inner headers first: a header's block reaches as far as any header inside it. A
+        # header merged into an outer one is dropped from the stack: any later (outer) header
+        # that reaches it also reaches the one it was merged into, which reaches further.
+        inner: list[int] = []  # headers already merged, nearest first
+        for index in sorted(result, reverse=True):
+            reach = result[index]
+            while inner and inner[-1] <= result[index]:
+                reach = max(reach, result[inner.pop()])
+            result[index] = reach
+            inner.append(index)
         return result
+
+    @cached_property
+    def _governing_header(self) -> list[int | None]:
+        """Line index -> the nearest attached header whose block holds it."""
+        blocks = self.attached_headers
+        governing: list[int | None] = []
+        open_headers: list[tuple[int, int]] = []  # (header, last line), innermost last
+        for line in range(len(self.lines)):
+            while open_headers and open_headers[-1][1] < line:
+                open_headers.pop()
+            governing.append(open_headers[-1][0] if open_headers else None)
+            if line in blocks:
+                open_headers.append((line, blocks[line]))
+        return governing
 
     def header_of(self, line: int) -> int | None:
         """The nearest header line right above `line`'s block, if any (for binding values)."""
-        governing = [h for h, last in self.attached_headers.items() if h < line <= last]
-        return max(governing) if governing else None
+        return self._governing_header[line]
+
+    @cached_property
+    def _table_rows(self) -> list[bool]:
+        return [self.text[start:end].count("|") >= 2 for start, end in self.lines]
 
     def is_table_row(self, line: int) -> bool:
-        start, end = self.lines[line]
-        return self.text[start:end].count("|") >= 2
+        return self._table_rows[line]
 
     def list_marker_end(self, line: int) -> int:
         """Offset just after a line's list marker ("1.", "-", "(2)"), or the line start."""

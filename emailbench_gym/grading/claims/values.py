@@ -28,6 +28,7 @@ from emailbench_gym.grading.claims.lexicon import (
     NUMBER_WORDS,
     WEEKDAYS,
 )
+from emailbench_gym.grading.claims.scan import anchored
 
 ValueKind = Literal[
     "count", "number", "percent", "money", "duration", "time", "time-range", "date", "size", "phone"
@@ -105,12 +106,10 @@ def _qualifier(text: str, start: int) -> str | None:
     tail = " ".join(before[-3:])
     if "~" in text[max(0, start - 2) : start]:
         return "approx"
-    for phrase in BOUNDS:
-        if tail.endswith(phrase):
-            return "bound"
-    for phrase in APPROXIMATIONS:
-        if tail.endswith(phrase):
-            return "approx"
+    if tail.endswith(BOUNDS):
+        return "bound"
+    if tail.endswith(APPROXIMATIONS):
+        return "approx"
     return None
 
 
@@ -231,9 +230,11 @@ _TIME_RANGE = re.compile(
 _MONTH = "|".join(sorted(MONTHS, key=len, reverse=True))
 _WEEKDAY = "|".join(sorted(WEEKDAYS, key=len, reverse=True))
 #: "10/12" (a date) or "2/3" (a share: "2/3 steps done"); see _slash_ratio.
-_SLASH_DATE = re.compile(
-    rf"(?:\b(?P<wd>{_WEEKDAY})\.?,?\s+)?(?<![\d/])(?P<a>\d{{1,2}})/(?P<b>\d{{1,2}})(?:/(?P<y>\d{{2,4}}))?(?![\d/])",
-    re.I,
+_SLASH_DATE = anchored(
+    re.compile(
+        rf"(?:\b(?P<wd>{_WEEKDAY})\.?,?\s+)?(?<![\d/])(?P<a>\d{{1,2}})/(?P<b>\d{{1,2}})(?:/(?P<y>\d{{2,4}}))?(?![\d/])",
+        re.I,
+    )
 )
 _DATE_PATTERNS = (
     re.compile(r"(?<!\d)(?P<y>\d{4})-(?P<mo>\d{2})-(?P<d>\d{2})(?!\d)"),
@@ -255,6 +256,47 @@ _DATE_PATTERNS = (
 _ORDINAL_DAY = re.compile(r"\bthe\s+(?P<d>\d{1,2})(?:st|nd|rd|th)\b", re.I)
 _ID_LIKE = re.compile(r"\b[a-z]+[-_]\d+\b|\b[a-z]+\d+[a-z\d]*\b|\b\d+[a-z]+\d*[a-z]*\b", re.I)
 _NUMBER = re.compile(rf"{_B}(?P<n>{DIGITS}|{WORDNUM}){_E}", re.I)
+#: Each recognizer scans with a lookahead for the characters its matches can start with
+#: (scan.py): the same matches, without trying every alternative at every position.
+(
+    _PHONE,
+    _MONEY,
+    _BARE_MONEY,
+    _SIZE,
+    _PERCENT,
+    _RATIO,
+    _FRACTION_WORDS,
+    _DURATION,
+    _DUR_WORDS,
+    _DURATION_SHARE,
+    _TIME,
+    _BARE_HOUR,
+    _TIME_RANGE,
+    _ORDINAL_DAY,
+    _ID_LIKE,
+    _NUMBER,
+) = map(
+    anchored,
+    (
+        _PHONE,
+        _MONEY,
+        _BARE_MONEY,
+        _SIZE,
+        _PERCENT,
+        _RATIO,
+        _FRACTION_WORDS,
+        _DURATION,
+        _DUR_WORDS,
+        _DURATION_SHARE,
+        _TIME,
+        _BARE_HOUR,
+        _TIME_RANGE,
+        _ORDINAL_DAY,
+        _ID_LIKE,
+        _NUMBER,
+    ),
+)
+_DATE_PATTERNS = tuple(p if p is _SLASH_DATE else anchored(p) for p in _DATE_PATTERNS)
 
 
 def _minutes_of(match: re.Match[str], i: int) -> tuple[set[int], float] | None:

@@ -1,0 +1,144 @@
+"""Worst-case static grading (issue 11): every scenario graded on the largest inputs accepted.
+
+Run: `PYTHONPATH=. python benchmarks/grading_worst.py [--repeat 3] [IDS...]`. Each scenario's
+reference episode is played, then graded (CPU time, median of `--repeat`) with its reference
+answer (the baseline, same run) and with final answers of `MAX_ANSWER_CHARS` characters (the
+most the claim reader reads; longer ones fail as too long) in shapes that stress each part of
+the reader: the reference answer and every entity name of the workspace repeated (`names`),
+the names and values run together in one sentence (`one-line`), each under its own header line
+(`headers`), behind negations, hedges and pronouns (`cues`), inside one long parenthetical
+(`aside`) and as table rows (`table`). Every shape is graded after a sent message with the
+largest body (`TEXT_CHARS`, built the same way) and a signature of `SIGNATURE_CHARS` were added
+to the episode, so body claims and setting checks read the largest inputs too. Each grade reads
+its answer afresh (the per-scenario analysis cache is bypassed by a distinct answer per run).
+Prints the median and slowest grade per shape, the slowest scenarios and their ratio to the
+reference answer's grade.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from collections.abc import Callable
+
+from emailbench_gym.api.limits import SIGNATURE_CHARS, TEXT_CHARS
+from emailbench_gym.episode import Episode
+from emailbench_gym.grading.claims.analysis import MAX_ANSWER_CHARS
+from emailbench_gym.scenarios import Scenario, load_all, resolve_refs
+from emailbench_gym.validation import kitchen_sink_answer
+
+#: Characters kept free at the end of each answer for the run's distinct suffix.
+_SUFFIX = 8
+
+
+def _repeat_to(pieces: list[str], separator: str, chars: int) -> str:
+    out: list[str] = []
+    size = 0
+    while size < chars:
+        for piece in pieces:
+            out.append(piece)
+            size += len(piece) + len(separator)
+            if size >= chars:
+                break
+    return separator.join(out)[:chars]
+
+
+def shapes(reference: str, names: list[str]) -> dict[str, Callable[[int], str]]:
+    """Answer shapes of `chars` characters built from the reference answer and every name."""
+    values = ["3", "45%", "$1.2 million", "2h 30m", "10:30 am", "8 June", "17"]
+    mixed = [f"{n} {values[i % len(values)]}" for i, n in enumerate(names)]
+    cues = ["not", "maybe", "they", "except", "possibly", "none of them", "it", "excluded"]
+    return {
+        "names": lambda c: _repeat_to([reference, *names], "\n", c),
+        "one-line": lambda c: _repeat_to(mixed, " and ", c),
+        "headers": lambda c: _repeat_to(
+            [f"{n}:\n{v}" for n, v in zip(names, mixed, strict=True)], "\n", c
+        ),
+        "cues": lambda c: _repeat_to(
+            [f"{cues[i % len(cues)]} {m}" for i, m in enumerate(mixed)], ", ", c
+        ),
+        "aside": lambda c: "(" + _repeat_to([f"not {m}" for m in mixed], " ", c - 2) + ")",
+        "table": lambda c: (
+            "| item | no | value |\n"
+            + _repeat_to(
+                [f"| {n} | no | {v} |" for n, v in zip(names, values * len(names), strict=False)],
+                "\n",
+                c,
+            )
+        ),
+    }
+
+
+def _play(scenario: Scenario) -> Episode:
+    episode = Episode(scenario)
+    results: list = []
+    for call in scenario.solution.calls:
+        result, _ = episode.call(call.name, resolve_refs(call.arguments, results))
+        results.append(result)
+    return episode
+
+
+def _cpu(grade: Callable[[str], object], answers: list[str]) -> float:
+    times = []
+    for answer in answers:
+        start = time.process_time()
+        grade(answer)
+        times.append(time.process_time() - start)
+    return statistics.median(times)
+
+
+def _distinct(text: str, repeat: int) -> list[str]:
+    return [text[: MAX_ANSWER_CHARS - _SUFFIX] + f" {n:>{_SUFFIX - 1}}" for n in range(repeat)]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("ids", nargs="*")
+    args = parser.parse_args()
+    rows: dict[str, list[tuple[float, str]]] = {}
+    baseline: dict[str, float] = {}
+    for scenario in load_all():
+        if args.ids and scenario.id not in args.ids:
+            continue
+        episode = _play(scenario)
+        reference = scenario.solution.answer or ""
+        episode.grade(reference)  # builds the scenario's grading context once (cached)
+        baseline[scenario.id] = _cpu(episode.grade, [reference] * args.repeat)
+        names = sorted(set(kitchen_sink_answer(episode).splitlines())) or ["Nothing"]
+        built = shapes(reference, names)
+        episode.call(
+            "messages_send",
+            {
+                "subject": "Long note",
+                "body": built["one-line"](TEXT_CHARS),
+                "toRecipients": [episode.initial.me.mail],
+            },
+        )
+        episode.call("settings_setSignature", {"signature": built["names"](SIGNATURE_CHARS)})
+        for shape, build in built.items():
+            answers = _distinct(build(MAX_ANSWER_CHARS), args.repeat)
+            rows.setdefault(shape, []).append((_cpu(episode.grade, answers), scenario.id))
+    print(
+        f"{len(baseline)} scenarios; answers of {MAX_ANSWER_CHARS:,} chars, a sent body of "
+        f"{TEXT_CHARS:,} chars, a signature of {SIGNATURE_CHARS:,}; CPU ms, median of {args.repeat}"
+    )
+    print(f"reference answers: median {statistics.median(baseline.values()) * 1e3:.2f} ms")
+    slowest: list[tuple[float, str, str]] = []
+    for shape, found in rows.items():
+        found.sort(reverse=True)
+        times = [t for t, _ in found]
+        print(
+            f"{shape:>9}: median {statistics.median(times) * 1e3:6.1f} ms, "
+            f"slowest {found[0][0] * 1e3:6.1f} ms ({found[0][1]})"
+        )
+        slowest.extend((t, sid, shape) for t, sid in found[:3])
+    print("slowest grades:")
+    for spent, sid, shape in sorted(slowest, reverse=True)[:8]:
+        ratio = spent / baseline[sid] if baseline[sid] else float("inf")
+        print(f"  {sid} {shape}: {spent * 1e3:.1f} ms ({ratio:.0f}x its reference answer)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,256 @@
+"""Binding by position index decides exactly as the scan over every subject it replaced.
+
+`Binder` (grading/claims/analysis.py) finds the subject a value or statement is about by
+bisecting subjects sorted by position; `text.header_of` and the header scopes are precomputed.
+Here each is compared with the plain scan it replaced (kept below as the specification) on
+every target of answers built to hit each rule: clauses, semicolon segments, sentences, table
+rows, headers (nested and chained), paragraphs, conjunctions, overlapping and repeated subjects,
+and on every scenario's reference and calibration answers.
+"""
+
+from __future__ import annotations
+
+import random
+from datetime import date
+
+import pytest
+
+from emailbench_gym.corpus import load_corpus
+from emailbench_gym.grading.claims.analysis import Analysis, SubjectMention, span_of
+from emailbench_gym.grading.claims.entities import ENTITY_KINDS
+from emailbench_gym.grading.claims.polarity import Span
+from emailbench_gym.grading.claims.text import Text
+from emailbench_gym.grading.context import pristine_universe
+from emailbench_gym.scenarios import load_all
+
+_CONJUNCTIONS = frozenset({"and", "or", "but", "while", "whereas"})
+
+
+def scan_bind(analysis: Analysis, target: Span, subjects: list[SubjectMention]):
+    """The binding rule as a scan over every subject (the implementation before the index)."""
+    if not subjects:
+        return None
+    text = analysis.text
+    norms = [t.norm for t in text.tokens]
+
+    def distance(s: SubjectMention) -> tuple[int, int]:
+        if s.span.last <= target.first:
+            gap, side = range(s.span.last, target.first), 0
+        elif s.span.first >= target.last:
+            gap, side = range(target.last, s.span.first), 1
+        else:
+            return 0, 0
+        return len(gap) + 2 * sum(norms[i] in _CONJUNCTIONS for i in gap), side
+
+    clause = text.clause_of(target.start, target.end)
+    sentence = text.sentences[text.sentence_of(target.start)]
+    line_index = text.line_of(target.start)
+    line = text.lines[line_index]
+    left, right = sentence
+    before = text.text.rfind(";", left, target.start)
+    after = text.text.find(";", target.end, right)
+    segment = (before + 1 if before >= 0 else left, after if after >= 0 else right)
+    scopes = (clause, segment, sentence, line)
+    for scope, (left, right) in enumerate(scopes):
+        inside = [s for s in subjects if left <= s.span.start and s.span.end <= right]
+        if scope == len(scopes) - 1 and not scan_is_table_row(text, line_index):
+            inside = [s for s in inside if s.span.end <= target.start]
+        if inside:
+            return min(inside, key=distance)
+    header = scan_header_of(text, line_index)
+    if header is not None:
+        start, end = text.lines[header]
+        inside = [s for s in subjects if start <= s.span.start < end]
+        if inside:
+            return max(inside, key=lambda s: s.span.start)
+    paragraph_start = line[0]
+    for index in range(line_index - 1, -1, -1):
+        start, end = text.lines[index]
+        if not text.text[start:end].strip():
+            break
+        paragraph_start = start
+    before_target = [s for s in subjects if paragraph_start <= s.span.start < target.start]
+    return max(before_target, key=lambda s: s.span.start) if before_target else None
+
+
+def scan_header_scopes(text: Text, across_blank: bool) -> dict[int, int]:
+    """Header scopes with the inner-headers merge as a scan (the implementation before)."""
+    result = dict(text._header_scopes(across_blank))
+    lines = text.lines
+
+    def body(index: int) -> str:
+        return text.text[lines[index][0] : lines[index][1]].strip()
+
+    raw: dict[int, int] = {}
+    for index in range(len(lines)):
+        content = body(index)
+        if not content.endswith(":") or len(content) > 160:
+            continue
+        first = index + 1
+        introduced = index > 0 and body(index - 1).endswith(":")
+        while across_blank and introduced and first < len(lines) and not body(first):
+            first += 1
+        last = index
+        for following in range(first, len(lines)):
+            line_text = body(following)
+            if not line_text or (line_text.endswith(":") and following > first):
+                break
+            last = following
+        if last > index:
+            raw[index] = last
+    for index in sorted(raw, reverse=True):
+        inner = [raw[h] for h in raw if index < h <= raw[index]]
+        raw[index] = max([raw[index], *inner])
+    assert raw == result
+    return raw
+
+
+def scan_header_of(text: Text, line: int) -> int | None:
+    governing = [h for h, last in text.attached_headers.items() if h < line <= last]
+    return max(governing) if governing else None
+
+
+def scan_is_table_row(text: Text, line: int) -> bool:
+    start, end = text.lines[line]
+    return text.text[start:end].count("|") >= 2
+
+
+@pytest.fixture(scope="module")
+def universe():
+    corpus = load_corpus()
+    from emailbench_gym.mailbox import Mailbox
+
+    return pristine_universe(corpus, Mailbox(corpus).snapshot())
+
+
+def _subject_lists(analysis: Analysis, phrases: list[list[str]]) -> list[list[SubjectMention]]:
+    """Subject lists as the checks build them: entities of each kind, phrases, and all mixed."""
+    lists = []
+    mixed: list[SubjectMention] = []
+    for kind in ENTITY_KINDS:
+        found = [
+            SubjectMention(span, frozenset(f"{kind}:{k}" for k in keys))
+            for span, keys in analysis.entity_spans(kind)
+        ]
+        if found:
+            lists.append(found)
+            mixed.extend(found)
+    for group in phrases:
+        found = [
+            SubjectMention(s, frozenset({f"phrase:{group[0]}"}))
+            for s in analysis.phrase_spans(group)
+        ]
+        if found:
+            lists.append(found)
+            mixed.extend(found)
+    lists.append(mixed)
+    lists.append(mixed[::-1])  # ties go to the subject listed first: order matters
+    return lists
+
+
+def _targets(analysis: Analysis) -> list[Span]:
+    text = analysis.text
+    targets = [span_of(text, v.start, v.end) for v in analysis.values]
+    targets += [Span(m.first, m.last, m.start, m.end) for m in analysis.entities]
+    for i, token in enumerate(text.tokens[::3]):
+        targets.append(Span(3 * i, 3 * i + 1, token.start, token.end))
+    targets.append(span_of(text, len(text.text), len(text.text)))  # empty, at the end
+    return targets
+
+
+def assert_binds_as_the_scan(analysis: Analysis, phrases: list[list[str]]) -> int:
+    text = analysis.text
+    for across in (True, False):
+        scan_header_scopes(text, across)
+    for line in range(len(text.lines)):
+        assert text.header_of(line) == scan_header_of(text, line)
+        assert text.is_table_row(line) == scan_is_table_row(text, line)
+    checked = 0
+    for subjects in _subject_lists(analysis, phrases):
+        binder = analysis.binder(subjects)
+        for target in _targets(analysis):
+            assert binder.bind(target) is scan_bind(analysis, target, subjects), (target, text.text)
+            checked += 1
+    return checked
+
+
+NAMES = [
+    "Louise Kitchen",
+    "Sally Beck",
+    "Kitchen",
+    "John Lavorato",
+    "Jeff Skilling",
+    "Raptor",
+    "Q3 Earnings Prep",
+    "the Dynegy review",
+]
+PIECES = [
+    *NAMES,
+    "3",
+    "45%",
+    "$1.2 million",
+    "2h 30m",
+    "10:30 am",
+    "8 June",
+    "and",
+    "or",
+    "but",
+    "is",
+    "has",
+    "emails",
+    "not",
+    "it",
+    ",",
+    ";",
+    ".",
+    ":",
+    " -",
+    "(",
+    ")",
+    "|",
+    "\n",
+    "\n\n",
+    ":\n",
+    "\n- ",
+    "\n1. ",
+    "\n| ",
+]
+PHRASES = [["Raptor", "the hedges"], ["Dynegy review"], ["earnings"], ["and"]]
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_random_answers_bind_as_the_scan(universe, seed):
+    rng = random.Random(seed)
+    words = [rng.choice(PIECES) for _ in range(rng.randrange(5, 160))]
+    answer = " ".join(words).replace(" \n", "\n")
+    analysis = Analysis(answer, universe, date(2001, 10, 24))
+    assert assert_binds_as_the_scan(analysis, PHRASES) > 0
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Louise Kitchen: 80%; Sally Beck: 75%; John Lavorato and Jeff Skilling 3",
+        "Kitchen:\nSally Beck:\nJohn Lavorato:\n3 emails\n\n4 emails\nJeff Skilling:\n5",
+        "Not sure:\nPossibly:\n\nLouise Kitchen 3\nSally Beck 4\n\nJeff Skilling: 5",
+        "| Louise Kitchen | 80% |\n| Sally Beck | 75% | John Lavorato |\n3 | Raptor |",
+        "Raptor has 3 messages. It was sent on 8 June. Sally Beck replied at 10:30 am.",
+        "Louise Kitchen Louise Kitchen Kitchen 3 Kitchen and and and 4 Sally Beck",
+        "",
+        "3",
+    ],
+)
+def test_shaped_answers_bind_as_the_scan(universe, answer):
+    analysis = Analysis(answer, universe, date(2001, 10, 24))
+    assert_binds_as_the_scan(analysis, PHRASES)
+
+
+def test_every_scenario_answer_binds_as_the_scan(universe):
+    checked = 0
+    for scenario in load_all():
+        answers = [scenario.solution.answer or ""]
+        answers += [c.answer for c in scenario.calibration]
+        for answer in answers:
+            analysis = Analysis(answer, universe, date(2001, 10, 24))
+            checked += assert_binds_as_the_scan(analysis, PHRASES)
+    assert checked > 10_000
