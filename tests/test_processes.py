@@ -78,3 +78,20 @@ def test_processes_are_refused_with_ray_or_below_one(tmp_path: Path) -> None:
         run(reference, SCENARIOS, tmp_path, processes=2, ray="local")
     with pytest.raises(ValueError, match="--processes 0: accepted 1 or more"):
         run(reference, SCENARIOS, tmp_path, processes=0)
+
+
+def test_a_process_pool_is_reused_batch_after_batch() -> None:
+    from emailbench_gym.processes import ProcessPool
+    from emailbench_gym.tools import load_profile
+
+    records: list[dict[str, Any]] = []
+    with ProcessPool(processes=2, per_worker=2, agent_factory=make_agent_factory("reference"),
+                     scenarios=SCENARIOS, tools=load_profile("full"), judge=None,
+                     max_turns=None) as pool:  # fmt: skip
+        for batch in range(2):
+            jobs = [("play", sid, batch) for sid in SCENARIOS]
+            assert pool.play(jobs, records.append) > 0  # the workers' CPU seconds
+    assert sorted((r["id"], r["repeat"]) for r in records) == sorted(
+        (sid, k) for sid in SCENARIOS for k in range(2)
+    )
+    assert all(r["status"] == "ok" and r["passed"] for r in records)
