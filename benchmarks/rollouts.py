@@ -1,31 +1,39 @@
-"""Rollout throughput (issue 14): episodes/s by concurrency, client CPU per request, Ray scaling.
+"""Rollout throughput (issue 14): measured beside the ideal, client CPU per request, Ray at steady state.
 
 Against `benchmarks/loopback_model.py` (a separate process answering after `--latency`,
 200 ms by default; episodes of `--turns` model turns, the last a final answer), with the
 openai SDK agent of `make_agent_factory` (Chat Completions, the fast path when aiohttp is
-installed) through `runner.run` into a fresh run folder each time:
+installed):
 
-1. episodes/s at each `--concurrency`, beside the ideal rate (concurrency / (turns x
-   latency)) and its ratio; client CPU per model request (this process's CPU time over the
-   run, less the run's fixed cost, / requests: the runner, agents, env steps, grading and
-   record writing, everything the client spends per episode) and the client-bound rate it
-   implies (1 / CPU per request, per core).
-2. the baseline, measured in the same run: CPU per request of the SDK's typed
+1. `runner.run` into a fresh run folder at each `--concurrency`, and, at 64 x N in flight
+   and more, a `ProcessPool` of `--processes` N workers (what `run(processes=N)` uses;
+   concurrency split between them; started once, its start-up timed apart, records
+   written to a results file here): model requests/s measured beside the ideal
+   min(concurrency / latency, P / CPU per request), where P is the processes used (the
+   in-process runner is one event loop: one core) and CPU per request is the client's
+   measured in the same run (this process's and its workers' CPU time, less a run's fixed
+   cost, / requests: the runner, agents, env steps, grading and record writing, everything
+   the client spends).
+2. The baseline, measured in the same run: CPU per request of the SDK's typed
    `chat.completions.create()` with the same tools and a 3-turn history (the old path).
-3. Ray (`--ray`): episodes/s with 1 and 2 worker processes on a local cluster, and the
-   per-episode overhead of going through Ray: (wall on 1 Ray worker - wall in-process) /
-   episodes, for the offline reference agent (no model), after the cluster has started.
+3. Ray at steady state (skipped with `--no-ray` or without the ray extra): a local
+   cluster of this machine, an actor pool of 1 and of 2 workers started once (start-up
+   timed apart) and reused by every timed batch; episodes/s beside the same batch played
+   in-process, and the per-episode overhead of going through Ray: (wall on 1 Ray worker -
+   wall in-process) / episodes, offline reference agent, one episode at a time.
 
-Each figure is the median over `--repeats` runs. The machine is shared: the load average
-is printed, and a busy machine lowers episodes/s (other processes take the cores) far
-more than CPU per request.
+Each figure is the median over `--repeats` runs. The machine's load average is printed at
+the start and the end: other processes taking the cores lower episodes/s far more than
+CPU per request. Runs unattended in about 2-4 minutes on 2 idle cores.
 
-    PYTHONPATH=. python benchmarks/rollouts.py [--repeats 3] [--concurrency 1,32,128,1000] [--ray]
+    PYTHONPATH=. python benchmarks/rollouts.py [--repeats 3] [--concurrency 1,32,128,1000]
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
+import importlib.util
 import os
 import statistics
 import sys
@@ -39,9 +47,10 @@ sys.path.insert(0, str(ROOT))
 
 from benchmarks.loopback_model import LoopbackModel  # noqa: E402
 from emailbench_gym.agents import make_agent_factory  # noqa: E402
-from emailbench_gym.runner import run  # noqa: E402
+from emailbench_gym.env import EmailBenchEnv  # noqa: E402
+from emailbench_gym.runner import _play_all, run  # noqa: E402
 from emailbench_gym.scenarios import scenario_ids  # noqa: E402
-from emailbench_gym.tools import tool_specs  # noqa: E402
+from emailbench_gym.tools import load_profile, tool_specs  # noqa: E402
 
 #: The client CPU bound the issue asks for: 1,000 requests/s per core.
 TARGET_CPU = 0.001
@@ -50,7 +59,7 @@ TARGET_SHARE = 0.8
 
 
 def timed_run(factory: Any, scenario: str, episodes: int, concurrency: int, **kw: Any) -> dict:
-    """One run into a fresh folder: wall seconds, CPU seconds, the summary.
+    """One `runner.run` into a fresh folder: wall seconds, CPU seconds, the summary.
 
     `episode_cpu` is the CPU of the run minus that of rerunning the finished folder (which
     plays nothing: loading, run.json, reading the records back, the summary), so the
@@ -69,30 +78,75 @@ def timed_run(factory: Any, scenario: str, episodes: int, concurrency: int, **kw
     return {"wall": wall, "cpu": cpu, "episode_cpu": max(cpu - fixed, 0.0), "summary": summary}
 
 
-def throughput(args: argparse.Namespace, scenario: str) -> tuple[list[float], float]:
-    """Section 1; returns the CPU per request of each concurrency and the ideal of the last."""
-    print(f"\n1. episodes/s against a {args.latency * 1000:.0f} ms loopback server, "
-          f"{args.turns} model turns per episode (medians of {args.repeats})")  # fmt: skip
-    header = (f"{'concurrency':>11}  {'episodes':>8}  {'episodes/s':>10}  {'ideal':>8}  "
-              f"{'share':>6}  {'CPU/request':>11}  {'client bound (req/s/core)':>25}")  # fmt: skip
-    print(header)
-    cpus = []
+def pool_rates(args: argparse.Namespace, factory: Any, scenario: str, concurrency: int) -> tuple:
+    """A P-process row: a `ProcessPool` started once (timed apart), then timed batches whose
+    records are written to a results file as the runner does; (rates, CPU per request, start)."""
+    from emailbench_gym.processes import ProcessPool
+    from emailbench_gym.runfolder import RecordWriter
+
+    processes = args.processes
+    episodes = max(args.min_episodes, args.slots * concurrency)
+    jobs = [("play", scenario, k) for k in range(episodes)]
+    began = time.perf_counter()
+    rates, per_request = [], []
+    with ProcessPool(processes=processes, per_worker=concurrency // processes,
+                     agent_factory=factory, scenarios=[scenario], tools=load_profile("adapter"),
+                     judge=None, max_turns=None) as pool:  # fmt: skip
+        pool.play(jobs[: processes * 4], lambda record: None)  # the workers are up
+        startup = time.perf_counter() - began
+        for _ in range(args.repeats):
+            writer = RecordWriter(Path(tempfile.mkdtemp(prefix="emailbench-rollouts-")) / "r.jsonl")
+            cpu, began = time.process_time(), time.perf_counter()
+            workers = pool.play(jobs, writer.write)
+            wall, cpu = time.perf_counter() - began, time.process_time() - cpu + workers
+            writer.close()
+            rates.append(episodes * args.turns / wall)
+            per_request.append(cpu / (episodes * args.turns))
+    return rates, per_request, startup
+
+
+def throughput(args: argparse.Namespace, scenario: str) -> list[tuple[float, int]]:
+    """Section 1: the table; returns (CPU per request, concurrency) of each row."""
+    print(f"\n1. model requests/s against a {args.latency * 1000:.0f} ms loopback server, "
+          f"{args.turns} model turns per episode, medians of {args.repeats}; "
+          f"ideal = min(concurrency / latency, P / CPU per request)")  # fmt: skip
+    columns = (("concurrency", 11), ("P", 2), ("episodes", 8), ("req/s", 8), ("ideal", 8),
+               ("c/latency", 9), ("P/CPU", 8), ("share", 6), ("CPU/request", 11),
+               ("episodes/s", 10))  # fmt: skip
+    print("  ".join(f"{name:>{width}}" for name, width in columns))
+    rows = [(c, 1) for c in args.concurrency]
+    rows += [(c, args.processes) for c in args.concurrency if c >= args.processes * 64]
+    cpus: list[tuple[float, int]] = []
+    startups: list[float] = []
     with LoopbackModel(args.latency, args.turns) as server:
         factory = make_agent_factory("openai:bench", base_url=server.openai_base_url)
         timed_run(factory, scenario, 4, 4)  # warm up: imports, the tool encoding
-        for concurrency in args.concurrency:
+        for concurrency, processes in rows:
             episodes = max(args.min_episodes, args.slots * concurrency)
-            rates, per_request = [], []
-            for _ in range(args.repeats):
-                result = timed_run(factory, scenario, episodes, concurrency)
-                rates.append(episodes / result["wall"])
-                per_request.append(result["episode_cpu"] / (episodes * args.turns))
+            if processes > 1:
+                rates, per_request, startup = pool_rates(args, factory, scenario, concurrency)
+                startups.append(startup)
+            else:
+                rates, per_request = [], []
+                for _ in range(args.repeats):
+                    result = timed_run(factory, scenario, episodes, concurrency)
+                    rates.append(episodes * args.turns / result["wall"])
+                    per_request.append(result["episode_cpu"] / (episodes * args.turns))
             rate, cpu = statistics.median(rates), statistics.median(per_request)
-            ideal = concurrency / (args.turns * args.latency)
-            cpus.append(cpu)
-            print(f"{concurrency:>11}  {episodes:>8}  {rate:>10.1f}  {ideal:>8.1f}  "
-                  f"{rate / ideal:>6.0%}  {cpu * 1000:>8.3f} ms  {1 / cpu:>25,.0f}")  # fmt: skip
-    return cpus, ideal
+            latency_bound = concurrency / args.latency
+            cpu_bound = processes / cpu if cpu else float("inf")
+            ideal = min(latency_bound, cpu_bound)
+            cpus.append((cpu, concurrency))
+            cells = (f"{concurrency:>11}", f"{processes:>2}", f"{episodes:>8}", f"{rate:>8,.0f}",
+                     f"{ideal:>8,.0f}", f"{latency_bound:>9,.0f}", f"{cpu_bound:>8,.0f}",
+                     f"{rate / ideal:>6.0%}", f"{cpu * 1000:>8.3f} ms",
+                     f"{rate / args.turns:>10.1f}")  # fmt: skip
+            print("  ".join(cells), flush=True)
+    print("   P: processes the run uses (1: `runner.run` in one process, one event loop; "
+          f"{args.processes}: a ProcessPool of {args.processes} workers, as run(processes="
+          f"{args.processes}) uses, started once: {max(startups, default=0):.1f} s, not "
+          f"counted); the machine has {os.cpu_count()} cores")  # fmt: skip
+    return cpus
 
 
 def sdk_baseline(args: argparse.Namespace) -> float:
@@ -128,48 +182,82 @@ def sdk_baseline(args: argparse.Namespace) -> float:
     return statistics.median(samples)
 
 
-def ray_scaling(args: argparse.Namespace, scenario: str) -> None:
-    """Section 3: Ray with 1 and 2 workers, and the per-episode overhead."""
-    import ray
+def in_process(jobs: list, concurrency: int, factory: Any, scenario: str, profile: str) -> float:
+    """Wall seconds of `jobs` played by the in-process runner's loop (records kept in memory)."""
+    tools = load_profile(profile)
+    saved: list[dict] = []
+
+    def make_env() -> EmailBenchEnv:
+        return EmailBenchEnv(scenarios=[scenario], profile=tools)
 
     began = time.perf_counter()
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False,
-             _node_ip_address="127.0.0.1")  # fmt: skip
+    asyncio.run(_play_all(jobs, concurrency, make_env, factory, tools, None, saved.append))
+    return time.perf_counter() - began
+
+
+def ray_steady_state(args: argparse.Namespace, scenario: str) -> None:
+    """Section 3: Ray actor pools started once, then timed batches; the per-episode overhead."""
+    from emailbench_gym.ray_pool import RayPool, start_local_cluster
+
+    began = time.perf_counter()
+    start_local_cluster(num_cpus=os.cpu_count())  # on 127.0.0.1 only
     started = time.perf_counter() - began
-    address = ray.get_runtime_context().gcs_address
+    import ray
+
     try:
-        print(f"\n3. Ray on a local cluster of this machine (2 CPUs; started in {started:.1f} s, "
-              f"not counted below; medians of {args.repeats})")  # fmt: skip
-        episodes = args.ray_concurrency * args.slots
+        count, per_worker = args.ray_episodes, args.ray_concurrency
+        print(f"\n3. Ray on a local cluster of this machine ({os.cpu_count()} CPUs, started in "
+              f"{started:.1f} s); actor pools started once (start-up apart), then batches of "
+              f"{count} episodes with {per_worker} in flight per process, medians of "
+              f"{args.repeats}")  # fmt: skip
+        jobs = [("play", scenario, k) for k in range(count)]
         with LoopbackModel(args.latency, args.turns) as server:
             factory = make_agent_factory("openai:bench", base_url=server.openai_base_url)
-            rates = {}
-            for label, options in (
-                ("in-process", {}),
-                ("Ray, 1 worker", {"ray": address, "ray_workers": 1}),
-                ("Ray, 2 workers", {"ray": address, "ray_workers": 2}),
-            ):
-                walls = [
-                    timed_run(factory, scenario, episodes, args.ray_concurrency, **options)["wall"]
-                    for _ in range(args.repeats)
-                ]
-                rates[label] = episodes / statistics.median(walls)
-            ideal = args.ray_concurrency / (args.turns * args.latency)
-            for label, rate in rates.items():
-                workers = 2 if "2" in label else 1
-                print(f"  {label:<15} {episodes} episodes, {args.ray_concurrency} in flight per "
-                      f"process: {rate:7.1f} episodes/s (ideal {ideal * workers:.0f}; "
-                      f"{rate / rates['in-process']:.2f}x in-process)")  # fmt: skip
+            in_process(jobs[:8], 8, factory, scenario, "adapter")  # warm up
+            local = statistics.median(
+                in_process(jobs, per_worker, factory, scenario, "adapter")
+                for _ in range(args.repeats)
+            )
+            print(f"  {'in-process':<15} {count / local:8.1f} episodes/s")
+            for workers in (1, 2):
+                began = time.perf_counter()
+                pool = RayPool(workers=workers, per_worker=per_worker, agent_factory=factory,
+                               scenarios=[scenario], tools=load_profile("adapter"), judge=None,
+                               max_turns=None)  # fmt: skip
+                with pool:
+                    pool.play(jobs[: workers * 8], lambda record: None)  # the actors are up
+                    startup = time.perf_counter() - began
+                    walls = []
+                    for _ in range(args.repeats):
+                        began = time.perf_counter()
+                        pool.play(jobs, lambda record: None)
+                        walls.append(time.perf_counter() - began)
+                rate = count / statistics.median(walls)
+                ideal = min(workers * per_worker, count) / (args.turns * args.latency)
+                print(f"  Ray, {workers} worker{'s' if workers > 1 else ' '} {rate:8.1f} episodes/s "
+                      f"({rate / (count / local):.2f}x in-process; latency-bound ideal "
+                      f"{ideal:.0f}); pool start-up {startup:.1f} s, not counted")  # fmt: skip
         reference = make_agent_factory("reference")
-        count = args.overhead_episodes
-        local = [timed_run(reference, scenario, count, 1, profile="full")["wall"]
-                 for _ in range(args.repeats)]  # fmt: skip
-        remote = [timed_run(reference, scenario, count, 1, profile="full", ray=address,
-                            ray_workers=1)["wall"] for _ in range(args.repeats)]  # fmt: skip
-        overhead = (statistics.median(remote) - statistics.median(local)) / count
-        print(f"  per-episode overhead of Ray (reference agent, {count} episodes, one at a time): "
-              f"{overhead * 1000:.2f} ms (in-process {statistics.median(local) / count * 1000:.2f} "
-              f"ms per episode; on 1 Ray worker {statistics.median(remote) / count * 1000:.2f} ms)")  # fmt: skip
+        n = args.overhead_episodes
+        jobs = [("play", scenario, k) for k in range(n)]
+        in_process(jobs[:4], 1, reference, scenario, "full")
+        local = statistics.median(
+            in_process(jobs, 1, reference, scenario, "full") for _ in range(args.repeats)
+        )
+        pool = RayPool(workers=1, per_worker=1, agent_factory=reference, scenarios=[scenario],
+                       tools=load_profile("full"), judge=None, max_turns=None)  # fmt: skip
+        with pool:
+            pool.play(jobs[:4], lambda record: None)
+            walls = []
+            for _ in range(args.repeats):
+                began = time.perf_counter()
+                pool.play(jobs, lambda record: None)
+                walls.append(time.perf_counter() - began)
+        remote = statistics.median(walls)
+        print(f"  per-episode overhead of Ray (reference agent, {n} episodes one at a time, "
+              f"1 worker): {(remote - local) / n * 1000:.2f} ms (in-process "
+              f"{local / n * 1000:.2f} ms per episode, on the Ray worker "
+              f"{remote / n * 1000:.2f} ms)")  # fmt: skip
     finally:
         ray.shutdown()
 
@@ -179,16 +267,20 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--concurrency", default="1,32,128,1000",
                         type=lambda text: [int(c) for c in text.split(",")])  # fmt: skip
+    parser.add_argument("--processes", type=int, default=os.cpu_count() or 1,
+                        help="worker processes of the multiprocess rows (default: the cores)")  # fmt: skip
     parser.add_argument("--latency", type=float, default=0.2, help="model latency, seconds")
     parser.add_argument("--turns", type=int, default=3, help="model turns per episode")
     parser.add_argument("--slots", type=int, default=2, help="episodes per concurrency slot")
     parser.add_argument("--min-episodes", type=int, default=10)
     parser.add_argument("--baseline-requests", type=int, default=100)
-    parser.add_argument("--ray", action="store_true", help="also measure Ray (the ray extra)")
-    parser.add_argument("--ray-concurrency", type=int, default=128)
+    parser.add_argument("--no-ray", action="store_true", help="skip section 3")
+    parser.add_argument("--ray-concurrency", type=int, default=64)
+    parser.add_argument("--ray-episodes", type=int, default=256)
     parser.add_argument("--overhead-episodes", type=int, default=100)
     args = parser.parse_args()
 
+    began = time.perf_counter()
     scenario = scenario_ids()[0]
     try:
         import aiohttp  # noqa: F401
@@ -198,21 +290,28 @@ def main() -> None:
         path = "SDK async client only (no aiohttp)"
     print(f"scenario {scenario}; request path: {path}; load average "
           f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")  # fmt: skip
-    cpus, _ = throughput(args, scenario)
+    cpus = throughput(args, scenario)
     baseline = sdk_baseline(args)
-    best = min(cpus)
-    print(f"\n2. client CPU per request: {best * 1000:.3f} ms at best, "
-          f"{max(cpus) * 1000:.3f} ms at worst; baseline in this run, the SDK's typed "
+    per_request = [cpu for cpu, _ in cpus]
+    print(f"\n2. client CPU per request: {min(per_request) * 1000:.3f} ms at best, "
+          f"{max(per_request) * 1000:.3f} ms at worst; baseline in this run, the SDK's typed "
           f"create() (old path): {baseline * 1000:.3f} ms per request, before any env step "
-          f"or record; ratio {max(cpus) / baseline:.2f}x")  # fmt: skip
-    verdict = "PASS" if max(cpus) <= TARGET_CPU else "MISS"
+          f"or record; ratio {max(per_request) / baseline:.2f}x")  # fmt: skip
+    loaded = [cpu for cpu, c in cpus if c >= 32]
+    verdict = "PASS" if loaded and max(loaded) <= TARGET_CPU else "MISS"
     print(f"   target <= {TARGET_CPU * 1000:.0f} ms per request (>= 1,000 requests/s per core) "
-          f"at every concurrency: {verdict}")  # fmt: skip
-    print(f"   throughput target: >= {TARGET_SHARE:.0%} of ideal until the client CPU is the "
-          f"bound ({1 / max(cpus):,.0f} requests/s per core here)")  # fmt: skip
-    if args.ray:
-        ray_scaling(args, scenario)
-    print(f"\nload average at the end {os.getloadavg()[0]:.1f}")
+          f"in every row from 32 in flight up (at 1 in flight the loop idles between requests "
+          f"and per-episode costs are not shared): {verdict}; throughput target: share >= "
+          f"{TARGET_SHARE:.0%} of ideal")  # fmt: skip
+    if args.no_ray:
+        print("\n3. Ray: skipped (--no-ray)")
+    else:
+        if importlib.util.find_spec("ray") is None:
+            print("\n3. Ray: skipped (pip install 'emailbench-gym[ray]')")
+        else:
+            ray_steady_state(args, scenario)
+    print(f"\nload average at the end {os.getloadavg()[0]:.1f}; "
+          f"{time.perf_counter() - began:.0f} s in all")  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -370,13 +370,41 @@ def loadable(ids: Sequence[str]) -> tuple[list[str], list[dict[str, str]]]:
     return good, skipped
 
 
-class _Progress:
-    """A rich progress bar with the live pass rate (silent when stdout is not a terminal)."""
+#: Seconds between plain progress lines when stdout is not a terminal (CI, SLURM, `| tee`).
+PROGRESS_EVERY = 30.0
 
-    def __init__(self, label: str, total: int, enabled: bool) -> None:
+
+def _duration(seconds: float) -> str:
+    seconds = round(seconds)
+    hours, rest = divmod(seconds, 3600)
+    minutes, secs = divmod(rest, 60)
+    return (
+        f"{hours}h{minutes:02d}m" if hours else f"{minutes}m{secs:02d}s" if minutes else f"{secs}s"
+    )
+
+
+class _Progress:
+    """Progress of a run: a rich bar with the live pass rate on a terminal; elsewhere plain
+    lines on stderr (done/total over the folder, pass rate, rate and ETA), one every `every`
+    seconds and one at the end, so CI logs, SLURM output and `| tee` show where a run is
+    while stdout keeps only the result."""
+
+    def __init__(
+        self,
+        label: str,
+        todo: int,
+        finished: Sequence[dict[str, Any]],
+        mode: str | None,
+        every: float = PROGRESS_EVERY,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.label, self.todo, self.mode, self.every, self.clock = label, todo, mode, every, clock
+        self.before = len(finished)  # graded in an earlier session of the folder
+        self.passed, self.graded = sum(bool(r.get("passed")) for r in finished), len(finished)
+        self.saved = self.others = 0
+        self.began = self.last = clock()
         self.bar = None
-        self.passed = self.graded = self.others = 0
-        if enabled and total:
+        if mode == "bar" and todo:
             from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 
             self.bar = Progress(
@@ -387,19 +415,44 @@ class _Progress:
                 TimeElapsedColumn(),
                 transient=False,
             )
-            self.task = self.bar.add_task(label, total=total, rate="")
+            self.task = self.bar.add_task(label, total=todo, rate="")
             self.bar.start()
+        elif mode == "lines" and todo:
+            print(f"{label}: {todo} episodes to play or grade, {self.before} already done",
+                  file=sys.stderr, flush=True)  # fmt: skip
 
     def update(self, record: dict[str, Any]) -> None:
+        self.saved += 1
         if record["status"] == "ok":
             self.graded += 1
             self.passed += record["passed"]
         else:
             self.others += 1
+        rate = f"pass {100 * self.passed / self.graded:.1f}%" if self.graded else ""
         if self.bar is not None:
-            rate = f"pass {100 * self.passed / self.graded:.1f}%" if self.graded else ""
             rate += f"  not graded {self.others}" if self.others else ""
             self.bar.update(self.task, advance=1, rate=rate)
+        elif self.mode == "lines":
+            now = self.clock()
+            if now - self.last >= self.every or self.saved == self.todo:
+                self.last = now
+                print(self.line(now), file=sys.stderr, flush=True)
+
+    def line(self, now: float) -> str:
+        """`label: done/total (pct), pass rate, not graded, episodes/s, ETA`."""
+        total = self.before + self.todo
+        done = self.before + self.saved - self.others  # graded or judged: not to play again
+        elapsed = max(now - self.began, 1e-9)
+        speed = self.saved / elapsed
+        left = self.todo - self.saved
+        eta = _duration(left / speed) if speed and left else "0s" if not left else "-"
+        parts = [f"{self.label}: {done}/{total} episodes ({100 * done / total:.0f}%)"]
+        if self.graded:
+            parts.append(f"pass {100 * self.passed / self.graded:.1f}% of {self.graded}")
+        if self.others:
+            parts.append(f"{self.others} not graded (error or judge_error)")
+        parts.append(f"{speed:.2f} episodes/s, elapsed {_duration(elapsed)}, ETA {eta}")
+        return ", ".join(parts)
 
     def close(self) -> None:
         if self.bar is not None:
@@ -421,32 +474,43 @@ def run(
     judge: str | Judge | None = None,
     profile: str = "adapter",
     max_turns: int | None = None,
-    progress: bool | None = None,
+    progress: bool | str | None = None,
+    progress_every: float = PROGRESS_EVERY,
     on_record: Callable[[dict[str, Any]], None] | None = None,
     check_judge: bool = True,
     ray: str | None = None,
     ray_workers: int | None = None,
     request: dict[str, Any] | None = None,
+    processes: int | None = None,
 ) -> dict[str, Any]:
     """Play every (scenario, repeat) of `out_dir` not yet finished; returns the summary.
 
-    With `ray` ("local": a cluster on 127.0.0.1 for this run; else a cluster's address
-    or "auto"), episodes are played by `ray_workers` env actors (default: one per CPU of
-    the cluster), `concurrency` at a time each; this process still writes the folder.
+    With `processes`, episodes are played by that many local worker processes (one per
+    core is the point), `concurrency` at a time each. With `ray` ("local": a cluster on
+    127.0.0.1 for this run; else a cluster's address or "auto"), by `ray_workers` env
+    actors (default: one per CPU of the cluster), `concurrency` at a time each. Either
+    way this process alone writes the folder (resumable as a local run).
 
     `agent_factory(env)` builds a fresh agent per episode. `judge` is None, a judge
     object or "provider:model" (made once and shared; with `check_judge`, one request
     checks it before the first episode). `request`: the provider options (sampling, extra
-    body) the factory's agents send, recorded in run.json. `progress` defaults to a bar when stdout is a
-    terminal. Scenarios whose files do not load are reported (stderr, `summary["skipped"]`)
+    body) the factory's agents send, recorded in run.json. `progress`: True a bar, "lines"
+    plain lines every `progress_every` seconds, False nothing; by default a bar when
+    stdout is a terminal, else lines. Scenarios whose files do not load are reported (stderr, `summary["skipped"]`)
     and skipped. Raises RunFolderError when another process writes the folder or it was
     started with another configuration, RunInterrupted on Ctrl-C, OSError when the
     folder cannot be written; every finished episode is saved in each case.
     """
     if repeats < 1 or concurrency < 1:
         raise ValueError("repeats and concurrency must be at least 1")
+    if not progress_every >= 0:
+        raise ValueError(f"--progress-every {progress_every}: accepted 0 or more seconds")
     if ray_workers is not None and (ray is None or ray_workers < 1):
         raise ValueError("--ray-workers needs --ray and at least 1 worker")
+    if processes is not None and processes < 1:
+        raise ValueError(f"--processes {processes}: accepted 1 or more worker processes")
+    if processes is not None and ray is not None:
+        raise ValueError("--processes and --ray are two ways to spread episodes: choose one")
     requested = list(dict.fromkeys(scenario_ids))
     if not requested:
         raise ValueError("no scenarios to run")
@@ -462,6 +526,7 @@ def run(
         return _run_locked(
             folder, agent_factory, ids, skipped, requested, repeats, concurrency, judge_obj,
             profile, max_turns, progress, on_record, check_judge, ray, ray_workers, request or {},
+            processes, progress_every,
         )  # fmt: skip
     finally:
         folder.release()
@@ -478,12 +543,14 @@ def _run_locked(
     judge: Judge | None,
     profile: str,
     max_turns: int | None,
-    progress: bool | None,
+    progress: bool | str | None,
     on_record: Callable[[dict[str, Any]], None] | None,
     check_judge: bool,
     ray: str | None,
     ray_workers: int | None,
     request: dict[str, Any],
+    processes: int | None,
+    progress_every: float,
 ) -> dict[str, Any]:
     tools = load_profile(profile)
 
@@ -522,11 +589,14 @@ def _run_locked(
     to_play = [(sid, k) for sid in ids for k in range(repeats) if (sid, k) not in finished]
 
     writer = RecordWriter(folder.results)
+    if progress is None:
+        mode = "bar" if sys.stdout.isatty() else "lines"
+    else:
+        mode = "bar" if progress is True else "lines" if progress == "lines" else None
     bar = _Progress(
-        str(model),
-        len(to_grade) + len(to_play),
-        sys.stdout.isatty() if progress is None else progress,
-    )
+        str(model), len(to_grade) + len(to_play), [r for r in keep if r["status"] == "ok"],
+        mode, progress_every,
+    )  # fmt: skip
     jobs: list[tuple[str, Any, int]] = [("grade", r, 0) for r in to_grade]
     jobs += [("play", sid, k) for sid, k in to_play]
     saved = 0
@@ -541,23 +611,20 @@ def _run_locked(
 
     interrupted = False
     try:
-        if ray is None:
-            asyncio.run(_play_all(jobs, concurrency, worker_env, agent_factory, tools, judge, save))
-        else:
+        spread = {"per_worker": concurrency, "agent_factory": agent_factory, "scenarios": ids,
+                  "tools": tools, "judge": judge, "max_turns": max_turns, "save": save}  # fmt: skip
+        if ray is not None:
             from emailbench_gym.ray_pool import play_on_ray
 
             play_on_ray(
-                jobs,
-                address=None if ray == "local" else ray,
-                workers=ray_workers,
-                per_worker=concurrency,
-                agent_factory=agent_factory,
-                scenarios=ids,
-                tools=tools,
-                judge=judge,
-                max_turns=max_turns,
-                save=save,
+                jobs, address=None if ray == "local" else ray, workers=ray_workers, **spread
             )
+        elif processes is not None and processes > 1:
+            from emailbench_gym.processes import play_on_processes
+
+            play_on_processes(jobs, processes=processes, **spread)
+        else:
+            asyncio.run(_play_all(jobs, concurrency, worker_env, agent_factory, tools, judge, save))
     except KeyboardInterrupt:
         interrupted = True
     finally:

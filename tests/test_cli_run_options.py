@@ -165,3 +165,29 @@ def test_stored_urls_lose_their_passwords_and_key_parameters():
         "https://me:[redacted]@host/v1?api-key=[redacted]&api-version=2"
     )
     assert redact_url("http://127.0.0.1:8000/v1/") == "http://127.0.0.1:8000/v1/"
+
+
+def test_progress_lines_when_stdout_is_not_a_terminal(ids, tmp_path, capsys):
+    out = tmp_path / "p"
+    args = ["run", "--agent", "reference", "--scenarios", ",".join(ids), "--repeats", "2",
+            "--out", str(out), "--progress-every", "0"]  # fmt: skip
+    assert main(args) == 0  # capsys: stdout is not a terminal, so plain lines on stderr
+    captured = capsys.readouterr()
+    lines = captured.err.splitlines()
+    assert lines[0] == "reference: 4 episodes to play or grade, 0 already done"
+    assert [line.split(": ")[1].split(" ")[0] for line in lines[1:]] == ["1/4", "2/4", "3/4", "4/4"]
+    assert "pass 100.0% of 4" in lines[-1] and lines[-1].endswith("ETA 0s")
+    assert "ETA" in lines[1] and "episodes/s" in lines[1]
+    assert captured.out.startswith("Model")  # stdout keeps only the result
+    # A resume counts what the folder already holds; the default period prints the end only.
+    kept = read_records(out / RESULTS)[:3]
+    (out / RESULTS).write_text("".join(json.dumps(r) + "\n" for r in kept))
+    assert main(args[:-2]) == 0
+    lines = capsys.readouterr().err.splitlines()
+    assert lines[0] == "reference: 1 episodes to play or grade, 3 already done"
+    assert len(lines) == 2 and lines[1].startswith(
+        "reference: 4/4 episodes (100%), pass 100.0% of 4"
+    )
+    assert main([*args, "--quiet"]) == 0 and capsys.readouterr().err == ""
+    assert main([*args[:-1], "-1"]) == 2
+    assert "--progress-every -1.0: accepted 0 or more seconds" in capsys.readouterr().err

@@ -8,6 +8,7 @@ server, driven by the real openai SDK inside the Ray workers.
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
@@ -17,7 +18,9 @@ from typing import Any
 import pytest
 import ray  # the test extra installs it: these tests run in CI, never skip
 
+from emailbench_gym.actions import parse_turn
 from emailbench_gym.agents.base import make_agent_factory
+from emailbench_gym.ray_pool import start_local_cluster
 from emailbench_gym.runner import RESULTS, SUMMARY, read_records, run
 from emailbench_gym.scenarios import scenario_ids
 from tests.fakellm import FakeLLM, Reply, Request, chat_text, chat_tool_calls
@@ -59,10 +62,11 @@ SCENARIOS = scenario_ids()[:3]
 
 @pytest.fixture(scope="module")
 def cluster() -> Any:
-    """A local Ray cluster on 127.0.0.1 with two CPUs; yields its address."""
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, _node_ip_address="127.0.0.1")
+    """A local Ray cluster on 127.0.0.1 (loopback only) with two CPUs; yields its address."""
+    address = start_local_cluster(num_cpus=2)
+    assert address.startswith("127.0.0.1:")
     try:
-        yield ray.get_runtime_context().gcs_address
+        yield address
     finally:
         ray.shutdown()
 
@@ -122,3 +126,45 @@ def test_the_cli_runs_on_ray_and_a_rerun_on_a_cluster_has_nothing_left(
 def test_ray_workers_without_ray_is_refused(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="--ray-workers needs --ray"):
         run(make_agent_factory("reference"), SCENARIOS, tmp_path, ray_workers=2)
+
+
+def test_the_ray_rollouts_example_reuses_its_env_actors(cluster: str, tmp_path: Path) -> None:
+    """examples/ray_rollouts.py on the test's cluster: the reference policy, then a model."""
+    out = tmp_path / "rollouts.jsonl"
+    example = [sys.executable, str(REPO / "examples" / "ray_rollouts.py"), "--address", cluster,
+               "--envs", "2", "--episodes", "5", "--scenarios", ",".join(SCENARIOS)]  # fmt: skip
+    done = subprocess.run([*example, "--out", str(out)], cwd=REPO, capture_output=True,
+                          text=True, timeout=600)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    episodes = [json.loads(line) for line in out.read_text().splitlines()]
+    assert sorted(e["scenario_id"] for e in episodes) == sorted([*SCENARIOS, *SCENARIOS[:2]])
+    assert all(e["passed"] and e["return"] == 1.0 for e in episodes)  # the expert's demos
+    assert len({e["actor_pid"] for e in episodes}) == 2  # 5 episodes on 2 long-lived actors
+    assert all(e["steps"][0]["observation"]["kind"] for e in episodes)
+    with FakeLLM(folder_model) as server:
+        model = [*example, "--policy", "openai:fake", "--base-url", server.openai_base_url,
+                 "--profile", "adapter", "--out", str(out)]  # fmt: skip
+        done = subprocess.run(model, cwd=REPO, capture_output=True, text=True, timeout=600)
+        assert done.returncode == 0, done.stderr
+        assert len(server.requests) == 2 * 5  # a tool call, then the answer, per episode
+    episodes = [json.loads(line) for line in out.read_text().splitlines()]
+    assert len(episodes) == 5 and all(len(e["steps"]) == 2 for e in episodes)
+    for episode in episodes:  # the model's turns as the env read them: a call, then the answer
+        first, last = (parse_turn(step["action"]) for step in episode["steps"])
+        assert [c.name for c in first.calls] == ["folders_create"] and last.final_answer == "Done."
+
+
+def test_a_ray_pool_is_reused_batch_after_batch(cluster: str) -> None:
+    from emailbench_gym.ray_pool import RayPool
+    from emailbench_gym.tools import load_profile
+
+    records: list[dict[str, Any]] = []
+    with RayPool(workers=2, per_worker=2, agent_factory=make_agent_factory("reference"),
+                 scenarios=SCENARIOS, tools=load_profile("full"), judge=None,
+                 max_turns=None) as pool:  # fmt: skip
+        for batch in range(2):  # the second batch on the actors the first one started
+            pool.play([("play", sid, batch) for sid in SCENARIOS], records.append)
+    assert sorted((r["id"], r["repeat"]) for r in records) == sorted(
+        (sid, k) for sid in SCENARIOS for k in range(2)
+    )
+    assert all(r["status"] == "ok" and r["passed"] for r in records)

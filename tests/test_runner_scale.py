@@ -6,6 +6,7 @@ against the loopback server of tests/fakellm.py.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import pickle
 import re
@@ -99,6 +100,24 @@ def test_async_runner_plays_every_api_with_the_real_sdks(
         assert first.body["system"] and first.body["max_tokens"] == 4096
     else:
         assert first.headers["authorization"].startswith("Bearer ")
+
+
+def test_a_base_url_with_credentials_takes_the_sdks_path(ids: list[str], tmp_path: Path) -> None:
+    """aiohttp refuses credentials in the URL beside an Authorization header: no fast path."""
+    with FakeLLM(folder_model("chat")) as server:
+        url = server.openai_base_url.replace("http://", "http://me:pw-123@")
+        made = make_agent_factory("openai:fake", base_url=url)
+        summary = run(made, ids[:1], tmp_path / "creds")
+        assert summary["passed"] == 1 and summary["errors"] == 0
+
+        async def paths() -> tuple[Any, Any]:
+            plain = wire.fast_path(factory("chat", server).client(), 5.0)
+            if plain is not None:
+                await plain.close()
+            return wire.fast_path(made.client(), 5.0), plain
+
+        with_credentials, plain = asyncio.run(paths())
+        assert with_credentials is None and plain is not None
 
 
 @pytest.mark.parametrize("api", ["chat", "messages"])

@@ -19,6 +19,7 @@ import inspect
 import json
 from collections.abc import Sequence
 from typing import Any
+from urllib.parse import urlsplit
 
 from emailbench_gym.agents.base import AgentError
 from emailbench_gym.tools import render
@@ -155,8 +156,11 @@ class FastPath:
 def fast_path(sdk_client: Any, timeout: float) -> FastPath | None:
     """A `FastPath` for the running event loop; None without aiohttp, or when the SDK's
     credentials are not a plain key it states in `auth_headers` (a key provider, workload
-    identity): then every request takes the SDK's own path."""
+    identity) or its base URL carries credentials (`https://user:pass@host`, which aiohttp
+    refuses beside an Authorization header): then every request takes the SDK's own path."""
     if not getattr(sdk_client, "auth_headers", None):
+        return None
+    if "@" in urlsplit(str(sdk_client.base_url)).netloc:
         return None
     try:
         return FastPath(sdk_client, timeout)

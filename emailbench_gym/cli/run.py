@@ -152,8 +152,10 @@ def cmd_run(args: argparse.Namespace) -> int:
             profile=profile,
             max_turns=args.max_turns,
             progress=False if args.quiet else None,
+            **({} if args.progress_every is None else {"progress_every": args.progress_every}),
             ray=args.ray,
             ray_workers=args.ray_workers,
+            processes=args.processes,
             request=request,
         )
     except ValueError as exc:
@@ -225,6 +227,14 @@ def register(sub: Any) -> None:
         "--concurrency is then per worker; this process still writes --out",
     )
     p.add_argument(
+        "--processes",
+        type=int,
+        metavar="N",
+        help="play episodes on N local worker processes (one per core: `--processes "
+        "$(nproc)`), no Ray needed; --concurrency is then per process; this process still "
+        "writes --out",
+    )
+    p.add_argument(
         "--ray-workers",
         type=int,
         help="env actors (worker processes) with --ray (default: one per CPU of the cluster)",
@@ -267,5 +277,13 @@ def register(sub: Any) -> None:
         help="take every option not given from a run folder's run.json (and --out its folder): "
         "rerun or resume a run exactly as it was started",
     )
-    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument(
+        "--progress-every",
+        type=float,
+        metavar="SECONDS",
+        help="when stdout is not a terminal (CI, SLURM, | tee): a plain progress line on "
+        "stderr with done/total, pass rate and ETA every SECONDS (default 30; 0: after every "
+        "episode)",
+    )
+    p.add_argument("--quiet", action="store_true", help="no progress bar or progress lines")
     p.set_defaults(func=cmd_run)
