@@ -326,3 +326,17 @@ def test_a_folder_without_run_json_shows_what_its_records_tell(
     out = capsys.readouterr().out
     assert re.search(r"Profile\s+unknown", out) and re.search(r"Sampling\s+unknown", out)
     assert re.search(r"Metadata from\s+the records \(no run.json\)", out)
+
+
+def test_summary_json_sums_the_tokens_of_every_episode(tmp_path: Path) -> None:
+    from emailbench_gym.runner import summarize
+
+    gpt = priced_run(tmp_path / "gpt", "openai:gpt-4o", (1200, 30))
+    [record] = records(gpt)
+    errored = {**record, "id": "OB-G103", "status": "error", "passed": False,
+               "tokens": {"input": 800, "output": 5}}  # fmt: skip
+    superseded = {**record, "tokens": {"input": 999_999, "output": 999_999}}
+    summary = summarize([superseded, record, errored])  # the last record of an episode counts
+    assert (summary["input_tokens"], summary["output_tokens"]) == (2000, 35)
+    meta = read_run(gpt).meta
+    assert meta is not None and (meta.input_tokens, meta.output_tokens) == (1200, 30)
