@@ -48,7 +48,8 @@ details.episode { margin-left: 1.5em; } details.trajectory { margin-left: 1em; }
 pre { white-space: pre-wrap; word-break: break-word; background: #f7f7f7; padding: 0.4em;
       margin: 0.2em 0; font-size: 0.85em; max-height: 20em; overflow: auto; }
 .grid { overflow-x: auto; } .filters { margin: 0.5em 0; } .filters label { margin-right: 1em; }
-.facts td { overflow-wrap: anywhere; } .facts td:first-child { font-weight: bold; } .call-error { color: #b00; }
+.facts td { overflow-wrap: anywhere; }
+.facts td:first-child { font-weight: bold; white-space: nowrap; overflow-wrap: normal; } .call-error { color: #b00; }
 """
 
 # Filters hide grid rows and scenario sections; following a cell's link opens its episode.
