@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from emailbench_gym.report.cost import PriceTable
 from emailbench_gym.report.episodes import (
+    PROBLEM_FIELDS,
     ScenarioRow,
     categories,
     checks,
@@ -233,7 +234,9 @@ def _episode(run_index: int, run: Run, record: Record) -> str:
         f"{_count(record.get('iterations', 0), 'iteration')} · "
         f"tokens {tokens.get('input', 0)} in / {tokens.get('output', 0)} out"
     )
-    error = f'<p class="warn">{_e(record["error"])}</p>' if record.get("error") else ""
+    error = "".join(
+        f'<p class="warn">{_e(record[key])}</p>' for key in PROBLEM_FIELDS if record.get(key)
+    )
     answer = _e(record.get("final_answer") or "(none)")
     return (
         f'<details class="episode" id="{_attr(_episode_id(run_index, record))}">'
