@@ -227,7 +227,8 @@ def summarize(records: Iterable[dict[str, Any]], model: str | None = None) -> di
     Takes the latest record of each episode. Full / Ret. / Rem. / Call ok / Clean are
     percentages; Static is the mean static score of episodes that have one; LLM the mean
     rubric score (null as 0) when a judge graded the run, else null; Calls and Latency
-    are means per episode.
+    are means per episode. Tokens are summed over every episode's latest record, whatever
+    its status (what the run spent; the report prices them).
     """
     records = latest_records(records)
     ok = [r for r in records if r["status"] == "ok"]
@@ -252,6 +253,8 @@ def summarize(records: Iterable[dict[str, Any]], model: str | None = None) -> di
         "latency": _mean([r["latency"] for r in ok]),
         "judge_errors": sum(r["status"] == "judge_error" for r in records),
         "errors": sum(r["status"] == "error" for r in records),
+        "input_tokens": sum((r.get("tokens") or {}).get("input", 0) for r in records),
+        "output_tokens": sum((r.get("tokens") or {}).get("output", 0) for r in records),
     }
 
 

@@ -326,3 +326,40 @@ def test_a_folder_without_run_json_shows_what_its_records_tell(
     out = capsys.readouterr().out
     assert re.search(r"Profile\s+unknown", out) and re.search(r"Sampling\s+unknown", out)
     assert re.search(r"Metadata from\s+the records \(no run.json\)", out)
+
+
+def test_summary_json_sums_the_tokens_of_every_episode(tmp_path: Path) -> None:
+    from emailbench_gym.runner import summarize
+
+    gpt = priced_run(tmp_path / "gpt", "openai:gpt-4o", (1200, 30))
+    [record] = records(gpt)
+    errored = {**record, "id": "OB-G103", "status": "error", "passed": False,
+               "tokens": {"input": 800, "output": 5}}  # fmt: skip
+    superseded = {**record, "tokens": {"input": 999_999, "output": 999_999}}
+    summary = summarize([superseded, record, errored])  # the last record of an episode counts
+    assert (summary["input_tokens"], summary["output_tokens"]) == (2000, 35)
+    meta = read_run(gpt).meta
+    assert meta is not None and (meta.input_tokens, meta.output_tokens) == (1200, 30)
+
+
+def test_unfinished_episodes_are_in_the_view_but_in_no_table(
+    runs: dict[str, Path], tmp_path: Path, capsys
+) -> None:
+    folder = copy_run(runs["rand"], tmp_path / "errored")
+    kept = records(folder)
+    kept[0].update(status="error", error="APIStatusError: 529 overloaded", grade=None,
+                   trajectory=None, trace_error="the trajectory could not be written: x")  # fmt: skip
+    (folder / "results.jsonl").write_text("".join(json.dumps(r) + "\n" for r in kept))
+    run = read_run(folder)
+    assert (run.errors, len(run.records), len(run.episodes)) == (1, 2, 3)
+    assert main(["view", str(folder), kept[0]["id"]]) == 0
+    out = capsys.readouterr().out
+    assert f"{kept[0]['id']} repeat 0: error" in out
+    assert "error: APIStatusError: 529 overloaded" in out
+    assert "trace_error: the trajectory could not be written: x" in out
+    page = tmp_path / "r.html"
+    assert main(["report", str(folder), "--format", "html", "--out", str(page)]) == 0
+    text = page.read_text()
+    assert f'href="#e0-{kept[0]["id"]}-0">error</a>' in text
+    assert '<p class="warn">APIStatusError: 529 overloaded</p>' in text
+    assert "random: 1 error, 0 judge_error" in text  # every table's note

@@ -19,6 +19,10 @@ from emailbench_gym.report.runs import Record, Run
 
 Outcome = Literal["pass", "fail", "error", "judge_error"]
 
+#: Record fields that say what went wrong with an episode: the provider or agent error of an
+#: unfinished one, and why its trajectory could not be written (`runfolder.dump_record`).
+PROBLEM_FIELDS = ("error", "trace_error")
+
 #: Characters of a tool result or a value shown before it is cut (the record has it whole).
 RESULT_CHARS = 1500
 

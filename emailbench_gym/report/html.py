@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from emailbench_gym.report.cost import PriceTable
 from emailbench_gym.report.episodes import (
+    PROBLEM_FIELDS,
     ScenarioRow,
     categories,
     checks,
@@ -48,7 +49,8 @@ details.episode { margin-left: 1.5em; } details.trajectory { margin-left: 1em; }
 pre { white-space: pre-wrap; word-break: break-word; background: #f7f7f7; padding: 0.4em;
       margin: 0.2em 0; font-size: 0.85em; max-height: 20em; overflow: auto; }
 .grid { overflow-x: auto; } .filters { margin: 0.5em 0; } .filters label { margin-right: 1em; }
-.facts td { overflow-wrap: anywhere; } .facts td:first-child { font-weight: bold; } .call-error { color: #b00; }
+.facts td { overflow-wrap: anywhere; }
+.facts td:first-child { font-weight: bold; white-space: nowrap; overflow-wrap: normal; } .call-error { color: #b00; }
 """
 
 # Filters hide grid rows and scenario sections; following a cell's link opens its episode.
@@ -232,7 +234,9 @@ def _episode(run_index: int, run: Run, record: Record) -> str:
         f"{_count(record.get('iterations', 0), 'iteration')} · "
         f"tokens {tokens.get('input', 0)} in / {tokens.get('output', 0)} out"
     )
-    error = f'<p class="warn">{_e(record["error"])}</p>' if record.get("error") else ""
+    error = "".join(
+        f'<p class="warn">{_e(record[key])}</p>' for key in PROBLEM_FIELDS if record.get(key)
+    )
     answer = _e(record.get("final_answer") or "(none)")
     return (
         f'<details class="episode" id="{_attr(_episode_id(run_index, record))}">'

@@ -14,6 +14,7 @@ from rich.text import Text
 
 from emailbench_gym.report.cost import PriceTable, usage_rows
 from emailbench_gym.report.episodes import (
+    PROBLEM_FIELDS,
     RESULT_CHARS,
     checks,
     failed_checks,
@@ -110,8 +111,9 @@ def episode_view(record: Record, full: bool = False) -> RenderableType:
             style=f"bold {STYLES[result]}",
         )
     ]
-    if record.get("error"):
-        parts.append(Text(f"error: {record['error']}", style="yellow"))
+    for key in PROBLEM_FIELDS:
+        if record.get(key):
+            parts.append(Text(f"{key}: {record[key]}", style="yellow"))
     items = checks(record)
     if items:
         parts.append(Text("Checks", style="bold"))
