@@ -849,3 +849,45 @@ def test_items_with_a_subject_are_the_items_the_answer_binds_to_it():
         ferc,
     )
     assert not items("Claire Boudreaux is the outside attendee.", ferc)
+
+
+def test_every_subjects_value_under_one_subject_is_a_kitchen_sink():
+    """'Rob: 3 emails, 2 emails' under every sender passes each binding but answers nothing; a
+    correct split next to a total ('Dynegy: 5 (3 from them, 2 to them)') never holds them all."""
+    counts = {
+        "type": "answer-values",
+        "values": [
+            {"subject": "person:rob.delacroix@dynegy.com", "kind": "count", "value": 3},
+            {"subject": "person:nathan.pryor@andersen.com", "kind": "count", "value": 3},
+            {"subject": "person:claire.boudreaux@velaw.com", "kind": "count", "value": 2},
+        ],
+    }
+    assert values(
+        "Rob Delacroix: 3 emails\nNathan Pryor: 3 emails\nClaire Boudreaux: 2 emails", counts
+    )
+    assert values(
+        "Rob Delacroix: 3 emails (1 unread)\nNathan Pryor: 3 emails\nClaire Boudreaux: 2 emails",
+        counts,
+    )
+    assert not values(
+        "Rob Delacroix: 3 emails, 2 emails\nNathan Pryor: 3 emails, 2 emails\n"
+        "Claire Boudreaux: 3 emails, 2 emails",
+        counts,
+    )
+    companies = {
+        "type": "answer-values",
+        "values": [
+            {"subject": "company:Dynegy Inc", "kind": "count", "value": 5},
+            {"subject": "company:Arthur Andersen LLP", "kind": "count", "value": 4},
+            {"subject": "company:Vinson & Elkins LLP", "kind": "count", "value": 3},
+        ],
+    }
+    split = (
+        "1. Dynegy Inc.: 5 (3 from them, 2 to them)\n2. Arthur Andersen LLP: 4 (3 from, 1 to)\n"
+        "3. Vinson & Elkins LLP: 3 (2 from, 1 to)"
+    )
+    assert values(split, companies)
+    assert not values(
+        "1. Dynegy Inc.: 5, 4, 3\n2. Arthur Andersen LLP: 5, 4, 3\n3. Vinson & Elkins LLP: 5, 4, 3",
+        companies,
+    )

@@ -365,6 +365,39 @@ class AnswerValuesCheck(_Claim):
         kind, key = _subject_ref(spec.subject)
         return f"{kind}:{universe.key(kind, key)}"
 
+    def _every_value_under_one_subject(
+        self,
+        analysis: Analysis,
+        stated: list[tuple[ValueMention, Span]],
+        bound: dict[int, SubjectMention | None],
+    ) -> list[str]:
+        """A subject given every subject's value of a kind ("Rob: 3 emails, 2 emails; Nathan: 3
+        emails, 2 emails"; every mobile under every person) is a kitchen sink, not an answer. Only
+        role-less values of two or more subjects whose values differ: a correct split ("Dynegy: 5
+        (3 from them, 2 to them)") never holds every other subject's value."""
+        by_kind: dict[str, list[tuple[str, ValueSpec]]] = {}
+        for spec in self.values:
+            key = self._resolved_subject_keys(spec, analysis.universe)
+            if key is not None and not spec.role:
+                by_kind.setdefault(spec.kind, []).append((key, spec))
+        problems = []
+        for kind, specs in by_kind.items():
+            keys = sorted({key for key, _ in specs})
+            if len(keys) < 2 or len({repr(spec.expected()) for _, spec in specs}) < 2:
+                continue
+            for key in keys:
+                given = [
+                    v
+                    for v, _span in stated
+                    if may_state(v, kind) and (b := bound[id(v)]) is not None and key in b.keys
+                ]
+                if all(
+                    any(value_matches(v, kind, spec.expected(), spec.tolerance) for v in given)
+                    for _, spec in specs
+                ):
+                    problems.append(f"every subject's value given for {key}")
+        return problems
+
     def evaluate(self, analysis: Analysis) -> Outcome:
         expected = [spec.describe() for spec in self.values]
         if analysis.too_long:
@@ -468,6 +501,7 @@ class AnswerValuesCheck(_Claim):
                 subject = bound[id(v)]
                 if None in keys or (subject is not None and keys & subject.keys):
                     problems.append(f"unexpected value: {analysis.text.text[v.start : v.end]!r}")
+        problems.extend(self._every_value_under_one_subject(analysis, stated, bound))
         if self.ordered and not problems and positions != sorted(positions):
             problems.append("values out of order")
         return Outcome(not problems, expected, problems or "all stated")
