@@ -140,16 +140,35 @@ def test_sent_message_checks_kind_thread_roles_and_body():
     for retraction in (
         "See you Wednesday at 11:00 AM.\n\nSorry, please disregard everything above.",
         "See you Wednesday at 11:00 AM. Scratch that, none of this is happening.",
+        "See you Wednesday at 11:00 AM.\n\nForget what I said.",
+        "See you Wednesday at 11:00 AM. Never mind.",
+        "See you Wednesday at 11:00 AM. (Sent to the wrong person, sorry.)",
+        "See you Wednesday at 11:00 AM. Just kidding.",
+        "See you Wednesday at 11:00 AM. Actually, make that Friday at 15:00 instead.",
+        "Thanks.\n\n> See you Wednesday at 11:00 AM.",
+        "Thanks.\n\n-----Original Message-----\nSee you Wednesday at 11:00 AM.",
+        "I might possibly, but probably won't: see you Wednesday at 11:00 AM.",
+        "Quick question, is this right? See you Wednesday at 11:00 AM?",
     ):
         taken_back = {**reply, "arguments": {"id": "msg-042", "comment": retraction}}
         assert not outcome(play(checked, [taken_back]), "reply")
     unclaimed = make_scenario([{**spec, "body": []}], calls=[reply], requirements=REQUIREMENTS)
     # an optional note (no body claims) may be empty, but never withdrawn or denied
     assert outcome(play(unclaimed, [empty]), "reply")
+    withdrawn = "See you Wednesday at 11:00 AM.\n\nSorry, please disregard everything above."
+    taken_back = {**reply, "arguments": {"id": "msg-042", "comment": withdrawn}}
     assert not outcome(play(unclaimed, [taken_back]), "reply")
     denied = "It is not true that I will see you Wednesday. It's false that 11:00 AM works."
     denial = {**reply, "arguments": {"id": "msg-042", "comment": denied}}
     assert not outcome(play(unclaimed, [denial]), "reply")
+    for fair in (
+        "See you Wednesday at 11:00 AM. Ignore this email if Tanya already confirmed.",
+        "See you Wednesday at 11:00 AM. Don't forget the pack.",
+        "Could you meet Wednesday at 11:00 AM?",
+        "See you Wednesday at 11:00 AM. Does that work for you?",
+    ):
+        kept = {**reply, "arguments": {"id": "msg-042", "comment": fair}}
+        assert outcome(play(checked, [kept]), "reply"), fair
     conditional = "See you Wednesday at 11:00 AM. Ignore this email if Tanya already confirmed."
     kept = {**reply, "arguments": {"id": "msg-042", "comment": conditional}}
     assert outcome(play(checked, [kept]), "reply")

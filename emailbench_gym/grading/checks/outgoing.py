@@ -14,9 +14,10 @@ messages must exist (exactly, by default). Messages that no envelope of the
 reference accounts for fail the scenario's `footprint` check.
 
 `draft-message` checks mail the persona asked to leave unsent: drafts saved during the
-episode (in any folder, still drafts), with the same recipient, subject and body rules;
-the body claims read the text above any quoted original ("-----Original Message-----",
-"> " lines), so a draft that only quotes the request it answers does not pass.
+episode (in any folder, still drafts), with the same recipient, subject and body rules.
+For both, the body claims read the text above any quoted original the persona typed
+("-----Original Message-----", "On ... wrote:", "> " lines), so a message whose words
+are all inside a quote ("Thanks.\n\n> See you at 11:00") does not pass.
 """
 
 from __future__ import annotations
@@ -127,7 +128,7 @@ class SentMessageCheck(_MailCheck):
         return self._recipients_ok(sent.to, sent.cc, sent.bcc)
 
     def check(self, episode: EpisodeView) -> Outcome:
-        envelopes = [(s, s.subject, s.text) for s in episode.sent if self._envelope_ok(s)]
+        envelopes = [(s, s.subject, own_text(s.text)) for s in episode.sent if self._envelope_ok(s)]
         ok, n, near = self._tally(envelopes, episode)
         expected: dict[str, Any] = {
             "matching": self.count if self.exact else f">= {self.count}",

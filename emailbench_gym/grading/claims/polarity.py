@@ -7,7 +7,11 @@ Ortiz and Steven Kean" point forward over a whole list; "Jeff Skilling is not ab
 stands for the list named just before it); "might", "I think" hedge the nearest item.
 A header line ("Excluded:", "Not sure, but possibly:") governs the list under it, a
 table row with a "no" cell rules its items out, and an answer that opens by denying
-everything ("No.", "I couldn't find any") negates all it names.
+everything ("No.", "I couldn't find any") negates all it names. A question asserts
+nothing it names ("Our pack will be ready before Wednesday?"), unless it is a request
+("Could you attend the review?"), and a hedge or disowning lead-in opening the text
+before a colon or comma ("I might, but probably won't: ...", "If I had to guess,",
+"Wrong answer:") hedges all that follows.
 
 A question may itself be negative ("who hasn't accepted?", "which aren't done?"): its
 `predicate` words ("accept", "done") make "hasn't accepted" or "not done" part of the
@@ -41,6 +45,15 @@ PRE_REACH = 4  # words a forward cue may skip to reach its item ("no email from 
 POST_REACH = 7  # words a backward cue may skip ("X, at exactly 50%, is not above ...")
 HEDGE_REACH = 8
 LABEL_WORDS = 5  # words of a label opening a line ("Excluded, and why:")
+LEAD_IN_WORDS = 12  # words of a hedged lead-in opening a text ("I might, but probably won't:")
+#: A question that asks for something ("Could you attend ...?", "Please confirm ...?") states
+#: what it asks for; any other question asserts nothing.
+_REQUEST = re.compile(
+    r"\b(?:could|can|would|will)\s+(?:you|u|we)\b|\bplease\b|\bwould\s+you\s+mind\b"
+    r"|\b(?:do|would)\s+you\s+mind\b|\bany\s+chance\b|\bare\s+you\s+(?:able|free|available)\b"
+    r"|\b(?:work|works|suit|suits)\s+(?:for\s+)?(?:you|everyone|both\s+of\s+you)\b",
+    re.I,
+)
 _SEPARATORS = re.compile(
     r"^[\s,/&*'\"]*(?:(?:and|or|nor|plus|as well as|&)\b[\s,'\"]*)?(?:the\b[\s'\"]*)?$", re.I
 )
@@ -55,6 +68,24 @@ _POSSESSIVE_SEPARATOR = re.compile(
 _CONJUNCTIONS = frozenset({"and", "or", "but", "while", "whereas", "although", "though"})
 _NEGATIVE_CELLS = frozenset({"no", "not", "none", "excluded", "n/a", "x", "✗", "✘", "-", "no."})
 _STRIKE = re.compile(r"~~.+?~~")
+
+
+#: A lead-in that disowns what follows ("Wrong answer:", "Hypothetically,", "If I had to guess,").
+_DISOWNING = re.compile(
+    r"\b(?:wrong|incorrect|false|untrue|hypothetical(?:ly)?|in\s+theory|imagine|suppose|guess"
+    r"|guessing|the\s+opposite|used\s+to\s+be|previously|formerly|last\s+(?:week|month|year)"
+    r"|unverified|not\s+the\s+answer|made[- ]up|fictional|for\s+example|as\s+an\s+example)\b",
+    re.I,
+)
+_SEGMENT_BREAK = re.compile(r";|:\s|\s[-–—]\s")
+
+
+def is_request(sentence: str, at: int = 0) -> bool:
+    """Whether the part of a sentence around offset `at` (between semicolons, colons and
+    dashes) asks for something: "could you", "please", "does that work for you"."""
+    left = max((m.end() for m in _SEGMENT_BREAK.finditer(sentence, 0, at)), default=0)
+    right = next((m.start() for m in _SEGMENT_BREAK.finditer(sentence, at)), len(sentence))
+    return bool(_REQUEST.search(sentence, left, right))
 
 
 @dataclass(frozen=True)
@@ -260,6 +291,8 @@ class PolarityReader:
                 )
         self._headers_and_rows(runs, spans, verdict, words)
         self._denied_sentences(runs, first, verdict)
+        self._questioned_sentences(runs, first, verdict)
+        self._hedged_lead_in(runs, first, verdict)
         if self._denies_everything(first):
             for marks in verdict:
                 marks.add("negated")
@@ -588,6 +621,48 @@ class PolarityReader:
         for r in range(len(runs)):
             if self.sentence[first[r]] in denied:
                 verdict[r].add("negated")
+
+    def _questioned_sentences(
+        self, runs: list[list[int]], first: list[int], verdict: list[set[str]]
+    ) -> None:
+        """Runs in a question ("Our pack will be ready before Wednesday?") are asked, not
+        asserted; a request ("Could you attend the review in my place?") still says what it
+        asks for."""
+        for r in range(len(runs)):
+            start, end = self.text.sentences[self.sentence[first[r]]]
+            sentence = self.text.text[start:end]
+            if not sentence.rstrip("\"')]* ").endswith("?"):
+                continue
+            at = self.text.tokens[first[r]].start - start
+            if not is_request(sentence, at):
+                verdict[r].add("hedged")
+
+    def _hedged_lead_in(
+        self, runs: list[list[int]], first: list[int], verdict: list[set[str]]
+    ) -> None:
+        """A text opening with a hedge or a disowning lead-in that ends in a colon or comma
+        ("I might possibly, but probably won't: ...", "If I had to guess, ...", "Wrong answer:",
+        "Hypothetically:") hedges everything after it, not only the nearest item."""
+        if not self.text.tokens:
+            return
+        start, end = self.text.lines[0]
+        line = self.text.text[start:end]
+        for match in re.finditer(r"[:,]", line):
+            lead = self.text.tokens_in(0, start + match.start())
+            if not len(lead) or len(lead) > LEAD_IN_WORDS:
+                return
+            if any(first[r] in lead for r in range(len(runs))):
+                return  # "Louise Kitchen, probably": the lead-in names an item
+            if match.group() == ":" and not line[match.end() :].strip():
+                return  # a header line: its own rule
+            words = [i for i in lead if i not in self.masked]
+            hedged = any(_match_at(self.norms, i, _HEDGES) for i in words)
+            lead_text = self.text.text[0 : start + match.start()]
+            if hedged or _DISOWNING.search(lead_text):
+                for r in range(len(runs)):
+                    if self.text.tokens[first[r]].start > start + match.start():
+                        verdict[r].add("hedged")
+                return
 
     def _denies_everything(self, first: list[int]) -> bool:
         """The answer opens with a sentence that denies everything ("No.", "None found.")."""

@@ -1,11 +1,14 @@
 """Text that takes itself back: a note, body or description whose own words withdraw it.
 
 "Sorry, please disregard everything above", "scratch that", "none of this is true" withdraw
-whatever a text said, and a text in which every sentence opens by denying itself ("It is
-not true that I have to decline.") states nothing either. Such a text satisfies no claim and
-is no note at all, even where a note is optional. "Ignore this email if Tanya already
-confirmed" and "if you already sent it, please ignore this" are conditions, not retractions. An item's own description that calls the item
-off ("this is cancelled", "not happening") withdraws the item it describes.
+whatever a text said; "Actually, make that Friday at 15:00 instead" or "Correction: ..."
+amends it in place (a message or answer is written once, so what it said before no longer
+stands); and a text in which every sentence opens by denying itself ("It is not true that I
+have to decline.") states nothing either. Such a text satisfies no claim and is no note at
+all, even where a note is optional. "Ignore this email if Tanya already confirmed" and "if
+you already sent it, please ignore this" are conditions, not retractions. An item's own
+description that calls the item off ("this is cancelled", "not happening") withdraws the
+item it describes.
 """
 
 from __future__ import annotations
@@ -22,7 +25,32 @@ _RETRACTION = re.compile(
     r"|\bnone\s+of\s+(?:this|that|it|the\s+above)\s+(?:is|was)\s+(?:true|happening|real|correct)"
     r"|\b(?:it|this|that)\s+(?:was|is)\s+all\s+a\s+mistake"
     r"|\bi\s+(?:take\s+(?:it|that|this|everything)\s+back"
-    r"|(?:retract|withdraw)\s+(?:this|that|everything|the\s+above|my\s+(?:message|email)))\b",
+    r"|(?:retract|withdraw)\s+(?:this|that|everything|the\s+above|my\s+(?:message|email)))\b"
+    r"|\b(?:just|i['’]?m|i\s+am|only)\s+(?:kidding|joking)\b|\bj/k\b"
+    r"|(?<!don['’]t\s)(?<!not\s)\bforget\s+(?:what\s+i\s+(?:said|wrote)|(?:all\s+(?:of\s+)?"
+    r"|everything\s+)?(?:this|that|the\s+above|about\s+(?:it|this|that)|it)\s*(?=[.!;,\n]|$))"
+    r"|\bnever\s*mind\s*(?=[.!;\n]|$)"
+    r"|\bsent\s+(?:this\s+|it\s+)?(?:to\s+the\s+wrong\s+(?:person|people|address)|in\s+error"
+    r"|by\s+(?:mistake|accident))|\bnot\s+meant\s+for\s+you\b"
+    r"|\bplease\s+delete\s+(?:this|it)(?:\s+(?:message|email|e-mail|note))?\s*(?=[.!;\n]|$)"
+    r"|\b(?:(?:all|each|every\s+word)\s+of\s+(?:the\s+above|this|that|it)|everything\s+above"
+    r"|the\s+above|th(?:is|at)\s+(?:list|answer))\s+(?:is|was|are|were)\s+(?:all\s+)?"
+    r"(?:false|wrong|incorrect|untrue|made\s+up|invented|fake|a\s+joke|outdated|out\s+of\s+date"
+    r"|old\s+data|last\s+(?:week|month|year)['’]s)"
+    r"|\b(?:that|this|the\s+above)\s+(?:was|is)\s+(?:all\s+)?(?:last\s+(?:week|month|year)['’]s"
+    r"|(?:from\s+)?(?:an?\s+)?(?:old|outdated|stale|fake|made[- ]up|invented|hypothetical)"
+    r"|just\s+an?\s+example)\b"
+    r"|\bthe\s+opposite\s+of\s+(?:this|that|it|the\s+following|the\s+above|what\s+i\s+(?:said|wrote))"
+    r"\s+is\s+true"
+    r"|\b(?:but|now|actually|this\s+year|today)\s*,?\s+(?:i\s+found\s+nothing|there\s+(?:is|are)"
+    r"\s+none|it['’]?s\s+none|none\s+(?:of\s+them\s+)?(?:apply|count|qualify))\s*(?=[.!;)]|$)",
+    re.I,
+)
+#: A text correcting itself ("Actually, make that Friday at 15:00 instead."): what it said
+#: before is withdrawn; mail and answers are written once, not amended in place.
+_SELF_CORRECTION = re.compile(
+    r"\bactually,?\s+(?:make|change)\s+(?:that|it)\b|\bmake\s+that\b[^.?!\n]*\binstead\b"
+    r"|\bcorrection\s*:|\bon\s+second\s+thought\b|\blet\s+me\s+correct\b",
     re.I,
 )
 #: A sentence that opens by denying itself ("It is not true that ...", "It's false that ...").
@@ -52,6 +80,9 @@ def takes_back(text: str) -> str | None:
     for match in _RETRACTION.finditer(text):
         if not _CONDITION.search(_sentence_around(text, match.start(), match.end())):
             return match.group(0)
+    correction = _SELF_CORRECTION.search(text)
+    if correction:
+        return correction.group(0)
     sentences = [s for s in _SENTENCES.split(text.strip()) if re.search(r"\w", s)]
     if sentences and all(_DENIED_SENTENCE.match(s) for s in sentences):
         return _DENIED_SENTENCE.match(sentences[0]).group(0).strip()  # type: ignore[union-attr]
