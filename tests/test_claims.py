@@ -489,6 +489,21 @@ def test_a_question_asserts_nothing_but_a_request_says_what_it_asks():
     assert values("Louise Kitchen 80%, Sally Beck 75%, Lavorato 67%, Shapiro 60%. Anything else?")
 
 
+def test_a_question_that_is_a_name_or_is_reported_is_not_asked():
+    spec = {"type": "answer-text", "statements": [["California utilities"]]}
+    reported = (
+        "Two of the questions are for you:\n  1. How exposed are we to the California utilities?"
+    )
+    assert passes(spec, calls=[], answer=reported)
+    assert passes(
+        spec, calls=[], answer='He asks: "How exposed are we to the California utilities?"'
+    )
+    assert not passes(spec, calls=[], answer="Are we exposed to the California utilities?")
+    subject = {"type": "answer-items", "kind": "message", "members": ["msg-021"]}
+    assert passes(subject, calls=[], answer="Unread: Dynegy credit line - where are we?")
+    assert not passes(subject, calls=[], answer="Is it the Dynegy credit line email, maybe?")
+
+
 def test_a_hedge_opening_the_text_before_a_colon_hedges_all_that_follows():
     spec = {"type": "answer-text", "statements": [["attend"], ["review"]]}
     hedged = "I might possibly, but probably won't: Priya,\n\nPriya will attend the review."

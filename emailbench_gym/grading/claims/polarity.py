@@ -49,7 +49,8 @@ LEAD_IN_WORDS = 12  # words of a hedged lead-in opening a text ("I might, but pr
 #: A question that asks for something ("Could you attend ...?", "Please confirm ...?") states
 #: what it asks for; any other question asserts nothing.
 _REQUEST = re.compile(
-    r"\b(?:could|can|would|will)\s+(?:you|u|we)\b|\bplease\b|\bwould\s+you\s+mind\b"
+    r"\b(?:could|can|would|will)\s+(?:you|u|we)\b|\b(?:could|can|may)\s+i\b|\bplease\b"
+    r"|\bwould\s+you\s+mind\b"
     r"|\b(?:do|would)\s+you\s+mind\b|\bany\s+chance\b|\bare\s+you\s+(?:able|free|available)\b"
     r"|\b(?:work|works|suit|suits)\s+(?:for\s+)?(?:you|everyone|both\s+of\s+you)\b",
     re.I,
@@ -75,6 +76,41 @@ _DISOWNING = re.compile(
     r"\b(?:wrong|incorrect|false|untrue|hypothetical(?:ly)?|in\s+theory|imagine|suppose|guess"
     r"|guessing|the\s+opposite|used\s+to\s+be|previously|formerly|last\s+(?:week|month|year)"
     r"|unverified|not\s+the\s+answer|made[- ]up|fictional|for\s+example|as\s+an\s+example)\b",
+    re.I,
+)
+_CLOSERS = "\"')]*”’ "
+_QUESTION_WORDS = frozenset(
+    [
+        "what",
+        "where",
+        "when",
+        "who",
+        "whom",
+        "whose",
+        "why",
+        "how",
+        "which",
+        "is",
+        "are",
+        "was",
+        "were",
+        "do",
+        "does",
+        "did",
+        "can",
+        "could",
+        "will",
+        "would",
+        "should",
+        "shall",
+        "any",
+        "anyone",
+    ]
+)
+#: Words before a question that report it ("he asks:", "two of the questions are for you:").
+_REPORTING = re.compile(
+    r"\b(?:ask|asks|asked|asking|questions|queries|wants\s+to\s+know|wondering|wonders"
+    r"|inquir\w*|enquir\w*)\b",
     re.I,
 )
 _SEGMENT_BREAK = re.compile(r";|:\s|\s[-–—]\s")
@@ -629,13 +665,50 @@ class PolarityReader:
         asserted; a request ("Could you attend the review in my place?") still says what it
         asks for."""
         for r in range(len(runs)):
-            start, end = self.text.sentences[self.sentence[first[r]]]
+            index = self.sentence[first[r]]
+            start, end = self.text.sentences[index]
             sentence = self.text.text[start:end]
-            if not sentence.rstrip("\"')]* ").endswith("?"):
+            if not sentence.rstrip(_CLOSERS).endswith("?"):
                 continue
             at = self.text.tokens[first[r]].start - start
-            if not is_request(sentence, at):
-                verdict[r].add("hedged")
+            if is_request(sentence, at) or self._reported(index) or self._ends_in_a_name(index):
+                continue
+            verdict[r].add("hedged")
+
+    def _ends_in_a_name(self, sentence: int) -> bool:
+        """The question mark ends a name that is a question ("Dynegy credit line - where are
+        we?", an email's subject): the words before it are a name holding a question word."""
+        tokens = [i for i, s in enumerate(self.sentence) if s == sentence]
+        name = []
+        for i in reversed(tokens):
+            if i not in self.masked:
+                break
+            name.append(self.norms[i])
+        return bool(name) and any(w in _QUESTION_WORDS for w in name)
+
+    def _reported(self, sentence: int) -> bool:
+        """A question reported, not asked: in quotes, or after "asks"/"questions" on its line or
+        in the header over it ("Two of the questions are for you:\n1. How exposed ...?")."""
+        start, end = self.text.sentences[sentence]
+        if self.text.text[start:end].lstrip(" -*>0123456789.)").startswith(('"', "'", "“", "‘")):
+            return True
+        line = self.text.line_of(start)
+        opening = re.search(r"[:\"“]", self.text.text[start:end])  # 'He asks: "How ...?"'
+        lead = self.text.text[start : start + opening.start()] if opening else ""
+        before = self.text.text[self.text.lines[line][0] : start] + " " + lead
+        header = self.text.header_of(line)
+        if header is None:  # a list under "...: " in the same paragraph
+            for above in range(line - 1, -1, -1):
+                text = self.text.text[slice(*self.text.lines[above])].strip()
+                if not text:
+                    break
+                if text.endswith(":"):
+                    header = above
+                    break
+        if header is not None:
+            before = self.text.text[slice(*self.text.lines[header])] + " " + before
+        # the reporting words are stated, not asked ("Quick question, is this right?" reports none)
+        return bool(_REPORTING.search(re.sub(r"[^.!?:\n]*\?", " ", before)))
 
     def _hedged_lead_in(
         self, runs: list[list[int]], first: list[int], verdict: list[set[str]]
