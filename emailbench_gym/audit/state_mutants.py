@@ -446,8 +446,23 @@ def as_questions(text: str) -> str | None:
         words = len(re.findall(r"\w+", sentence))
         label = re.fullmatch(r"\s*(?:\d{1,2}|[a-z])[.)]?", sentence, re.I)  # "1." of a list
         requests = any(is_request(sentence, m.start()) for m in re.finditer(r"\w+", sentence))
-        if label or words < 2 or requests or sentence.rstrip().endswith((":", ",", "?")):
+        if label or words < 2 or sentence.rstrip().endswith((":", ",", "?")):
             return sentence
+        if requests:  # "I'll be your contact; please ask me": the statement asked on its own
+            parts = sentence.split(";")
+            if len(parts) < 2 or all(is_request(part) for part in parts[:-1]):
+                return sentence
+            asked += 1
+            pieces = [
+                part if is_request(part) or k == len(parts) - 1 else f"{part.rstrip()}?"
+                for k, part in enumerate(parts)
+            ]
+            joined = pieces[0]
+            for piece in pieces[1:]:  # a new sentence after a question: capitalised
+                piece = piece.strip()
+                glue = " " if joined.endswith("?") else "; "
+                joined += glue + (piece[:1].upper() + piece[1:] if glue == " " else piece)
+            return joined
         asked += 1
         return sentence.rstrip().rstrip(".!") + "?" + sentence[len(sentence.rstrip()) :]
 
