@@ -454,6 +454,12 @@ def test_a_breakdown_in_parentheses_is_the_parts_of_the_value_before_it():
     assert values("9 emails (5 from Louise Kitchen, 4 from Sally Beck).", total)
     assert values("9 emails (5 from Louise Kitchen, 4 from Sally Beck).", spec)
     assert not values("5 emails (9 from Louise Kitchen, 4 from Sally Beck).", total)
+    table = (
+        "| Sender | Received | Sent | Total |\n|---|---|---|---|\n"
+        "| Louise Kitchen | {} | 2 | **{}** |\n| Sally Beck | 3 | 1 | 4 |"
+    )
+    assert values(table.format(3, 5), spec)
+    assert not values(table.format(5, 3), spec)  # the total swapped with a part of its row
     roles = {
         "type": "answer-values",
         "values": [
@@ -502,6 +508,8 @@ def test_a_question_that_is_a_name_or_is_reported_is_not_asked():
     subject = {"type": "answer-items", "kind": "message", "members": ["msg-021"]}
     assert passes(subject, calls=[], answer="Unread: Dynegy credit line - where are we?")
     assert not passes(subject, calls=[], answer="Is it the Dynegy credit line email, maybe?")
+    assert not passes(subject, calls=[], answer='- "Dynegy credit line - where are we", unread?')
+    assert passes(spec, calls=[], answer='- "How exposed are we to the California utilities?"')
 
 
 def test_a_hedge_opening_the_text_before_a_colon_hedges_all_that_follows():
@@ -525,6 +533,9 @@ def test_a_hedge_opening_the_text_before_a_colon_hedges_all_that_follows():
         "{}\n\n(That was last year's data; this year there are none.)",
         "{}\n\nSorry, please disregard everything above.",
         "{}\nCorrection: make that 70%.",
+        "Here is what I would have answered, but it's wrong:\n{}",
+        "The answer is NOT:\n{}",
+        "Everyone except these: {}",
     ],
 )
 def test_an_answer_framed_as_not_the_answer_asserts_nothing(framed):

@@ -75,7 +75,9 @@ _STRIKE = re.compile(r"~~.+?~~")
 _DISOWNING = re.compile(
     r"\b(?:wrong|incorrect|false|untrue|hypothetical(?:ly)?|in\s+theory|imagine|suppose|guess"
     r"|guessing|the\s+opposite|used\s+to\s+be|previously|formerly|last\s+(?:week|month|year)"
-    r"|unverified|not\s+the\s+answer|made[- ]up|fictional|for\s+example|as\s+an\s+example)\b",
+    r"|unverified|not\s+the\s+answer|made[- ]up|fictional|for\s+example|as\s+an\s+example"
+    r"|(?:except|other\s+than|all\s+but|everyone\s+but|not|none\s+of)\s+(?:these|this|the\s+following)"
+    r"|(?:answer|it)\s+is\s+not|would\s+have\s+(?:said|answered))\b",
     re.I,
 )
 _CLOSERS = "\"')]*”’ "
@@ -113,6 +115,8 @@ _REPORTING = re.compile(
     r"|inquir\w*|enquir\w*)\b",
     re.I,
 )
+#: A question inside quotes ending the sentence ('... the FAQ asks "How exposed are we?"').
+_QUOTED_QUESTION = re.compile(r"[\"“‘][^\"“”‘’]*\?[\"”’][\s*_)]*$")
 _SEGMENT_BREAK = re.compile(r";|:\s|\s[-–—]\s")
 
 
@@ -687,15 +691,16 @@ class PolarityReader:
         return bool(name) and any(w in _QUESTION_WORDS for w in name)
 
     def _reported(self, sentence: int) -> bool:
-        """A question reported, not asked: in quotes, or after "asks"/"questions" on its line or
-        in the header over it ("Two of the questions are for you:\n1. How exposed ...?")."""
+        """A question reported, not asked: in quotes, or after "asks"/"questions" in its own
+        lead ('He asks: "How ...?"') or in the line introducing its list ("Two of the questions
+        are for you:\n1. How exposed ...?")."""
         start, end = self.text.sentences[sentence]
-        if self.text.text[start:end].lstrip(" -*>0123456789.)").startswith(('"', "'", "“", "‘")):
-            return True
+        if _QUOTED_QUESTION.search(self.text.text[start:end]):
+            return True  # the question itself in quotes: "How exposed are we?"
         line = self.text.line_of(start)
         opening = re.search(r"[:\"“]", self.text.text[start:end])  # 'He asks: "How ...?"'
         lead = self.text.text[start : start + opening.start()] if opening else ""
-        before = self.text.text[self.text.lines[line][0] : start] + " " + lead
+        before = lead
         header = self.text.header_of(line)
         if header is None:  # a list under "...: " in the same paragraph
             for above in range(line - 1, -1, -1):
@@ -726,12 +731,11 @@ class PolarityReader:
                 return
             if any(first[r] in lead for r in range(len(runs))):
                 return  # "Louise Kitchen, probably": the lead-in names an item
-            if match.group() == ":" and not line[match.end() :].strip():
-                return  # a header line: its own rule
+            header = match.group() == ":" and not line[match.end() :].strip()
             words = [i for i in lead if i not in self.masked]
-            hedged = any(_match_at(self.norms, i, _HEDGES) for i in words)
+            hedged = not header and any(_match_at(self.norms, i, _HEDGES) for i in words)
             lead_text = self.text.text[0 : start + match.start()]
-            if hedged or _DISOWNING.search(lead_text):
+            if hedged or _DISOWNING.search(lead_text):  # a header line: only a disowning one
                 for r in range(len(runs)):
                     if self.text.tokens[first[r]].start > start + match.start():
                         verdict[r].add("hedged")

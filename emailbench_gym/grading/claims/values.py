@@ -18,6 +18,7 @@ import math
 import re
 from dataclasses import dataclass, replace
 from datetime import date, timedelta
+from itertools import pairwise
 from typing import Literal
 
 from emailbench_gym.grading.claims.lexicon import (
@@ -607,7 +608,8 @@ def find_values(text: str, today: date, masked: list[tuple[int, int]] = ()) -> l
         value, step = parsed
         add(ValueMention("number", (value,), *match.span(), step, _qualifier(text, match.start())))
     found.sort(key=lambda m: m.start)
-    return _mark_corrections(text, _mark_breakdowns(text, _mark_alternatives(text, found)))
+    marked = _mark_table_totals(text, _mark_breakdowns(text, _mark_alternatives(text, found)))
+    return _mark_corrections(text, marked)
 
 
 _FAMILY = {"count": "number", "ratio": "percent"}
@@ -646,6 +648,42 @@ def _mark_breakdowns(text: str, found: list[ValueMention]) -> list[ValueMention]
         if len(inside) >= 2 and not _TOTAL_WORDS.search(text, start, close):
             for j in inside:
                 marked[j] = replace(marked[j], part_of=outer.start)
+    return marked
+
+
+def _mark_table_totals(text: str, found: list[ValueMention]) -> list[ValueMention]:
+    """In a table with a "Total" column, a row's other values of the total's family are its
+    parts ("| Dynegy | three | two | **five** |": three and two are parts of five)."""
+    marked = list(found)
+    offset, header_total, in_table = 0, None, False
+    for line in text.split("\n"):
+        start, offset = offset, offset + len(line) + 1
+        if not line.lstrip().startswith("|"):
+            in_table, header_total = False, None
+            continue
+        bars = [start + i for i, c in enumerate(line) if c == "|"]
+        cells = list(pairwise(bars))
+        if not in_table:
+            in_table = True
+            header_total = next(
+                (k for k, (a, b) in enumerate(cells) if _TOTAL_WORDS.search(text, a, b)), None
+            )
+            continue
+        if header_total is None or header_total >= len(cells) or re.fullmatch(r"[\s|:-]*", line):
+            continue
+        a, b = cells[header_total]
+        inside = [j for j, m in enumerate(found) if a < m.start and m.end <= b]
+        if not inside:
+            continue
+        whole = found[inside[0]]
+        family = _FAMILY.get(whole.kind, whole.kind)
+        for j, mention in enumerate(found):
+            if (
+                j not in inside
+                and start <= mention.start < offset
+                and _FAMILY.get(mention.kind, mention.kind) == family
+            ):
+                marked[j] = replace(marked[j], part_of=whole.start)
     return marked
 
 
