@@ -117,6 +117,9 @@ def _disowned(text: str) -> list[tuple[str, str]]:
         ("stale", text + "\n\n(That was last year's data; this year there are none.)"),
         ("opposite", "The opposite of the following is true: " + text),
         ("found-nothing", f'You might expect "{quoted}", but I found nothing.'),
+        ("wrong-header", "Here is what I would have answered, but it's wrong:\n" + text),
+        ("not-header", "The answer is NOT:\n" + text),
+        ("except", "Everyone except these: " + text),
     ]
 
 
