@@ -74,7 +74,7 @@ _STRIKE = re.compile(r"~~.+?~~")
 #: A lead-in that disowns what follows ("Wrong answer:", "Hypothetically,", "If I had to guess,").
 _DISOWNING = re.compile(
     r"\b(?:wrong|incorrect|false|untrue|hypothetical(?:ly)?|in\s+theory|imagine|suppose|guess"
-    r"|guessing|the\s+opposite|used\s+to\s+be|previously|formerly|last\s+(?:week|month|year)"
+    r"|guessing|the\s+opposite|used\s+to\s+be|formerly"
     r"|unverified|not\s+the\s+answer|made[- ]up|fictional|for\s+example|as\s+an\s+example"
     r"|(?:except|other\s+than|all\s+but|everyone\s+but|not|none\s+of)\s+(?:these|this|the\s+following)"
     r"|(?:answer|it)\s+is\s+not|would\s+have\s+(?:said|answered))\b",
