@@ -536,6 +536,12 @@ def test_a_hedge_opening_the_text_before_a_colon_hedges_all_that_follows():
         "Here is what I would have answered, but it's wrong:\n{}",
         "The answer is NOT:\n{}",
         "Everyone except these: {}",
+        "{}. Or not.",
+        "{}. Maybe.",
+        "{}\n\nNot sure about any of this.",
+        "{}\nDunno.",
+        "{}\n\nThat's all wrong.",
+        "Nope. {}",
     ],
 )
 def test_an_answer_framed_as_not_the_answer_asserts_nothing(framed):
@@ -550,6 +556,8 @@ def test_framing_words_that_do_not_disown_the_answer_keep_it():
         "Of the senders you asked about, four qualify:\n{}",
         "{}\n\nI found nothing else above 50%.",
         "{}\n\nIgnore the duplicate RE: copies; they are the same messages.",
+        "{}\n\nNot sure if you also want the sent items counted; I left them out.",
+        "{}\n\nMaybe worth a look first: Louise's.",
     ):
         assert values(kept.format(REFERENCE)) and items(kept.format(REFERENCE)), kept
 

@@ -120,6 +120,10 @@ def _disowned(text: str) -> list[tuple[str, str]]:
         ("wrong-header", "Here is what I would have answered, but it's wrong:\n" + text),
         ("not-header", "The answer is NOT:\n" + text),
         ("except", "Everyone except these: " + text),
+        ("or-not", text.rstrip().rstrip(".") + ". Or not."),
+        ("not-sure-end", text + "\n\nNot sure about any of this."),
+        ("all-wrong", text + "\n\nThat's all wrong."),
+        ("nope", "Nope. " + text),
     ]
 
 

@@ -238,6 +238,8 @@ PRONOUNS: frozenset[str] = frozenset(
 #: A first sentence that denies everything ("No.", "None of them.").
 DENIALS: tuple[str, ...] = (
     "no",
+    "nope",
+    "nah",
     "none",
     "nothing",
     "nobody",

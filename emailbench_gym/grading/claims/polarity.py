@@ -751,7 +751,7 @@ class PolarityReader:
         length = _match_at(self.norms, 0, _DENIALS)
         if not length:
             return False
-        if self.norms[0] == "no" and length == 1:
+        if self.norms[0] in ("no", "nope", "nah") and length == 1:
             after = self.text.text[self.text.tokens[0].end : self.text.tokens[0].end + 2]
             return bool(re.match(r"\s*[.,:!;-]|\s*$", after))
         starts = {}

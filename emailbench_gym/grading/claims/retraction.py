@@ -3,7 +3,8 @@
 "Sorry, please disregard everything above", "scratch that", "none of this is true" withdraw
 whatever a text said; "Actually, make that Friday at 15:00 instead" or "Correction: ..."
 amends it in place (a message or answer is written once, so what it said before no longer
-stands); and a text in which every sentence opens by denying itself ("It is not true that I
+stands); a last sentence that hedges or denies the whole ("Or not.", "Maybe.", "Dunno.",
+"That's all wrong.") leaves it unsaid; and a text in which every sentence opens by denying itself ("It is not true that I
 have to decline.") states nothing either. Such a text satisfies no claim and is no note at
 all, even where a note is optional. "Ignore this email if Tanya already confirmed" and "if
 you already sent it, please ignore this" are conditions, not retractions. An item's own
@@ -53,6 +54,16 @@ _SELF_CORRECTION = re.compile(
     r"|\bcorrection\s*:|\bon\s+second\s+thought\b|\blet\s+me\s+correct\b",
     re.I,
 )
+#: A last sentence that hedges or denies the whole text ("Or not.", "Maybe.", "Dunno.",
+#: "Not sure about any of this.", "That's all wrong.").
+_WHOLE_HEDGE = re.compile(
+    r"^\W*(?:but\s+|then\s+again,?\s+)?(?:or\s+(?:maybe\s+)?not|maybe(?:\s+not)?|perhaps(?:\s+not)?"
+    r"|possibly(?:\s+not)?|probably\s+not|dunno|who\s+knows|no\s+idea|i\s+(?:don['’]?t|do\s+not)\s+know"
+    r"|(?:i['’]?m\s+)?not\s+(?:sure|certain)(?:\s+about\s+(?:any\s+of\s+)?(?:this|that|it|these|the\s+above))?"
+    r"|i\s+(?:could|might|may)\s+be\s+wrong|(?:that['’]?s|this\s+is|it['’]?s)\s+(?:all\s+)?(?:wrong|false"
+    r"|incorrect|not\s+(?:true|right|correct)))\W*$",
+    re.I,
+)
 #: A sentence that opens by denying itself ("It is not true that ...", "It's false that ...").
 _DENIED_SENTENCE = re.compile(
     r"^\W*it(?:\s+is|['’]s)\s+(?:not\s+true|not\s+the\s+case|false|untrue)\s+that\b", re.I
@@ -84,6 +95,8 @@ def takes_back(text: str) -> str | None:
     if correction:
         return correction.group(0)
     sentences = [s for s in _SENTENCES.split(text.strip()) if re.search(r"\w", s)]
+    if len(sentences) > 1 and _WHOLE_HEDGE.match(sentences[-1]):
+        return sentences[-1].strip()
     if sentences and all(_DENIED_SENTENCE.match(s) for s in sentences):
         return _DENIED_SENTENCE.match(sentences[0]).group(0).strip()  # type: ignore[union-attr]
     return None
