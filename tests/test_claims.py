@@ -542,12 +542,20 @@ def test_a_hedge_opening_the_text_before_a_colon_hedges_all_that_follows():
         "{}\nDunno.",
         "{}\n\nThat's all wrong.",
         "Nope. {}",
+        "{}\n\nDas stimmt aber nicht.",
+        "Ce n'est pas vrai: {}",
     ],
 )
 def test_an_answer_framed_as_not_the_answer_asserts_nothing(framed):
     assert values(REFERENCE) and items(REFERENCE)
     assert not values(framed.format(REFERENCE))
     assert not items(framed.format(REFERENCE))
+
+
+def test_a_negation_in_another_language_negates():
+    assert not items(REFERENCE.replace("Louise Kitchen", "Louise Kitchen (nicht)"))
+    assert not items(REFERENCE.replace("1. Louise Kitchen", "1. Nicht Louise Kitchen"))
+    assert not values("Nicht: Louise Kitchen 80%, Sally Beck 75%, Lavorato 67%, Shapiro 60%.")
 
 
 def test_framing_words_that_do_not_disown_the_answer_keep_it():

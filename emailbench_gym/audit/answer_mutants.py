@@ -124,6 +124,8 @@ def _disowned(text: str) -> list[tuple[str, str]]:
         ("not-sure-end", text + "\n\nNot sure about any of this."),
         ("all-wrong", text + "\n\nThat's all wrong."),
         ("nope", "Nope. " + text),
+        ("other-language", text + "\n\nDas stimmt aber nicht."),
+        ("other-language-lead", "Ce n'est pas vrai: " + text),
     ]
 
 

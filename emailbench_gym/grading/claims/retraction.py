@@ -28,6 +28,10 @@ _RETRACTION = re.compile(
     r"|\bi\s+(?:take\s+(?:it|that|this|everything)\s+back"
     r"|(?:retract|withdraw)\s+(?:this|that|everything|the\s+above|my\s+(?:message|email)))\b"
     r"|\b(?:just|i['’]?m|i\s+am|only)\s+(?:kidding|joking)\b|\bj/k\b"
+    # "that is not true" / "that is false" in the languages an answer may slip into
+    r"|\b(?:das\s+)?stimmt\s+(?:aber\s+|alles\s+)?nicht\b|\b(?:das\s+)?ist\s+(?:alles\s+)?falsch\b"
+    r"|\bn['’]est\s+pas\s+vrai\b|\bc['’]est\s+(?:tout\s+)?faux\b|\bno\s+es\s+(?:verdad|cierto)\b"
+    r"|\bes\s+(?:todo\s+)?falso\b|\bn[ãa]o\s+[ée]\s+verdade\b|\bnon\s+[èe]\s+vero\b|\bniet\s+waar\b"
     r"|(?<!don['’]t\s)(?<!not\s)\bforget\s+(?:what\s+i\s+(?:said|wrote)|(?:all\s+(?:of\s+)?"
     r"|everything\s+)?(?:this|that|the\s+above|about\s+(?:it|this|that)|it)\s*(?=[.!;,\n]|$))"
     r"|\bnever\s*mind\s*(?=[.!;\n]|$)"
