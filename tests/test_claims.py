@@ -519,6 +519,8 @@ def test_a_hedge_opening_the_text_before_a_colon_hedges_all_that_follows():
     assert passes(spec, calls=[], answer="Update: Priya,\n\nPriya will attend the review.")
     assert not values("I think, maybe: " + REFERENCE)
     assert values("Short answer: " + REFERENCE)
+    late = "Rob, I might be a few minutes late, but Priya will attend the review."
+    assert passes(spec, calls=[], answer=late)
 
 
 @pytest.mark.parametrize(

@@ -733,7 +733,10 @@ class PolarityReader:
                 return  # "Louise Kitchen, probably": the lead-in names an item
             header = match.group() == ":" and not line[match.end() :].strip()
             words = [i for i in lead if i not in self.masked]
-            hedged = not header and any(_match_at(self.norms, i, _HEDGES) for i in words)
+            # a plain hedge reaches past a colon only ("Rob, I might be late, but see you at 11"
+            # hedges the lateness); a disowning lead-in also past a comma ("If I had to guess,")
+            colon = match.group() == ":" and not header
+            hedged = colon and any(_match_at(self.norms, i, _HEDGES) for i in words)
             lead_text = self.text.text[0 : start + match.start()]
             if hedged or _DISOWNING.search(lead_text):  # a header line: only a disowning one
                 for r in range(len(runs)):
