@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from emailbench_gym.audit import audit_scenario
-from emailbench_gym.audit.state_mutants import negate_text
+from emailbench_gym.audit.state_mutants import as_questions, negate_text
 from emailbench_gym.cli import main
 from emailbench_gym.scenarios import load_scenario
 from tests.grading_support import STATE_CALLS, make_scenario
@@ -25,9 +25,12 @@ def test_a_weak_scenario_has_survivors_of_the_expected_operators():
     )
     result = audit_scenario(weak)
     survived = {s.operator for s in result.survivors}
-    assert {"skip-step", "negate-text", "empty-text", "other-target"} <= survived
-    # the footprint alone catches collateral damage and mail sent to the wrong people
+    assert {"skip-step", "empty-text", "other-target"} <= survived
+    # the footprint alone catches collateral damage, mail sent to the wrong people and text
+    # that withdraws itself (every sentence denied, "please disregard everything above")
     assert not survived & {"delete-message", "forward-outside", "to-into-cc", "duplicate"}
+    assert not survived & {"negate-text", "retract-text"}
+    assert result.operators["negate-text"] and result.operators["retract-text"]
     assert result.mutants > 50
 
 
@@ -99,8 +102,47 @@ def test_the_operators_for_rules_rsvps_invites_calendars_and_retractions_fire():
         ],
         calls=calls,
     )
-    survived = {(s.operator, s.description) for s in audit_scenario(weak).survivors}
+    result = audit_scenario(weak)
+    survived = {(s.operator, s.description) for s in result.survivors}
     operators = {operator for operator, _ in survived}
     assert {"rule-marks-read", "rule-narrowed", "silent-response", "invite-someone"} <= operators
-    assert {"retract-text"} <= operators
     assert any(op == "other-target" and "calendarId" in d for op, d in survived), survived
+    # a reply that takes itself back and an event described as called off are made, and the
+    # footprint alone rejects them (whatever the episode wrote must not withdraw itself)
+    assert result.operators["retract-text"] and result.operators["retract-description"]
+    assert not operators & {"retract-text", "retract-description"}
+
+
+def test_bodies_and_answers_asked_hedged_corrected_or_taken_back_are_mutants_and_fail():
+    """Wrong text that keeps every word of the reference: statements asked as questions, put
+    under a hedge before a colon, "corrected" to another day and time, taken back."""
+    for scenario_id, operators in (
+        (
+            "OB-X103",
+            {"question-text", "colon-hedge", "quoted-text", "correct-when", "retract-description"},
+        ),
+        (
+            "OB-H336",
+            {
+                "question-answer",
+                "colon-hedge",
+                "retract-answer",
+                "disown-answer",
+                "correct-value",
+                "rotate-values",
+            },
+        ),
+    ):
+        result = audit_scenario(load_scenario(scenario_id))
+        assert operators <= set(result.operators), result.operators
+        assert not result.survivors, result.survivors
+
+
+def test_as_questions_asks_statements_and_leaves_requests():
+    assert as_questions("Rob, the pack is ready. Could you check it before 1pm?") == (
+        "Quick question, is this right? Rob, the pack is ready? Could you check it before 1pm?"
+    )
+    assert as_questions("Sally,\n\nPlease bring the numbers.\n\nThanks,\nDana") is None
+    assert as_questions("1. Dynegy: 5\n2. Andersen: 41.7% of them.") == (
+        "Quick question, is this right? 1. Dynegy: 5?\n2. Andersen: 41.7% of them?"
+    )

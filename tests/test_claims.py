@@ -467,6 +467,44 @@ def test_roles_tell_two_values_of_one_subject_apart():
     assert not values("Priya Raman: sent you 7 emails; included on 5 of yours.", spec)
 
 
+def test_a_breakdown_in_parentheses_is_the_parts_of_the_value_before_it():
+    """'3 (5 received, 2 sent)' states 3 for its subject; 5 and 2 are its parts. A part
+    still states another subject's value, a role's value, or the total when it says so."""
+    spec = {
+        "type": "answer-values",
+        "values": [
+            {"subject": f"person:{KITCHEN}", "kind": "count", "value": 5},
+            {"subject": f"person:{BECK}", "kind": "count", "value": 4},
+        ],
+    }
+    assert values(
+        "Louise Kitchen: 5 (3 received, 2 sent)\nSally Beck: 4 (3 received, 1 sent)", spec
+    )
+    assert not values(
+        "Louise Kitchen: 3 (5 received, 2 sent)\nSally Beck: 4 (3 received, 1 sent)", spec
+    )
+    assert not values("Louise Kitchen: 2 emails (5 received, 3 sent); Sally Beck: 4.", spec)
+    assert values("Louise Kitchen: 3 received + 2 sent (5 in total); Sally Beck: 4.", spec)
+    assert values("Louise Kitchen 5; Sally Beck 4.", spec)
+    total = {"type": "answer-values", "values": [{"kind": "count", "value": 9}]}
+    assert values("9 emails (5 from Louise Kitchen, 4 from Sally Beck).", total)
+    assert values("9 emails (5 from Louise Kitchen, 4 from Sally Beck).", spec)
+    assert not values("5 emails (9 from Louise Kitchen, 4 from Sally Beck).", total)
+    table = (
+        "| Sender | Received | Sent | Total |\n|---|---|---|---|\n"
+        "| Louise Kitchen | {} | 2 | **{}** |\n| Sally Beck | 3 | 1 | 4 |"
+    )
+    assert values(table.format(3, 5), spec)
+    assert not values(table.format(5, 3), spec)  # the total swapped with a part of its row
+    roles = {
+        "type": "answer-values",
+        "values": [
+            {"subject": f"person:{KITCHEN}", "role": ["received"], "kind": "count", "value": 3}
+        ],
+    }
+    assert values("Louise Kitchen: 5 (3 received, 2 sent)", roles)
+
+
 # --- statements ---------------------------------------------------------------------------------
 
 
@@ -478,6 +516,96 @@ def test_statements_must_be_made_affirmatively():
     off = {"type": "answer-text", "statements": [["off", "disabled", "not on"]]}
     assert passes(off, calls=[], answer="Your out-of-office is not on.")
     assert not passes(off, calls=[], answer="Your out-of-office is not off.")
+
+
+def test_a_question_asserts_nothing_but_a_request_says_what_it_asks():
+    spec = {"type": "answer-text", "statements": [["attend"], ["review"]]}
+    assert passes(spec, calls=[], answer="Priya will attend the review for me.")
+    assert passes(spec, calls=[], answer="Could you attend the review in my place?")
+    assert passes(spec, calls=[], answer="Please attend the review for me?")
+    assert not passes(spec, calls=[], answer="Quick question: Priya will attend the review?")
+    assert not passes(spec, calls=[], answer="Is this right? Priya will attend the review?")
+    assert items(REFERENCE)
+    assert not items(REFERENCE.replace("\n", "?\n") + "?")
+    assert not values("Louise Kitchen at 80%? Sally Beck at 75%? Lavorato at 67%? Shapiro 60%?")
+    assert values("Louise Kitchen 80%, Sally Beck 75%, Lavorato 67%, Shapiro 60%. Anything else?")
+
+
+def test_a_question_that_is_a_name_or_is_reported_is_not_asked():
+    spec = {"type": "answer-text", "statements": [["California utilities"]]}
+    reported = (
+        "Two of the questions are for you:\n  1. How exposed are we to the California utilities?"
+    )
+    assert passes(spec, calls=[], answer=reported)
+    assert passes(
+        spec, calls=[], answer='He asks: "How exposed are we to the California utilities?"'
+    )
+    assert not passes(spec, calls=[], answer="Are we exposed to the California utilities?")
+    subject = {"type": "answer-items", "kind": "message", "members": ["msg-021"]}
+    assert passes(subject, calls=[], answer="Unread: Dynegy credit line - where are we?")
+    assert not passes(subject, calls=[], answer="Is it the Dynegy credit line email, maybe?")
+    assert not passes(subject, calls=[], answer='- "Dynegy credit line - where are we", unread?')
+    assert passes(spec, calls=[], answer='- "How exposed are we to the California utilities?"')
+
+
+def test_a_hedge_opening_the_text_before_a_colon_hedges_all_that_follows():
+    spec = {"type": "answer-text", "statements": [["attend"], ["review"]]}
+    hedged = "I might possibly, but probably won't: Priya,\n\nPriya will attend the review."
+    assert not passes(spec, calls=[], answer=hedged)
+    assert passes(spec, calls=[], answer="Update: Priya,\n\nPriya will attend the review.")
+    assert not values("I think, maybe: " + REFERENCE)
+    assert values("Short answer: " + REFERENCE)
+    late = "Rob, I might be a few minutes late, but Priya will attend the review."
+    assert passes(spec, calls=[], answer=late)
+
+
+@pytest.mark.parametrize(
+    "framed",
+    [
+        "Wrong answer: {}",
+        "If I had to guess, {}",
+        "Hypothetically: {}",
+        "The opposite of the following is true: {}",
+        "{}\n\nJust kidding.",
+        "{}\n\nAll of the above is false.",
+        "{}\n\n(That was last year's data; this year there are none.)",
+        "{}\n\nSorry, please disregard everything above.",
+        "{}\nCorrection: make that 70%.",
+        "Here is what I would have answered, but it's wrong:\n{}",
+        "The answer is NOT:\n{}",
+        "Everyone except these: {}",
+        "{}. Or not.",
+        "{}. Maybe.",
+        "{}\n\nNot sure about any of this.",
+        "{}\nDunno.",
+        "{}\n\nThat's all wrong.",
+        "Nope. {}",
+        "{}\n\nDas stimmt aber nicht.",
+        "Ce n'est pas vrai: {}",
+    ],
+)
+def test_an_answer_framed_as_not_the_answer_asserts_nothing(framed):
+    assert values(REFERENCE) and items(REFERENCE)
+    assert not values(framed.format(REFERENCE))
+    assert not items(framed.format(REFERENCE))
+
+
+def test_a_negation_in_another_language_negates():
+    assert not items(REFERENCE.replace("Louise Kitchen", "Louise Kitchen (nicht)"))
+    assert not items(REFERENCE.replace("1. Louise Kitchen", "1. Nicht Louise Kitchen"))
+    assert not values("Nicht: Louise Kitchen 80%, Sally Beck 75%, Lavorato 67%, Shapiro 60%.")
+
+
+def test_framing_words_that_do_not_disown_the_answer_keep_it():
+    for kept in (
+        "Short answer: {}",
+        "Of the senders you asked about, four qualify:\n{}",
+        "{}\n\nI found nothing else above 50%.",
+        "{}\n\nIgnore the duplicate RE: copies; they are the same messages.",
+        "{}\n\nNot sure if you also want the sent items counted; I left them out.",
+        "{}\n\nMaybe worth a look first: Louise's.",
+    ):
+        assert values(kept.format(REFERENCE)) and items(kept.format(REFERENCE)), kept
 
 
 def test_an_overlong_answer_fails_instead_of_taking_long():

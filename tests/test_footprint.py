@@ -140,9 +140,35 @@ def test_sent_message_checks_kind_thread_roles_and_body():
     for retraction in (
         "See you Wednesday at 11:00 AM.\n\nSorry, please disregard everything above.",
         "See you Wednesday at 11:00 AM. Scratch that, none of this is happening.",
+        "See you Wednesday at 11:00 AM.\n\nForget what I said.",
+        "See you Wednesday at 11:00 AM. Never mind.",
+        "See you Wednesday at 11:00 AM. (Sent to the wrong person, sorry.)",
+        "See you Wednesday at 11:00 AM. Just kidding.",
+        "See you Wednesday at 11:00 AM. Actually, make that Friday at 15:00 instead.",
+        "Thanks.\n\n> See you Wednesday at 11:00 AM.",
+        "Thanks.\n\n-----Original Message-----\nSee you Wednesday at 11:00 AM.",
+        "I might possibly, but probably won't: see you Wednesday at 11:00 AM.",
+        "Quick question, is this right? See you Wednesday at 11:00 AM?",
     ):
         taken_back = {**reply, "arguments": {"id": "msg-042", "comment": retraction}}
         assert not outcome(play(checked, [taken_back]), "reply")
+    unclaimed = make_scenario([{**spec, "body": []}], calls=[reply], requirements=REQUIREMENTS)
+    # an optional note (no body claims) may be empty, but never withdrawn or denied
+    assert outcome(play(unclaimed, [empty]), "reply")
+    withdrawn = "See you Wednesday at 11:00 AM.\n\nSorry, please disregard everything above."
+    taken_back = {**reply, "arguments": {"id": "msg-042", "comment": withdrawn}}
+    assert not outcome(play(unclaimed, [taken_back]), "reply")
+    denied = "It is not true that I will see you Wednesday. It's false that 11:00 AM works."
+    denial = {**reply, "arguments": {"id": "msg-042", "comment": denied}}
+    assert not outcome(play(unclaimed, [denial]), "reply")
+    for fair in (
+        "See you Wednesday at 11:00 AM. Ignore this email if Tanya already confirmed.",
+        "See you Wednesday at 11:00 AM. Don't forget the pack.",
+        "Could you meet Wednesday at 11:00 AM?",
+        "See you Wednesday at 11:00 AM. Does that work for you?",
+    ):
+        kept = {**reply, "arguments": {"id": "msg-042", "comment": fair}}
+        assert outcome(play(checked, [kept]), "reply"), fair
     conditional = "See you Wednesday at 11:00 AM. Ignore this email if Tanya already confirmed."
     kept = {**reply, "arguments": {"id": "msg-042", "comment": conditional}}
     assert outcome(play(checked, [kept]), "reply")
@@ -157,6 +183,55 @@ def test_sent_message_checks_kind_thread_roles_and_body():
     assert not outcome(play(checked, [new]), "reply")
     copied = {"name": "messages_copy", "arguments": {"id": "msg-042", "destinationId": "sentitems"}}
     assert not outcome(play(checked, [copied]), "reply")
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        {
+            "name": "calendar_createEvent",
+            "arguments": {
+                "subject": "Prep",
+                "startDateTime": "2001-10-16T09:00:00",
+                "endDateTime": "2001-10-16T10:00:00",
+                "body": "Please ignore this; it is cancelled and not happening.",
+            },
+        },
+        {
+            "name": "todo_createTask",
+            "arguments": {"title": "Prep", "body": "This task is cancelled."},
+        },
+        {
+            "name": "calendar_updateEvent",
+            "arguments": {
+                "id": "evt-001",
+                "body": "Agenda: Raptor.\n\nScratch that, none of this is true.",
+            },
+        },
+        {
+            "name": "messages_send",
+            "arguments": {
+                "subject": "Agenda",
+                "body": "It is not true that the agenda is in the invite.",
+                "toRecipients": ["tanya.ortiz@enron.com"],
+            },
+        },
+    ],
+)
+def test_whatever_the_episode_wrote_must_not_take_itself_back(call):
+    """Inside the footprint, a written text that withdraws itself (or calls off the item it
+    describes) fails; the same write with an honest text passes."""
+    honest = {
+        "calendar_createEvent": "Walk through the reserve numbers.",
+        "todo_createTask": "Bring the September true-up.",
+        "calendar_updateEvent": "Agenda: Raptor.",
+        "messages_send": "The agenda is in the invite. Ignore this email if you already saw it.",
+    }[call["name"]]
+    fair = {**call, "arguments": {**call["arguments"], "body": honest}}
+    spec = {"type": "footprint", "id": "footprint"}
+    for calls, passes in (([fair], True), ([call], False)):
+        checked = make_scenario([spec], calls=[fair], requirements=REQUIREMENTS)
+        assert outcome(play(checked, calls), "footprint") is passes
 
 
 def test_draft_message_checks_recipients_and_what_the_persona_wrote_not_the_quote():

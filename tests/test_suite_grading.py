@@ -17,32 +17,7 @@ from emailbench_gym.validation import ValidationReport, validate
 SUITE_SIZE = 206
 
 #: Survivors known and open, each with why it is not yet killed; any other survivor fails.
-OTHER_TARGET = (
-    "created on another calendar or list than the reference's: an operator added at the end of "
-    "the session; whether the query allows it is not yet judged per scenario"
-)
-RETRACTED_NOTE = (
-    "a note or body that takes itself back ('please disregard...') still satisfies the check: "
-    "the retraction rule applies only to body claims so far (fix drafted, not landed)"
-)
-SILENT_RESPONSE = "an RSVP sent with sendResponse=false: the response's mail is not yet checked"
-KNOWN_OPEN = {
-    "OB-H336:rotate-values:company-counts:0<>2": "a total swapped with the same company's "
-    "breakdown ('Dynegy: 3 (5 received, 2 sent)') still binds 5 to Dynegy; telling a total "
-    "from its parts needs the claim reader to read breakdowns",
-    "OB-G105:other-target:2:calendarId": OTHER_TARGET,
-    "OB-M109:other-target:1:listId": OTHER_TARGET,
-    "OB-X103:other-target:1:calendarId": OTHER_TARGET,
-    "OB-X107:other-target:2:listId": OTHER_TARGET,
-    "OB-X109:other-target:2:calendarId": OTHER_TARGET,
-    "OB-X109:other-target:4:listId": OTHER_TARGET,
-    "OB-G108:retract-text:2:body": RETRACTED_NOTE,
-    "OB-K102:retract-text:2:comment": RETRACTED_NOTE,
-    "OB-O105:retract-text:2:comment": RETRACTED_NOTE,
-    "OB-X115:retract-text:2:comment": RETRACTED_NOTE,
-    "OB-X107:silent-response:1:sendResponse": SILENT_RESPONSE,
-    "OB-X112:silent-response:1:sendResponse": SILENT_RESPONSE,
-}
+KNOWN_OPEN: dict[str, str] = {}
 
 
 @pytest.fixture(scope="module")

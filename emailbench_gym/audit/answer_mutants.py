@@ -4,8 +4,11 @@ For each member an `answer-items` claim finds in the reference answer: negate it
 "X (not included)"), hedge it ("possibly X"), drop it; add wrong candidates of the same kind
 to the list; swap members where order is asked. For each value an `answer-values` claim
 finds: shift it, rotate it with another subject's value, hedge it or give it as a bound,
-negate it. For each statement: negate or drop it. Whole answers: negated, hedged, "I could
-not find it", empty, and one naming every entity.
+negate it, "correct" it to another at the end. For each statement: negate or drop it.
+Whole answers: negated, hedged (under a header or before a colon), asked as questions,
+taken back ("please disregard everything above"), disowned (labelled wrong, a guess,
+hypothetical, a joke, stale data, its opposite), "I could not find it", empty, and one
+naming every entity.
 """
 
 from __future__ import annotations
@@ -14,7 +17,14 @@ from collections.abc import Iterator
 from datetime import date, timedelta
 from typing import Any
 
-from emailbench_gym.audit.state_mutants import Mutant, Reference, negate_text
+from emailbench_gym.audit.state_mutants import (
+    COLON_HEDGE,
+    RETRACTION,
+    Mutant,
+    Reference,
+    as_questions,
+    negate_text,
+)
 from emailbench_gym.grading.checks.answer import (
     AnswerItemsCheck,
     AnswerTextCheck,
@@ -93,6 +103,30 @@ def _value_spans(
         ]
         found.append((index, hits))
     return found
+
+
+def _disowned(text: str) -> list[tuple[str, str]]:
+    """The answer framed so that it is not the answer: labelled wrong, a guess, a joke, stale
+    data, its opposite, or followed by finding nothing."""
+    quoted = text.replace('"', "'")
+    return [
+        ("wrong-label", "Wrong answer: " + text),
+        ("guess", "If I had to guess, " + text),
+        ("hypothetical", "Hypothetically: " + text),
+        ("kidding", text + "\n\nJust kidding."),
+        ("stale", text + "\n\n(That was last year's data; this year there are none.)"),
+        ("opposite", "The opposite of the following is true: " + text),
+        ("found-nothing", f'You might expect "{quoted}", but I found nothing.'),
+        ("wrong-header", "Here is what I would have answered, but it's wrong:\n" + text),
+        ("not-header", "The answer is NOT:\n" + text),
+        ("except", "Everyone except these: " + text),
+        ("or-not", text.rstrip().rstrip(".") + ". Or not."),
+        ("not-sure-end", text + "\n\nNot sure about any of this."),
+        ("all-wrong", text + "\n\nThat's all wrong."),
+        ("nope", "Nope. " + text),
+        ("other-language", text + "\n\nDas stimmt aber nicht."),
+        ("other-language-lead", "Ce n'est pas vrai: " + text),
+    ]
 
 
 def answer_mutants(
@@ -176,6 +210,10 @@ def answer_mutants(
                 yield mutant(
                     "negate-value", where, _apply(text, [(v.start, v.start, "not ") for v in hits])
                 )
+                if rendered is not None:
+                    yield mutant(
+                        "correct-value", where, f"{text}\nCorrection: make that {rendered}."
+                    )
                 if spec.kind in NUMERIC_KINDS:
                     yield mutant(
                         "bound-value",
@@ -226,6 +264,13 @@ def answer_mutants(
                 )
     yield mutant("negate-answer", "all", negate_text(text))
     yield mutant("hedge-answer", "all", "I'm not sure, but possibly:\n" + text)
+    yield mutant("colon-hedge", "all", COLON_HEDGE + text)
+    yield mutant("retract-answer", "all", text + RETRACTION)
+    for detail, disowned in _disowned(text):
+        yield mutant("disown-answer", detail, disowned)
+    questions = as_questions(text)
+    if questions is not None:
+        yield mutant("question-answer", "all", questions)
     yield mutant("not-found", "all", "I could not find it.")
     yield mutant("empty-answer", "all", "")
     yield mutant("kitchen-sink", "all", sink)

@@ -8,7 +8,8 @@ reference with one write applied more broadly (more items, every item, more reci
 reply-all, twice), with one write's arguments changed (a recipient moved to Cc, times
 shifted, a rule disabled, given a harmful action (delete, forward, mark read) or narrowed
 by a condition nobody asked for, an RSVP recorded without being sent, an empty, negated or
-retracted body, another folder, list or column), or with one step left out. Targets are chosen
+retracted body, a body asked as questions, put under a hedge, typed as a quote under
+"Thanks." or whose day and time are "corrected" to others, a created item described as called off, another folder, list or column), or with one step left out. Targets are chosen
 deterministically from the start state, outside the reference's footprint.
 """
 
@@ -23,12 +24,22 @@ from typing import Any
 
 from emailbench_gym.api.models import APISnapshot
 from emailbench_gym.grading.checks.footprint import Footprint
+from emailbench_gym.grading.claims.polarity import is_request
 
 OUTSIDER = "outsider@example.com"
 #: A subject condition no real message meets: a rule narrowed by it files nothing.
 NARROWING = "zz-never-matches"
 #: Appended to a body: the message takes back everything it said.
 RETRACTION = "\n\nSorry, please disregard everything above: none of it is true."
+#: Given as the description of an item created without one: the item calls itself off.
+CALLED_OFF = "Please ignore this; it is cancelled and not happening."
+#: Writes that create an item with a free-text description, and that description's argument.
+_DESCRIBED = {
+    "calendar_createEvent": "body",
+    "todo_createTask": "body",
+    "boards_createTask": "description",
+    "contacts_create": "personalNotes",
+}
 Call = tuple[str, dict[str, Any]]
 
 
@@ -386,6 +397,8 @@ _ID_COLLECTION = {
 }
 _LIST_ARGS = {"messageIds": "messages", "contactIds": "contacts"}
 _TEXT_ARGS = ("body", "comment", "internalReplyMessage", "externalReplyMessage", "description")
+#: Writes other than messages_* whose body or comment is mail to someone.
+_ANSWERING = frozenset({"calendar_respondToEvent", "calendar_cancelEvent"})
 _NAME_ARGS = ("displayName", "subject", "title", "name")
 _TIME_ARGS = (
     "startDateTime",
@@ -403,6 +416,58 @@ _ENUMS: dict[str, tuple[str, ...]] = {
     "status": ("completed", "notStarted", "inProgress"),
     "externalAudience": ("all", "none", "contactsOnly"),
 }
+
+
+#: Appended to a text that gives a day or time: it corrects them to others.
+CORRECTION = "\n\nActually, make that Friday 19 Oct at 15:00 instead."
+_GIVES_WHEN = re.compile(
+    r"\d{1,2}:\d{2}|\b\d{1,2}\s*(?:am|pm|a\.m\.|p\.m\.)|\b(?:mon|tue|wed|thu|fri)(?:\w*day)?\b"
+    r"|\btomorrow\b|\btoday\b",
+    re.I,
+)
+#: Put in front of a text: a hedge whose scope is everything after the colon.
+COLON_HEDGE = "I might possibly, but probably won't: "
+
+
+_STATEMENT = re.compile(  # a sentence: a period inside "41.7%" or "p.m." does not end it
+    r"(?:[^.!?\n]|[.!?](?=\S))*\w(?:[^.!?\n]|[.!?](?=\S))*(?:[.!](?=\s|$)|(?=\n|$))"
+)
+
+
+def as_questions(text: str) -> str | None:
+    """Every statement asked instead of made ("Quick question, is this right? ... ready?");
+    requests ("Could you ...", "Please ...") stay as they are. None: the text states nothing
+    (only requests, greetings and a signature)."""
+    asked = 0
+
+    def ask(match: re.Match[str]) -> str:
+        nonlocal asked
+        sentence = match.group()
+        words = len(re.findall(r"\w+", sentence))
+        label = re.fullmatch(r"\s*(?:\d{1,2}|[a-z])[.)]?", sentence, re.I)  # "1." of a list
+        requests = any(is_request(sentence, m.start()) for m in re.finditer(r"\w+", sentence))
+        if label or words < 2 or sentence.rstrip().endswith((":", ",", "?")):
+            return sentence
+        if requests:  # "I'll be your contact; please ask me": the statement asked on its own
+            parts = sentence.split(";")
+            if len(parts) < 2 or all(is_request(part) for part in parts[:-1]):
+                return sentence
+            asked += 1
+            pieces = [
+                part if is_request(part) or k == len(parts) - 1 else f"{part.rstrip()}?"
+                for k, part in enumerate(parts)
+            ]
+            joined = pieces[0]
+            for piece in pieces[1:]:  # a new sentence after a question: capitalised
+                piece = piece.strip()
+                glue = " " if joined.endswith("?") else "; "
+                joined += glue + (piece[:1].upper() + piece[1:] if glue == " " else piece)
+            return joined
+        asked += 1
+        return sentence.rstrip().rstrip(".!") + "?" + sentence[len(sentence.rstrip()) :]
+
+    questions = _STATEMENT.sub(ask, text)
+    return f"Quick question, is this right? {questions}" if asked else None
 
 
 def negate_text(text: str) -> str:
@@ -571,6 +636,28 @@ def mutated_writes(ref: Reference) -> Iterator[Mutant]:
                     key,
                     _replace(ref, index, (name, {**args, key: negate_text(text)})),
                 )
+        if name.startswith("messages_") or name in _ANSWERING:
+            for key in ("body", "comment"):
+                text = args.get(key)
+                if isinstance(text, str) and text.strip():
+                    quoted = "\n".join(f"> {line}" for line in text.split("\n"))
+                    variants = [
+                        ("colon-hedge", COLON_HEDGE + text),
+                        ("quoted-text", f"Thanks.\n\n{quoted}"),
+                    ]
+                    questions = as_questions(text)
+                    if questions is not None:
+                        variants.append(("question-text", questions))
+                    if _GIVES_WHEN.search(text):
+                        variants.append(("correct-when", text + CORRECTION))
+                    for label, changed in variants:
+                        yield _mutant(
+                            ref,
+                            label,
+                            index,
+                            key,
+                            _replace(ref, index, (name, {**args, key: changed})),
+                        )
         for key in _NAME_ARGS:
             text = args.get(key)
             if isinstance(text, str) and text.strip():
@@ -655,6 +742,12 @@ def mutated_writes(ref: Reference) -> Iterator[Mutant]:
                     yield _mutant(
                         ref, label, index, key, _replace(ref, index, (name, {**args, key: value}))
                     )
+        described = _DESCRIBED.get(name)
+        if described and not args.get(described):
+            off = {**args, described: CALLED_OFF}
+            yield _mutant(
+                ref, "retract-description", index, described, _replace(ref, index, (name, off))
+            )
         if name == "calendar_createEvent" and not args.get("attendees"):
             invited = {**args, "attendees": [OUTSIDER]}
             yield _mutant(

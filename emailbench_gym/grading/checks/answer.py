@@ -19,7 +19,8 @@ claim matcher (grading/claims/) reads the answer as claims, not as a bag of word
 - `answer-text`: statements that must be made affirmatively ("completed", "off"),
   optionally about a subject.
 
-The same claims check the text of sent messages (`sent-message` `body`).
+An answer that takes itself back ("... Sorry, please disregard everything above") makes
+no claim. The same claims check the text of sent messages (`sent-message` `body`).
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from emailbench_gym.grading.checks.base import CheckBase, EpisodeView, Outcome
 from emailbench_gym.grading.claims.analysis import Analysis, SubjectMention
 from emailbench_gym.grading.claims.entities import ENTITY_KINDS
 from emailbench_gym.grading.claims.polarity import CueWords, Span
+from emailbench_gym.grading.claims.retraction import takes_back
 from emailbench_gym.grading.claims.text import Text
 from emailbench_gym.grading.claims.values import (
     VALUE_KINDS,
@@ -95,6 +97,9 @@ class _Claim(CheckBase):
         return CueWords.of(self.predicate, self.ruled_out)
 
     def check(self, episode: EpisodeView) -> Outcome:
+        withdrawn = takes_back(episode.answer)
+        if withdrawn:  # "... Sorry, please disregard everything above": nothing is asserted
+            return Outcome(False, "the answer makes the claim", f"takes itself back: {withdrawn!r}")
         return self.evaluate(episode.analysis)
 
     def evaluate(self, analysis: Analysis) -> Outcome:  # pragma: no cover - abstract
@@ -421,7 +426,7 @@ class AnswerValuesCheck(_Claim):
         stated = [
             (v, span)
             for v, span, mark in zip(candidates, spans, polarity, strict=True)
-            if mark == "asserted" and v.qualifier not in ("bound", "alternative")
+            if mark == "asserted" and v.qualifier not in ("bound", "alternative", "corrected")
         ]
         offered = [
             (v, span)
@@ -430,6 +435,20 @@ class AnswerValuesCheck(_Claim):
         ]
         binder = analysis.binder(subjects)
         bound = {id(v): binder.bind(span) for v, span in stated}
+        wholes = {v.start: bound[id(v)] for v, _span in stated}
+
+        def part_of_own(v: ValueMention, key: str | None = None) -> bool:
+            """A part of a breakdown that does not state a value of its own: one for no subject
+            in particular, or bound to no subject or to the one named before the value it breaks
+            down ("Dynegy: 3 (5 received, 2 sent)"; in "9 (5 from Louise, 4 from Sally)" the
+            names belong to the parts)."""
+            if v.part_of is None or v.part_of not in wholes:
+                return False
+            whole, mine = wholes[v.part_of], bound[id(v)]
+            if key is None or mine is None:
+                return True
+            return whole is not None and whole.span.start < v.part_of and mine.keys == whole.keys
+
         role_binder = analysis.binder(roles)
         role_of = {id(v): role_binder.bind(span) for v, span in stated} if roles else {}
         problems: list[str] = []
@@ -458,6 +477,8 @@ class AnswerValuesCheck(_Claim):
                 if not may_state(v, spec.kind):
                     continue
                 if spec.kind == "count" and v.qualifier == "approx":
+                    continue
+                if not spec.role and part_of_own(v, key):  # "5 (3 received, 2 sent)": 3 is a part
                     continue
                 subject = bound[id(v)]
                 if key is not None and (subject is None or key not in subject.keys):
@@ -497,6 +518,8 @@ class AnswerValuesCheck(_Claim):
             keys = {self._resolved_subject_keys(s, universe) for s in self.values}
             for v, _span in stated:
                 if id(v) in used or not any(comparable(v, k) for k in kinds):
+                    continue
+                if not role_phrases and part_of_own(v, "any"):
                     continue
                 subject = bound[id(v)]
                 if None in keys or (subject is not None and keys & subject.keys):

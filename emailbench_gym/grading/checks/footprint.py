@@ -9,6 +9,11 @@ and every message it sent matches one of the reference's envelopes, one to one. 
 scenario widens the footprint only with `latitude` entries, each with its reason
 ("any folder location", "may also cc the sender"). A read-only scenario has an empty
 footprint: any write fails it.
+
+Whatever the episode wrote must also mean it: a sent text, a new or rewritten
+description or note, an automatic reply that takes itself back ("please disregard
+everything above", every sentence "It is not true that ...") fails the check, and so
+does a created event or to-do whose description calls it off ("this is cancelled").
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from pydantic import BaseModel, Field, model_validator
 
 from emailbench_gym.api.models import MailboxSettings
 from emailbench_gym.grading.checks.base import CheckBase, EpisodeView, Outcome, matcher
+from emailbench_gym.grading.claims.retraction import calls_itself_off, takes_back
 from emailbench_gym.grading.query import COLLECTION_MODELS, Condition, Query, Strict
 from emailbench_gym.mailbox import Changes, Transmission, TransmissionKind
 
@@ -28,6 +34,51 @@ from emailbench_gym.mailbox import Changes, Transmission, TransmissionKind
 KIND_CLASS: dict[str, str] = {"reply": "reply", "replyAll": "reply"}
 #: Tools whose `id` argument opens a message (for `only_read` latitude).
 _OPENING_TOOLS = frozenset({"messages_get", "messages_getConversation", "messages_listAttachments"})
+#: Free text the persona writes on items, per collection (sent mail is read from the outbox).
+_TEXT_FIELDS = {
+    "events": "body",
+    "todo_tasks": "body",
+    "contacts": "personalNotes",
+    "boards": "description",
+    "board_tasks": "description",
+}
+_REPLY_FIELDS = ("internalReplyMessage", "externalReplyMessage")
+
+
+def _text(item: Any, name: str) -> str:
+    value = getattr(item, name, "")
+    return value if isinstance(value, str) else getattr(value, "content", "") or ""
+
+
+def withdrawn_texts(changes: Changes) -> list[str]:
+    """Texts the episode wrote that take themselves back (or call a created item off)."""
+    problems = []
+    for collection, name in _TEXT_FIELDS.items():
+        for item_id, (before, after) in changes.items.get(collection, {}).items():
+            if after is None:
+                continue
+            new = _text(after, name)
+            old = _text(before, name) if before is not None else ""
+            if new == old:
+                continue
+            read = calls_itself_off if before is None else takes_back
+            words = read(new)
+            if words and not read(old):
+                problems.append(
+                    f"{collection} {item_id} ({_name(after)}): {name} takes itself back ({words!r})"
+                )
+    if changes.settings is not None:
+        before, after = (s.automaticRepliesSetting for s in changes.settings)
+        for name in _REPLY_FIELDS:
+            new = getattr(after, name)
+            words = takes_back(new) if new != getattr(before, name) else None
+            if words:
+                problems.append(f"settings {name} takes itself back ({words!r})")
+    for sent in changes.sent:
+        words = takes_back(sent.text)
+        if words:
+            problems.append(f"message sent {sent.subject!r} takes itself back ({words!r})")
+    return problems
 
 
 def changed_fields(before: BaseModel, after: BaseModel) -> set[str]:
@@ -200,6 +251,7 @@ class FootprintCheck(CheckBase):
         reference: Footprint = episode.context.footprint
         problems = self._state_problems(episode, reference)
         problems.extend(self._outbox_problems(episode, reference))
+        problems.extend(withdrawn_texts(episode.changes))
         expected = "changes only within the reference's footprint" + (
             f" (+{len(self.latitude)} latitude)" if self.latitude else ""
         )

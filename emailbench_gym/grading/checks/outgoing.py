@@ -6,15 +6,18 @@ when its kind is one of `kind` (a reply-all counts as a reply: the recipients te
 them apart), it answers `in_reply_to`, its To, Cc and Bcc are exactly the given sets
 (plus anyone in `may_also_include`), its subject makes the `subject` statements and
 its own text (a reply's comment, not the quoted original) satisfies every `body`
-claim: statements made positively, values stated, items named (a body that takes
-them back, "please disregard everything above", states none). `count` matching
+claim: statements made positively, values stated, items named. A text that takes
+itself back ("please disregard everything above", every sentence "It is not true
+that ...") fails even a check with no body claims: an optional note (an RSVP's or a
+forward's comment) may be empty, never withdrawn. `count` matching
 messages must exist (exactly, by default). Messages that no envelope of the
 reference accounts for fail the scenario's `footprint` check.
 
 `draft-message` checks mail the persona asked to leave unsent: drafts saved during the
-episode (in any folder, still drafts), with the same recipient, subject and body rules;
-the body claims read the text above any quoted original ("-----Original Message-----",
-"> " lines), so a draft that only quotes the request it answers does not pass.
+episode (in any folder, still drafts), with the same recipient, subject and body rules.
+For both, the body claims read the text above any quoted original the persona typed
+("-----Original Message-----", "On ... wrote:", "> " lines), so a message whose words
+are all inside a quote ("Thanks.\n\n> See you at 11:00") does not pass.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from pydantic import Field
 from emailbench_gym.grading.checks.answer import AnswerClaim, AnswerTextCheck, Phrases
 from emailbench_gym.grading.checks.base import CheckBase, EpisodeView, Outcome
 from emailbench_gym.grading.checks.footprint import KIND_CLASS
+from emailbench_gym.grading.claims.retraction import takes_back
 from emailbench_gym.mailbox import Transmission, TransmissionKind
 
 #: Where hand-quoted original mail starts in a draft (Outlook and common client headers).
@@ -35,27 +39,6 @@ _QUOTE_HEADER = re.compile(
     r"^\s*-{2,}\s*(?:original message|forwarded message)\s*-{2,}\s*$|^\s*on .{1,200} wrote:\s*$",
     re.I | re.M,
 )
-
-
-#: A message that takes back what it says ("please disregard everything above"): its
-#: statements are withdrawn, so none of its body claims holds.
-_RETRACTION = re.compile(
-    r"\b(?:disregard|ignore)\s+(?:everything|all(?:\s+of)?|what\s+i\s+(?:said|wrote))\s+"
-    r"(?:above|(?:of\s+)?th(?:is|at)|(?:of\s+)?the\s+above)"
-    r"|\b(?:disregard|ignore)\s+(?:the\s+above|this\s+(?:message|email|e-mail|note))\b(?!\s+if\b)"
-    r"|\bscratch\s+(?:that|all\s+(?:of\s+)?that|everything)\b"
-    r"|\bnone\s+of\s+(?:this|that|it|the\s+above)\s+(?:is|was)\s+(?:true|happening|real|correct)"
-    r"|\b(?:it|this|that)\s+(?:was|is)\s+all\s+a\s+mistake"
-    r"|\bi\s+(?:take\s+(?:it|that|this|everything)\s+back"
-    r"|(?:retract|withdraw)\s+(?:this|that|everything|the\s+above|my\s+(?:message|email)))\b",
-    re.I,
-)
-
-
-def retracted(text: str) -> str | None:
-    """The words with which a message takes back what it says, if it does."""
-    match = _RETRACTION.search(text)
-    return match.group(0) if match else None
 
 
 def own_text(body: str) -> str:
@@ -98,10 +81,10 @@ class _MailCheck(CheckBase):
             )
             if not outcome.passed:
                 problems.append(f"subject: {outcome.found}")
+        withdrawn = takes_back(text)
+        if withdrawn:  # even with no body claims: an optional note may be empty, not withdrawn
+            return [*problems, f"body: takes back what it says ({withdrawn!r})"]
         if self.body:
-            withdrawn = retracted(text)
-            if withdrawn:
-                return [*problems, f"body: takes back what it says ({withdrawn!r})"]
             analysis = episode.analyse(text)
             for claim in self.body:
                 outcome = claim.evaluate(analysis)
@@ -145,7 +128,7 @@ class SentMessageCheck(_MailCheck):
         return self._recipients_ok(sent.to, sent.cc, sent.bcc)
 
     def check(self, episode: EpisodeView) -> Outcome:
-        envelopes = [(s, s.subject, s.text) for s in episode.sent if self._envelope_ok(s)]
+        envelopes = [(s, s.subject, own_text(s.text)) for s in episode.sent if self._envelope_ok(s)]
         ok, n, near = self._tally(envelopes, episode)
         expected: dict[str, Any] = {
             "matching": self.count if self.exact else f">= {self.count}",

@@ -12,6 +12,12 @@ PRE_NEGATIONS: tuple[str, ...] = (
     "not",
     "no",
     "never",
+    # the same in the other languages an answer may slip into ("nicht Louise Kitchen")
+    "nicht",
+    "kein",
+    "keine",
+    "keiner",
+    "niet",
     "except",
     "excepting",
     "excluding",
@@ -74,6 +80,9 @@ POST_EXCLUSIONS: tuple[str, ...] = (
 )
 #: After an item, a negated verb...
 NEGATED_VERBS: tuple[str, ...] = (
+    "nicht",
+    "pas",
+    "niet",
     "is not",
     "are not",
     "was not",
@@ -238,6 +247,8 @@ PRONOUNS: frozenset[str] = frozenset(
 #: A first sentence that denies everything ("No.", "None of them.").
 DENIALS: tuple[str, ...] = (
     "no",
+    "nope",
+    "nah",
     "none",
     "nothing",
     "nobody",

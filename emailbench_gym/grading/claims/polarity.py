@@ -7,7 +7,11 @@ Ortiz and Steven Kean" point forward over a whole list; "Jeff Skilling is not ab
 stands for the list named just before it); "might", "I think" hedge the nearest item.
 A header line ("Excluded:", "Not sure, but possibly:") governs the list under it, a
 table row with a "no" cell rules its items out, and an answer that opens by denying
-everything ("No.", "I couldn't find any") negates all it names.
+everything ("No.", "I couldn't find any") negates all it names. A question asserts
+nothing it names ("Our pack will be ready before Wednesday?"), unless it is a request
+("Could you attend the review?"), and a hedge or disowning lead-in opening the text
+before a colon or comma ("I might, but probably won't: ...", "If I had to guess,",
+"Wrong answer:") hedges all that follows.
 
 A question may itself be negative ("who hasn't accepted?", "which aren't done?"): its
 `predicate` words ("accept", "done") make "hasn't accepted" or "not done" part of the
@@ -45,6 +49,16 @@ POST_REACH = 7  # words a backward cue may skip ("X, at exactly 50%, is not abov
 HEDGE_REACH = 8
 LABEL_WORDS = 5  # words of a label opening a line ("Excluded, and why:")
 LONG_LABEL_CHARS = 160  # a longer label governs only the list right after it, as a header line
+LEAD_IN_WORDS = 12  # words of a hedged lead-in opening a text ("I might, but probably won't:")
+#: A question that asks for something ("Could you attend ...?", "Please confirm ...?") states
+#: what it asks for; any other question asserts nothing.
+_REQUEST = re.compile(
+    r"\b(?:could|can|would|will)\s+(?:you|u|we)\b|\b(?:could|can|may)\s+i\b|\bplease\b"
+    r"|\bwould\s+you\s+mind\b"
+    r"|\b(?:do|would)\s+you\s+mind\b|\bany\s+chance\b|\bare\s+you\s+(?:able|free|available)\b"
+    r"|\b(?:work|works|suit|suits)\s+(?:for\s+)?(?:you|everyone|both\s+of\s+you)\b",
+    re.I,
+)
 _SEPARATORS = re.compile(
     r"^[\s,/&*'\"]*(?:(?:and|or|nor|plus|as well as|&)\b[\s,'\"]*)?(?:the\b[\s'\"]*)?$", re.I
 )
@@ -59,6 +73,63 @@ _POSSESSIVE_SEPARATOR = re.compile(
 _CONJUNCTIONS = frozenset({"and", "or", "but", "while", "whereas", "although", "though"})
 _NEGATIVE_CELLS = frozenset({"no", "not", "none", "excluded", "n/a", "x", "✗", "✘", "-", "no."})
 _STRIKE = re.compile(r"~~.+?~~")
+
+
+#: A lead-in that disowns what follows ("Wrong answer:", "Hypothetically,", "If I had to guess,").
+_DISOWNING = re.compile(
+    r"\b(?:wrong|incorrect|false|untrue|hypothetical(?:ly)?|in\s+theory|imagine|suppose|guess"
+    r"|guessing|the\s+opposite|used\s+to\s+be|formerly"
+    r"|unverified|not\s+the\s+answer|made[- ]up|fictional|for\s+example|as\s+an\s+example"
+    r"|(?:except|other\s+than|all\s+but|everyone\s+but|not|none\s+of)\s+(?:these|this|the\s+following)"
+    r"|(?:answer|it)\s+is\s+not|would\s+have\s+(?:said|answered))\b",
+    re.I,
+)
+_CLOSERS = "\"')]*”’ "
+_QUESTION_WORDS = frozenset(
+    [
+        "what",
+        "where",
+        "when",
+        "who",
+        "whom",
+        "whose",
+        "why",
+        "how",
+        "which",
+        "is",
+        "are",
+        "was",
+        "were",
+        "do",
+        "does",
+        "did",
+        "can",
+        "could",
+        "will",
+        "would",
+        "should",
+        "shall",
+        "any",
+        "anyone",
+    ]
+)
+#: Words before a question that report it ("he asks:", "two of the questions are for you:").
+_REPORTING = re.compile(
+    r"\b(?:ask|asks|asked|asking|questions|queries|wants\s+to\s+know|wondering|wonders"
+    r"|inquir\w*|enquir\w*)\b",
+    re.I,
+)
+#: A question inside quotes ending the sentence ('... the FAQ asks "How exposed are we?"').
+_QUOTED_QUESTION = re.compile(r"[\"“‘][^\"“”‘’]*\?[\"”’][\s*_)]*$")
+_SEGMENT_BREAK = re.compile(r";|:\s|\s[-–—]\s")
+
+
+def is_request(sentence: str, at: int = 0) -> bool:
+    """Whether the part of a sentence around offset `at` (between semicolons, colons and
+    dashes) asks for something: "could you", "please", "does that work for you"."""
+    left = max((m.end() for m in _SEGMENT_BREAK.finditer(sentence, 0, at)), default=0)
+    right = next((m.start() for m in _SEGMENT_BREAK.finditer(sentence, at)), len(sentence))
+    return bool(_REQUEST.search(sentence, left, right))
 
 
 @dataclass(frozen=True)
@@ -350,6 +421,8 @@ class PolarityReader:
                 )
         self._headers_and_rows(runs, spans, verdict, words)
         self._denied_sentences(runs, first, verdict)
+        self._questioned_sentences(runs, first, verdict)
+        self._hedged_lead_in(runs, first, verdict)
         if self._denies_everything(first):
             for marks in verdict:
                 marks.add("negated")
@@ -736,6 +809,88 @@ class PolarityReader:
             if i not in self.masked and _match_at(self.norms, i, _SENTENCE_DENIALS)
         }
 
+    def _questioned_sentences(
+        self, runs: list[list[int]], first: list[int], verdict: list[set[str]]
+    ) -> None:
+        """Runs in a question ("Our pack will be ready before Wednesday?") are asked, not
+        asserted; a request ("Could you attend the review in my place?") still says what it
+        asks for."""
+        for r in range(len(runs)):
+            index = self.sentence[first[r]]
+            start, end = self.text.sentences[index]
+            sentence = self.text.text[start:end]
+            if not sentence.rstrip(_CLOSERS).endswith("?"):
+                continue
+            at = self.text.tokens[first[r]].start - start
+            if is_request(sentence, at) or self._reported(index) or self._ends_in_a_name(index):
+                continue
+            verdict[r].add("hedged")
+
+    def _ends_in_a_name(self, sentence: int) -> bool:
+        """The question mark ends a name that is a question ("Dynegy credit line - where are
+        we?", an email's subject): the words before it are a name holding a question word."""
+        tokens = [i for i, s in enumerate(self.sentence) if s == sentence]
+        name = []
+        for i in reversed(tokens):
+            if i not in self.masked:
+                break
+            name.append(self.norms[i])
+        return bool(name) and any(w in _QUESTION_WORDS for w in name)
+
+    def _reported(self, sentence: int) -> bool:
+        """A question reported, not asked: in quotes, or after "asks"/"questions" in its own
+        lead ('He asks: "How ...?"') or in the line introducing its list ("Two of the questions
+        are for you:\n1. How exposed ...?")."""
+        start, end = self.text.sentences[sentence]
+        if _QUOTED_QUESTION.search(self.text.text[start:end]):
+            return True  # the question itself in quotes: "How exposed are we?"
+        line = self.text.line_of(start)
+        opening = re.search(r"[:\"“]", self.text.text[start:end])  # 'He asks: "How ...?"'
+        lead = self.text.text[start : start + opening.start()] if opening else ""
+        before = lead
+        header = self.text.header_of(line)
+        if header is None:  # a list under "...: " in the same paragraph
+            for above in range(line - 1, -1, -1):
+                text = self.text.text[slice(*self.text.lines[above])].strip()
+                if not text:
+                    break
+                if text.endswith(":"):
+                    header = above
+                    break
+        if header is not None:
+            before = self.text.text[slice(*self.text.lines[header])] + " " + before
+        # the reporting words are stated, not asked ("Quick question, is this right?" reports none)
+        return bool(_REPORTING.search(re.sub(r"[^.!?:\n]*\?", " ", before)))
+
+    def _hedged_lead_in(
+        self, runs: list[list[int]], first: list[int], verdict: list[set[str]]
+    ) -> None:
+        """A text opening with a hedge or a disowning lead-in that ends in a colon or comma
+        ("I might possibly, but probably won't: ...", "If I had to guess, ...", "Wrong answer:",
+        "Hypothetically:") hedges everything after it, not only the nearest item."""
+        if not self.text.tokens:
+            return
+        start, end = self.text.lines[0]
+        line = self.text.text[start:end]
+        for match in re.finditer(r"[:,]", line):
+            lead = self.text.tokens_in(0, start + match.start())
+            if not len(lead) or len(lead) > LEAD_IN_WORDS:
+                return
+            if any(first[r] in lead for r in range(len(runs))):
+                return  # "Louise Kitchen, probably": the lead-in names an item
+            header = match.group() == ":" and not line[match.end() :].strip()
+            words = [i for i in lead if i not in self.masked]
+            # a plain hedge reaches past a colon only ("Rob, I might be late, but see you at 11"
+            # hedges the lateness); a disowning lead-in also past a comma ("If I had to guess,")
+            colon = match.group() == ":" and not header
+            hedged = colon and any(_match_at(self.norms, i, _HEDGES) for i in words)
+            lead_text = self.text.text[0 : start + match.start()]
+            if hedged or _DISOWNING.search(lead_text):  # a header line: only a disowning one
+                for r in range(len(runs)):
+                    if self.text.tokens[first[r]].start > start + match.start():
+                        verdict[r].add("hedged")
+                return
+
     def _denies_everything(self, first: list[int]) -> bool:
         """The answer opens with a sentence that denies everything ("No.", "None found.")."""
         if not self.text.tokens:
@@ -745,7 +900,7 @@ class PolarityReader:
         length = _match_at(self.norms, 0, _DENIALS)
         if not length:
             return False
-        if self.norms[0] == "no" and length == 1:
+        if self.norms[0] in ("no", "nope", "nah") and length == 1:
             after = self.text.text[self.text.tokens[0].end : self.text.tokens[0].end + 2]
             return bool(re.match(r"\s*[.,:!;-]|\s*$", after))
         partial = any(

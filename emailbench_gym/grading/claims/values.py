@@ -18,6 +18,7 @@ import math
 import re
 from dataclasses import dataclass, replace
 from datetime import date, timedelta
+from itertools import pairwise
 from typing import Literal
 
 from emailbench_gym.grading.claims.lexicon import (
@@ -43,7 +44,8 @@ class ValueMention:
     `values` holds every reading the text allows (numbers, minutes, dates, digit strings;
     a time range is a pair of minute sets). `precision` is the unit of the last written
     digit, in the value's own unit. `qualifier` is "bound" or "approx" when a word before
-    the value makes it a limit or an estimate.
+    the value makes it a limit or an estimate, "alternative" when it is offered with another
+    ("5 or 7") and "corrected" when a later correction replaces it ("make that 15:00").
     """
 
     kind: str
@@ -53,6 +55,8 @@ class ValueMention:
     precision: float = 1.0
     qualifier: str | None = None
     ratio: tuple[float, float] | None = None  # "12 of 15": numerator and denominator
+    #: Where the value starts that this one is a part of: "5 (3 received, 2 sent)"; 3 is a part.
+    part_of: int | None = None
 
 
 # --- numbers ------------------------------------------------------------------------------
@@ -646,7 +650,8 @@ def find_values(text: str, today: date, masked: list[tuple[int, int]] = ()) -> l
         value, step = parsed
         add(ValueMention("number", (value,), *match.span(), step, _qualifier(text, match.start())))
     found.sort(key=lambda m: m.start)
-    return _mark_alternatives(text, found)
+    marked = _mark_table_totals(text, _mark_breakdowns(text, _mark_alternatives(text, found)))
+    return _mark_corrections(text, marked)
 
 
 _FAMILY = {"count": "number", "ratio": "percent"}
@@ -654,6 +659,99 @@ _FAMILY = {"count": "number", "ratio": "percent"}
 _TOTAL_AFTER = re.compile(
     r"\s*(?:\w+\s+)?(?:in total|in all|total|overall|altogether|all told)\b", re.I
 )
+
+
+#: Words that make a parenthesis after a value its total, not its parts ("2 sent (5 in all)").
+_TOTAL_WORDS = re.compile(r"\b(?:total|in all|overall|altogether|all told|combined|sum)\b", re.I)
+
+
+def _mark_breakdowns(text: str, found: list[ValueMention]) -> list[ValueMention]:
+    """Values in a parenthesis right after a value of their family ("Dynegy: 5 (3 received, 2
+    sent)") are that value's parts, not more values of its subject: two or more of them, and
+    no word making the parenthesis a total. A part may still state another subject's value
+    ("3 unread (2 from Louise, 1 from Sally)")."""
+    marked = list(found)
+    for i, outer in enumerate(found):
+        opening = re.match(r"[ \t]*(?:[a-z]+[ \t]+)?\(", text[outer.end : outer.end + 20], re.I)
+        if not opening:
+            continue
+        start = outer.end + opening.end()
+        close = text.find(")", start)
+        if close < 0 or "(" in text[start:close] or "\n" in text[start:close]:
+            continue
+        family = _FAMILY.get(outer.kind, outer.kind)
+        inside = [
+            j
+            for j in range(i + 1, len(found))
+            if found[j].start >= start
+            and found[j].end <= close
+            and _FAMILY.get(found[j].kind, found[j].kind) == family
+        ]
+        if len(inside) >= 2 and not _TOTAL_WORDS.search(text, start, close):
+            for j in inside:
+                marked[j] = replace(marked[j], part_of=outer.start)
+    return marked
+
+
+def _mark_table_totals(text: str, found: list[ValueMention]) -> list[ValueMention]:
+    """In a table with a "Total" column, a row's other values of the total's family are its
+    parts ("| Dynegy | three | two | **five** |": three and two are parts of five)."""
+    marked = list(found)
+    offset, header_total, in_table = 0, None, False
+    for line in text.split("\n"):
+        start, offset = offset, offset + len(line) + 1
+        if not line.lstrip().startswith("|"):
+            in_table, header_total = False, None
+            continue
+        bars = [start + i for i, c in enumerate(line) if c == "|"]
+        cells = list(pairwise(bars))
+        if not in_table:
+            in_table = True
+            header_total = next(
+                (k for k, (a, b) in enumerate(cells) if _TOTAL_WORDS.search(text, a, b)), None
+            )
+            continue
+        if header_total is None or header_total >= len(cells) or re.fullmatch(r"[\s|:-]*", line):
+            continue
+        a, b = cells[header_total]
+        inside = [j for j, m in enumerate(found) if a < m.start and m.end <= b]
+        if not inside:
+            continue
+        whole = found[inside[0]]
+        family = _FAMILY.get(whole.kind, whole.kind)
+        for j, mention in enumerate(found):
+            if (
+                j not in inside
+                and start <= mention.start < offset
+                and _FAMILY.get(mention.kind, mention.kind) == family
+            ):
+                marked[j] = replace(marked[j], part_of=whole.start)
+    return marked
+
+
+#: Words that replace what was written before ("Thursday at 14:00. Actually, make that 15:00").
+_CORRECTION = re.compile(
+    r"\b(?:make\s+(?:that|it)|correction|i\s+mean[t]?|change\s+(?:that|it)\s+to|scratch\s+that"
+    r"|on\s+second\s+thought|let\s+me\s+correct)\b",
+    re.I,
+)
+#: Kinds that correct one another (a time corrects the start of a time range).
+_CORRECTS = {"time-range": "time", "count": "number", "ratio": "percent"}
+
+
+def _mark_corrections(text: str, found: list[ValueMention]) -> list[ValueMention]:
+    """A value given as a correction ("Actually, make that Friday at 15:00") withdraws every
+    value of its kind written before it: those are "corrected", no longer stated."""
+    marked = list(found)
+    for i, later in enumerate(found):
+        sentence_start = max(text.rfind(c, 0, later.start) for c in ".!?\n") + 1
+        if not _CORRECTION.search(text, sentence_start, later.start):
+            continue
+        family = _CORRECTS.get(later.kind, later.kind)
+        for j in range(i):
+            if _CORRECTS.get(found[j].kind, found[j].kind) == family:
+                marked[j] = replace(marked[j], qualifier="corrected")
+    return marked
 
 
 def _mark_alternatives(text: str, found: list[ValueMention]) -> list[ValueMention]:

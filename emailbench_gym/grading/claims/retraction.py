@@ -1,0 +1,115 @@
+"""Text that takes itself back: a note, body or description whose own words withdraw it.
+
+"Sorry, please disregard everything above", "scratch that", "none of this is true" withdraw
+whatever a text said; "Actually, make that Friday at 15:00 instead" or "Correction: ..."
+amends it in place (a message or answer is written once, so what it said before no longer
+stands); a last sentence that hedges or denies the whole ("Or not.", "Maybe.", "Dunno.",
+"That's all wrong.") leaves it unsaid; and a text in which every sentence opens by denying itself ("It is not true that I
+have to decline.") states nothing either. Such a text satisfies no claim and is no note at
+all, even where a note is optional. "Ignore this email if Tanya already confirmed" and "if
+you already sent it, please ignore this" are conditions, not retractions. An item's own
+description that calls the item off ("this is cancelled", "not happening") withdraws the
+item it describes.
+"""
+
+from __future__ import annotations
+
+import re
+
+_RETRACTION = re.compile(
+    r"\b(?:disregard|ignore)\s+(?:everything|all(?:\s+of)?|what\s+i\s+(?:said|wrote))\s+"
+    r"(?:above|(?:of\s+)?th(?:is|at)|(?:of\s+)?the\s+above)"
+    r"|\b(?:disregard|ignore)\s+(?:the\s+above|this\s+(?:message|email|e-mail|note|invite"
+    r"|invitation|description|reminder|task|to-do|item|entry))\b(?!\s+if\b)"
+    r"|\b(?:disregard|ignore)\s+this\s*(?=[.;:!,\n]|$)"
+    r"|\bscratch\s+(?:that|all\s+(?:of\s+)?that|everything)\b"
+    r"|\bnone\s+of\s+(?:this|that|it|the\s+above)\s+(?:is|was)\s+(?:true|happening|real|correct)"
+    r"|\b(?:it|this|that)\s+(?:was|is)\s+all\s+a\s+mistake"
+    r"|\bi\s+(?:take\s+(?:it|that|this|everything)\s+back"
+    r"|(?:retract|withdraw)\s+(?:this|that|everything|the\s+above|my\s+(?:message|email)))\b"
+    r"|\b(?:just|i['’]?m|i\s+am|only)\s+(?:kidding|joking)\b|\bj/k\b"
+    # "that is not true" / "that is false" in the languages an answer may slip into
+    r"|\b(?:das\s+)?stimmt\s+(?:aber\s+|alles\s+)?nicht\b|\b(?:das\s+)?ist\s+(?:alles\s+)?falsch\b"
+    r"|\bn['’]est\s+pas\s+vrai\b|\bc['’]est\s+(?:tout\s+)?faux\b|\bno\s+es\s+(?:verdad|cierto)\b"
+    r"|\bes\s+(?:todo\s+)?falso\b|\bn[ãa]o\s+[ée]\s+verdade\b|\bnon\s+[èe]\s+vero\b|\bniet\s+waar\b"
+    r"|(?<!don['’]t\s)(?<!not\s)\bforget\s+(?:what\s+i\s+(?:said|wrote)|(?:all\s+(?:of\s+)?"
+    r"|everything\s+)?(?:this|that|the\s+above|about\s+(?:it|this|that)|it)\s*(?=[.!;,\n]|$))"
+    r"|\bnever\s*mind\s*(?=[.!;\n]|$)"
+    r"|\bsent\s+(?:this\s+|it\s+)?(?:to\s+the\s+wrong\s+(?:person|people|address)|in\s+error"
+    r"|by\s+(?:mistake|accident))|\bnot\s+meant\s+for\s+you\b"
+    r"|\bplease\s+delete\s+(?:this|it)(?:\s+(?:message|email|e-mail|note))?\s*(?=[.!;\n]|$)"
+    r"|\b(?:(?:all|each|every\s+word)\s+of\s+(?:the\s+above|this|that|it)|everything\s+above"
+    r"|the\s+above|th(?:is|at)\s+(?:list|answer))\s+(?:is|was|are|were)\s+(?:all\s+)?"
+    r"(?:false|wrong|incorrect|untrue|made\s+up|invented|fake|a\s+joke|outdated|out\s+of\s+date"
+    r"|old\s+data|last\s+(?:week|month|year)['’]s)"
+    r"|\b(?:that|this|the\s+above)\s+(?:was|is)\s+(?:all\s+)?(?:last\s+(?:week|month|year)['’]s"
+    r"|(?:from\s+)?(?:an?\s+)?(?:old|outdated|stale|fake|made[- ]up|invented|hypothetical)"
+    r"|just\s+an?\s+example)\b"
+    r"|\bthe\s+opposite\s+of\s+(?:this|that|it|the\s+following|the\s+above|what\s+i\s+(?:said|wrote))"
+    r"\s+is\s+true"
+    r"|\b(?:but|now|actually|this\s+year|today)\s*,?\s+(?:i\s+found\s+nothing|there\s+(?:is|are)"
+    r"\s+none|it['’]?s\s+none|none\s+(?:of\s+them\s+)?(?:apply|count|qualify))\s*(?=[.!;)]|$)",
+    re.I,
+)
+#: A text correcting itself ("Actually, make that Friday at 15:00 instead."): what it said
+#: before is withdrawn; mail and answers are written once, not amended in place.
+_SELF_CORRECTION = re.compile(
+    r"\bactually,?\s+(?:make|change)\s+(?:that|it)\b|\bmake\s+that\b[^.?!\n]*\binstead\b"
+    r"|\bcorrection\s*:|\bon\s+second\s+thought\b|\blet\s+me\s+correct\b",
+    re.I,
+)
+#: A last sentence that hedges or denies the whole text ("Or not.", "Maybe.", "Dunno.",
+#: "Not sure about any of this.", "That's all wrong.").
+_WHOLE_HEDGE = re.compile(
+    r"^\W*(?:but\s+|then\s+again,?\s+)?(?:or\s+(?:maybe\s+)?not|maybe(?:\s+not)?|perhaps(?:\s+not)?"
+    r"|possibly(?:\s+not)?|probably\s+not|dunno|who\s+knows|no\s+idea|i\s+(?:don['’]?t|do\s+not)\s+know"
+    r"|(?:i['’]?m\s+)?not\s+(?:sure|certain)(?:\s+about\s+(?:any\s+of\s+)?(?:this|that|it|these|the\s+above))?"
+    r"|i\s+(?:could|might|may)\s+be\s+wrong|(?:that['’]?s|this\s+is|it['’]?s)\s+(?:all\s+)?(?:wrong|false"
+    r"|incorrect|not\s+(?:true|right|correct)))\W*$",
+    re.I,
+)
+#: A sentence that opens by denying itself ("It is not true that ...", "It's false that ...").
+_DENIED_SENTENCE = re.compile(
+    r"^\W*it(?:\s+is|['’]s)\s+(?:not\s+true|not\s+the\s+case|false|untrue)\s+that\b", re.I
+)
+#: An item's description calling the item itself off.
+_CALLED_OFF = re.compile(
+    r"\b(?:it|this)(?:\s+(?:event|meeting|task|to-do|item|one))?\s+(?:is|has\s+been)\s+"
+    r"(?:now\s+)?(?:cancell?ed|called\s+off|void)\b"
+    r"|\b(?:is|it['’]s|this\s+is)\s+not\s+(?:happening|going\s+ahead|real)\b",
+    re.I,
+)
+_SENTENCES = re.compile(r"(?<=[.!?])\s+|\n+")
+#: Words that make a retraction conditional ("ignore this if you already replied").
+_CONDITION = re.compile(r"\b(?:if|unless|in\s+case|otherwise)\b", re.I)
+
+
+def _sentence_around(text: str, start: int, end: int) -> str:
+    left = max(text.rfind(c, 0, start) for c in ".!?\n")
+    rights = [i for i in (text.find(c, end) for c in ".!?\n") if i >= 0]
+    return text[left + 1 : min(rights) if rights else len(text)]
+
+
+def takes_back(text: str) -> str | None:
+    """The words with which a text withdraws what it says, if it does."""
+    for match in _RETRACTION.finditer(text):
+        if not _CONDITION.search(_sentence_around(text, match.start(), match.end())):
+            return match.group(0)
+    correction = _SELF_CORRECTION.search(text)
+    if correction:
+        return correction.group(0)
+    sentences = [s for s in _SENTENCES.split(text.strip()) if re.search(r"\w", s)]
+    if len(sentences) > 1 and _WHOLE_HEDGE.match(sentences[-1]):
+        return sentences[-1].strip()
+    if sentences and all(_DENIED_SENTENCE.match(s) for s in sentences):
+        return _DENIED_SENTENCE.match(sentences[0]).group(0).strip()  # type: ignore[union-attr]
+    return None
+
+
+def calls_itself_off(text: str) -> str | None:
+    """What withdraws an item's description, or the item it describes ("this is cancelled")."""
+    withdrawn = takes_back(text)
+    if withdrawn:
+        return withdrawn
+    match = _CALLED_OFF.search(text)
+    return match.group(0) if match else None
