@@ -813,6 +813,42 @@ def test_a_header_with_a_separate_not_before_the_predicate_introduces_the_list(h
     assert not items("Excluded:\n- Steven Kean\n- Marcus Hale", pending)
 
 
+@pytest.mark.parametrize(
+    "style",
+    ["{}:", "**{}**", "**{}:**", "## {}", "### {}", "__{}__"],
+)
+def test_a_markdown_heading_or_bold_line_is_a_header_like_a_colon_line(style):
+    """Models write "**Fully accepted**" or "## Ruled out" where people write "Ruled out:"."""
+    pending = {
+        "type": "answer-items",
+        "kind": "person",
+        "members": ["steven.kean@enron.com"],
+        "candidates": ["steven.kean@enron.com", "marcus.hale@enron.com", "priya.raman@enron.com"],
+        "predicate": ["accept"],
+        "ruled_out": ["fully accepted"],
+    }
+    answer = "Steven Kean hasn't accepted.\n\n{}\n- Risk Desk Stand-up: Priya and Marcus accepted"
+    assert items(answer.format(style.format("Fully accepted")), pending)
+    assert items(answer.format(style.format("Ruled out")), pending)
+    assert not items(answer.format(style.format("Also pending")), pending)
+    assert not items(f"{style.format('Possibly')}\n- Steven Kean", pending)
+
+
+def test_a_parenthesised_aside_in_the_answers_own_header_is_scope_not_a_ruling_out():
+    pending = {
+        "type": "answer-items",
+        "kind": "person",
+        "members": ["steven.kean@enron.com"],
+        "candidates": ["steven.kean@enron.com", "marcus.hale@enron.com"],
+        "predicate": ["accept"],
+        "ruled_out": ["organize", "already accepted"],
+    }
+    assert items("**Not yet accepted (meetings you organize)**\n1. Steven Kean", pending)
+    assert items("Not yet accepted (meetings you organize):\n1. Steven Kean", pending)
+    assert not items("Meetings others organize (not yours):\n1. Steven Kean", pending)
+    assert not items("Already accepted (no action needed):\n- Steven Kean", pending)
+
+
 def test_an_opening_denial_followed_by_a_contrast_is_partial():
     due = {"type": "answer-items", "kind": "card", "members": ["btask-005"]}
     assert items(

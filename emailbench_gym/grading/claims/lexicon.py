@@ -470,6 +470,7 @@ CONTEXT_HEADERS: tuple[str, ...] = (
     "remaining",
     "for reference",
     "for context",
+    "context",
     "background",
     "fyi",
     "also on",

@@ -738,6 +738,13 @@ class PolarityReader:
         last = self.sentence[tokens[-1]]
         return min(self.text.tokens[i].start for i in tokens if self.sentence[i] == last)
 
+    def _parenthesised(self, start: int, end: int) -> set[int]:
+        """Tokens inside parentheses between offsets start and end."""
+        inside: set[int] = set()
+        for match in re.finditer(r"\([^()]*\)", self.text.text[start:end]):
+            inside.update(self.text.tokens_in(start + match.start(), start + match.end()))
+        return inside
+
     def _line_cue_kinds(self, start: int, end: int, words: CueWords) -> set[str]:
         tokens = self.text.tokens_in(start, end)
         norms = self.norms
@@ -757,6 +764,11 @@ class PolarityReader:
                     if phrases is _POST and tuple(norms[i : i + length]) in _BARE_POST:
                         bare = True
                     found.append((i, i + length, "ruled" if phrases is words.ruled_out else kind))
+        aside = self._parenthesised(start, end)
+        if aside and words.predicate:  # "Not yet accepted (meetings you organize):" is the answer's
+            outside = [i for i in tokens if i not in aside]  # header; its aside is only scope
+            if any(norms[i].startswith(s) for i in outside for s in words.predicate):
+                found = [f for f in found if f[2] != "ruled" or f[0] not in aside]
         # "have not accepted:" names the question's predicate, not the ruled-out "accepted"
         ruled = {first for first, _, kind in found if kind == "ruled"}
         exclusions = {

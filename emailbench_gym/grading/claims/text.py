@@ -2,8 +2,8 @@
 
 `Text(answer)` normalises the characters once (NFKC, ASCII quotes and dashes, vulgar
 fractions spelled out), tokenises it into words with their offsets and records where
-lines, sentences and clauses begin and end, which lines are headers (`...:`) and
-which are table rows. Everything downstream (entity and value mentions, polarity,
+lines, sentences and clauses begin and end, which lines are headers (`...:`, a
+markdown heading or a wholly bold line) and which are table rows. Everything downstream (entity and value mentions, polarity,
 binding) works on token indexes, so the cost is linear in the answer's length.
 """
 
@@ -237,6 +237,18 @@ _word_tokens = functools.lru_cache(maxsize=8192)(_tokenize)
 _raw_tokens = functools.lru_cache(maxsize=8192)(_raw)
 
 
+#: A markdown heading ("## Ruled out") or a line that is bold as a whole ("**Fully accepted**"):
+#: headers as much as a line ending in a colon.
+_MARKUP_HEADER = re.compile(r"#{1,6}\s+\S.*|\*\*[^*\n]+\*\*:?|__[^_\n]+__:?")
+
+
+def is_header_line(content: str) -> bool:
+    """Whether a (stripped) line introduces the lines under it: `...:`, a heading, a bold line."""
+    if len(content) > 160:
+        return False
+    return content.endswith(":") or _MARKUP_HEADER.fullmatch(content) is not None
+
+
 @dataclass(frozen=True)
 class Token:
     """One word (or `&`): its casefolded form, the original spelling and its offsets."""
@@ -385,16 +397,16 @@ class Text:
 
         for index in range(len(lines)):
             content = body(index)
-            if not content.endswith(":") or len(content) > 160:
+            if not is_header_line(content):
                 continue
             first = index + 1
-            introduced = index > 0 and body(index - 1).endswith(":")
+            introduced = index > 0 and is_header_line(body(index - 1))
             while across_blank and introduced and first < len(lines) and not body(first):
                 first += 1  # "Not sure, but possibly:" / "Wednesday 17 Oct:" / blank / its lines
             last = index
             for following in range(first, len(lines)):
                 text = body(following)
-                if not text or (text.endswith(":") and following > first):
+                if not text or (is_header_line(text) and following > first):
                     break
                 last = following
             if last > index:
