@@ -19,7 +19,7 @@ from emailbench_gym.corpus import load_corpus
 from emailbench_gym.grading.claims.analysis import Analysis, SubjectMention, span_of
 from emailbench_gym.grading.claims.entities import ENTITY_KINDS
 from emailbench_gym.grading.claims.polarity import Span
-from emailbench_gym.grading.claims.text import Text
+from emailbench_gym.grading.claims.text import Text, is_header_line
 from emailbench_gym.grading.context import pristine_universe
 from emailbench_gym.scenarios import load_all
 
@@ -84,16 +84,16 @@ def scan_header_scopes(text: Text, across_blank: bool) -> dict[int, int]:
     raw: dict[int, int] = {}
     for index in range(len(lines)):
         content = body(index)
-        if not content.endswith(":") or len(content) > 160:
+        if not is_header_line(content):
             continue
         first = index + 1
-        introduced = index > 0 and body(index - 1).endswith(":")
+        introduced = index > 0 and is_header_line(body(index - 1))
         while across_blank and introduced and first < len(lines) and not body(first):
             first += 1
         last = index
         for following in range(first, len(lines)):
             line_text = body(following)
-            if not line_text or (line_text.endswith(":") and following > first):
+            if not line_text or (is_header_line(line_text) and following > first):
                 break
             last = following
         if last > index:
