@@ -18,6 +18,8 @@ from datetime import date, time
 from typing import Any
 
 from emailbench_gym.worlds.rng import Rng
+from emailbench_gym.worlds.threads import MONTHS  # the worlds' spellings, one source
+from emailbench_gym.worlds.vocab.orgs import WEEKDAY_NAMES as WEEKDAYS
 
 STYLES: tuple[str, ...] = ("terse", "briefing", "ruled-out", "table", "prose")
 _WORDS = [
@@ -43,21 +45,6 @@ _WORDS = [
     "nineteen",
     "twenty",
 ]
-MONTHS = [
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
-]
-WEEKDAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
 
 
 @dataclass(frozen=True)
