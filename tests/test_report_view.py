@@ -169,6 +169,31 @@ def test_runs_over_different_scenarios_are_warned_about(
     assert "cover different scenarios" not in capsys.readouterr().err
 
 
+def test_markdown_report_ends_with_the_scenario_grid(
+    runs: dict[str, Path], tmp_path: Path, capsys
+) -> None:
+    part = copy_run(runs["rand"], tmp_path / "part", keep=["OB-H313"])
+    repeated = records(part)[0] | {"repeat": 1, "passed": True, "score": 1.0}
+    with (part / "results.jsonl").open("a") as file:  # a second repeat, which passed
+        file.write(json.dumps(repeated) + "\n")
+    assert main(["report", str(runs["ref"]), str(part)]) == 0
+    text = capsys.readouterr().out
+    grid = text[text.index("## Scenarios") :].splitlines()
+    assert grid[4:6] == [
+        "| Scenario | Category | Level | reference | random |",
+        "|---|---|---|---|---|",
+    ]
+    rows = {line.split(" | ")[0].lstrip("| "): line for line in grid[6:] if line}
+    assert list(rows) == SCENARIOS
+    first = records(part)[0]
+    assert rows["OB-H313"] == (
+        f"| OB-H313 | {first['category']} | {first['difficulty']} | pass 1.00 | "
+        f"fail {first['score']:.2f} / pass 1.00 |"
+    )
+    assert rows["OB-G103"].endswith("| pass 1.00 | not run |")
+    assert "3 scenarios" in grid[2]
+
+
 @pytest.mark.skipif(not plots_available(), reason="needs matplotlib")
 @pytest.mark.parametrize("passed", [0, 1])
 def test_figures_fit_the_page_and_rate_axes_stay_in_0_to_100(

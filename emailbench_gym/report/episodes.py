@@ -23,6 +23,9 @@ Outcome = Literal["pass", "fail", "error", "judge_error"]
 #: unfinished one, and why its trajectory could not be written (`runfolder.dump_record`).
 PROBLEM_FIELDS = ("error", "trace_error")
 
+#: A grid cell of a run that has no episode of the scenario.
+NOT_RUN = "not run"
+
 #: Characters of a tool result or a value shown before it is cut (the record has it whole).
 RESULT_CHARS = 1500
 
@@ -103,6 +106,11 @@ def score_text(record: Record) -> str:
     if result in ("pass", "fail"):
         return f"{result} {float(record.get('score') or 0.0):.2f}"
     return result
+
+
+def cell_text(episodes: Sequence[Record], separator: str = " ") -> str:
+    """A grid cell as text: each repeat's outcome and score, or "not run" for none."""
+    return separator.join(map(score_text, episodes)) or NOT_RUN
 
 
 @functools.cache

@@ -15,9 +15,11 @@ from collections.abc import Sequence
 
 from emailbench_gym.report.cost import PriceTable
 from emailbench_gym.report.episodes import (
+    NOT_RUN,
     PROBLEM_FIELDS,
     ScenarioRow,
     categories,
+    cell_text,
     checks,
     outcome,
     scenario_query,
@@ -127,7 +129,7 @@ def _episode_id(run_index: int, record: Record) -> str:
 
 def _cell(run_index: int, episodes: Sequence[Record]) -> str:
     if not episodes:
-        return '<td class="cell none">not run</td>'
+        return f'<td class="cell none">{NOT_RUN}</td>'
     kinds = {outcome(r) for r in episodes}
     css = kinds.pop() if len(kinds) == 1 else "error"
     links = " ".join(
@@ -249,9 +251,7 @@ def _episode(run_index: int, run: Run, record: Record) -> str:
 def _scenarios(runs: Sequence[Run], rows: Sequence[ScenarioRow]) -> str:
     sections = []
     for row in rows:
-        outcomes = " · ".join(
-            " ".join(score_text(r) for r in cell) or "not run" for cell in row.cells
-        )
+        outcomes = " · ".join(map(cell_text, row.cells))
         query = scenario_query(row.id)
         request = f"<p><b>Request:</b> {_e(query)}</p>" if query else ""
         episodes = "".join(

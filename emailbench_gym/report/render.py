@@ -2,8 +2,9 @@
 
 Every format starts with the runs' metadata (version, commit, suite hash, profile, judge,
 sampling, dates, tokens and estimated cost) and the warnings (runs over different
-scenarios, torn lines); the HTML page (`report.html`) adds the figures and the
-per-scenario view.
+scenarios, torn lines) and ends with the scenario x run grid (outcome and score of every
+episode); the HTML page (`report.html`) adds the figures and each episode's checks and
+trajectory.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from emailbench_gym.report.cost import PriceTable, estimate, usage_rows
-from emailbench_gym.report.episodes import outcome, scenario_rows
+from emailbench_gym.report.episodes import cell_text, outcome, scenario_rows
 from emailbench_gym.report.runs import Run, coverage_warning, metadata_rows, settings_warning
 from emailbench_gym.report.tables import Frac, Kind, Table
 
@@ -94,7 +95,37 @@ def render_markdown(
         if table.note:
             lines += ["", table.note]
         parts.append("\n".join(lines))
+    if runs:
+        parts.append(scenario_grid_markdown(runs))
     return "\n\n".join(parts) + "\n"
+
+
+def scenario_grid_markdown(runs: Sequence[Run]) -> str:
+    """The scenario x run grid: per run, the outcome and score of each repeat, as the HTML
+    grid has them."""
+    rows = scenario_rows(runs)
+    lines = [
+        "## Scenarios",
+        "",
+        "Outcome and score of every episode (repeats in order, separated by `/`); "
+        f"`emailbench view RUN ID` shows an episode's checks and trajectory. {len(rows)} "
+        "scenarios.",
+        "",
+        _md_row(["Scenario", "Category", "Level", *(run.label for run in runs)]),
+        "|---|---|---|" + "---|" * len(runs),
+    ]
+    lines += [
+        _md_row(
+            [
+                row.id,
+                row.category,
+                row.difficulty,
+                *(cell_text(cell, " / ") for cell in row.cells),
+            ]
+        )
+        for row in rows
+    ]
+    return "\n".join(lines)
 
 
 def _json_value(value: Any) -> Any:
