@@ -266,6 +266,55 @@ def test_an_unknown_model_has_no_cost(tmp_path: Path, capsys) -> None:
     assert "$" not in out.split("Est. cost")[1].split("\n")[0]
 
 
+def test_a_model_served_elsewhere_under_a_priced_name_is_not_priced(tmp_path: Path, capsys) -> None:
+    from tests.fakellm import FakeLLM, chat_text
+
+    out = tmp_path / "local-gpt-4o"
+    with FakeLLM(lambda request: chat_text("done")) as server:
+        assert main(["run", "--model", "openai:gpt-4o", "--base-url", server.openai_base_url,
+                     "--scenarios", "OB-H313", "--out", str(out), "--quiet"]) == 0  # fmt: skip
+    where = server.url.removeprefix("http://")
+    assert main(["report", str(out)]) == 0
+    line = capsys.readouterr().out.split("Est. cost")[1].split("\n")[0]
+    assert (
+        f"unknown: served by a local server ({server.openai_base_url}/), not api.openai.com, "
+        f'which the price of openai:gpt-4o is for (price it with --prices FILE: hosts = ["{where}"])'
+    ) in line
+    assert "$" not in line
+    # Priced where an entry says it applies: that host, or anywhere.
+    for hosts in (f'["{where}"]', '["api.openai.com", "*"]'):
+        prices = tmp_path / "prices.toml"
+        prices.write_text(f'[prices."openai:gpt-4o"]\ninput = 1.0\noutput = 2.0\nhosts = {hosts}\n')
+        assert main(["report", str(out), "--format", "json", "--prices", str(prices)]) == 0
+        cost = json.loads(capsys.readouterr().out)["runs"][0]["cost"]
+        assert cost["usd"] == pytest.approx((11 * 1.0 + 7 * 2.0) / 1e6), hosts
+
+
+@pytest.mark.parametrize(
+    ("model", "base_url", "note"),
+    [
+        ("openai:gpt-4o", "https://api.openai.com/v1/", "$2.5 in / $10 out"),
+        ("openai-responses:gpt-4o", "https://API.openai.com/v1", "$2.5 in / $10 out"),
+        ("anthropic:claude-sonnet-4-20250514", "https://api.anthropic.com", "$3 in / $15 out"),
+        ("openai:gpt-4o", None, "endpoint not recorded, taken as the price's"),
+        ("openai:gpt-4o", "http://10.1.2.3:8000/v1", "unknown: served by a local server"),
+        ("openai:gpt-4o", "http://localhost/v1", "unknown: served by a local server"),
+        ("anthropic:claude-sonnet-4-20250514", "https://api.openai.com", "not api.anthropic.com"),
+        ("openai:gpt-4o", "https://openrouter.ai/api/v1", "unknown: served by another endpoint"),
+    ],
+)
+def test_vendor_prices_apply_only_at_the_vendors_api(
+    model: str, base_url: str | None, note: str
+) -> None:
+    from emailbench_gym.report.runs import RunMeta
+
+    meta = RunMeta(source="run.json", model=model, agent="openai_chat", base_url=base_url,
+                   input_tokens=1_000_000, output_tokens=0)  # fmt: skip
+    cost = estimate(meta, load_prices())
+    assert note in cost.note
+    assert (cost.usd is None) == note.startswith(("unknown", "not"))
+
+
 @pytest.mark.parametrize(
     ("text", "message"),
     [
@@ -273,6 +322,7 @@ def test_an_unknown_model_has_no_cost(tmp_path: Path, capsys) -> None:
         ('[prices."m"]\ninput = -1\noutput = 1\n', "prices.m.input: Input should be greater"),
         ('[prices."m"]\ninput = 1\n', "prices.m.output: Field required"),
         ("price = 1\n", "price: Extra inputs are not permitted"),
+        ('[prices."m"]\ninput = 1\noutput = 1\nhosts = []\n', "prices.m.hosts: List should"),
     ],
 )
 def test_a_bad_price_file_is_refused_with_what_is_accepted(
