@@ -11,7 +11,7 @@ import gymnasium as gym
 
 from emailbench_gym.actions import parse_turn
 from emailbench_gym.api import METHODS
-from emailbench_gym.api.common import local_now
+from emailbench_gym.api.common import clock_zone_name, local_now
 from emailbench_gym.episode import Episode
 from emailbench_gym.grading.grade import Grade
 from emailbench_gym.grading.judge import Judge, make_judge
@@ -71,7 +71,8 @@ def persona_prompt(episode: Episode) -> str:
     return (
         f"You are an email and productivity assistant acting for {me.displayName} <{me.mail}>, "
         f"{me.jobTitle}, {me.department}, {me.companyName}. "
-        f"The current date and time is {now:%A, %B %d, %Y %I:%M %p} ({mailbox.settings.timeZone}; "
+        f"The current date and time is {now:%A, %B %d, %Y %I:%M %p} "
+        f"({clock_zone_name(mailbox.settings.timeZone, now)}; "
         f"ISO {now.isoformat()}). Use the tools to read and change the mailbox, calendar, contacts, "
         "to-do lists and settings. Tool results are JSON."
     )

@@ -20,6 +20,7 @@ from gymnasium.utils.env_checker import check_env
 
 import emailbench_gym
 from emailbench_gym import SCENARIO_IDS
+from emailbench_gym.api.common import clock_zone_name
 from emailbench_gym.env import EmailBenchEnv
 from emailbench_gym.grading.grade import Grade
 from emailbench_gym.scenarios import load_scenario
@@ -135,6 +136,18 @@ def test_reset_info_contract(env: EmailBenchEnv) -> None:
     assert "Dana Whitfield" in info["system_prompt"]
     assert "2001" in info["system_prompt"]
     assert info["category"] == "folders" and info["difficulty"] == "D3"
+
+
+def test_the_prompt_names_the_zone_as_its_clock_shows_it_that_day(env: EmailBenchEnv) -> None:
+    _, info = env.reset()  # 15 October 2001, 09:00 at -05:00: Houston on daylight saving time
+    assert "(Central Daylight Time; ISO 2001-10-15T09:00:00-05:00)" in info["system_prompt"]
+    winter = dt.datetime(2001, 12, 3, 15, tzinfo=dt.timezone.utc)
+    summer = dt.datetime(2001, 7, 2, 15, tzinfo=dt.timezone.utc)
+    assert clock_zone_name("Central Standard Time", winter) == "Central Standard Time"
+    assert clock_zone_name("GMT Standard Time", summer) == "GMT Daylight Time"
+    assert clock_zone_name("W. Europe Standard Time", winter) == "W. Europe Standard Time"
+    assert clock_zone_name("Tokyo Standard Time", summer) == "Tokyo Standard Time"
+    assert clock_zone_name("UTC", summer) == "UTC"
 
 
 def test_no_wall_clock_values(env: EmailBenchEnv) -> None:

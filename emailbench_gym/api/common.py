@@ -155,6 +155,18 @@ def date_time_time_zone(mb: Mailbox, value: datetime) -> DateTimeTimeZone:
     return DateTimeTimeZone(dateTime=localize(mb, value).astimezone(zone(name)), timeZone=name)
 
 
+def clock_zone_name(name: str, moment: datetime) -> str:
+    """What a clock in zone `name` calls its time at `moment`: 'Central Daylight Time' in summer.
+
+    Settings hold the Windows zone id, which names the zone all year ('Central Standard Time'
+    is Chicago in July too, as in Graph); whether daylight saving time is in effect at
+    `moment` comes from the tz database, and its name is Windows' daylight name.
+    """
+    if not moment.astimezone(zone(name)).dst():
+        return name
+    return name.replace("Standard Time", "Daylight Time")
+
+
 def local_now(mb: Mailbox) -> datetime:
     """The persona's "now" in the mailbox time zone."""
     return mb.now.astimezone(zone(mb.settings.timeZone))

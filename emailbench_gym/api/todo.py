@@ -7,7 +7,10 @@ Task categories are labels (see `settings_listLabels`), stored with the label's 
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Annotated, Any, Literal
+
+from pydantic import Field
 
 from emailbench_gym.api import common
 from emailbench_gym.api.common import (
@@ -42,6 +45,10 @@ from emailbench_gym.api.registry import operation
 from emailbench_gym.api.results import Page, TaskSummary, everything, page, task_summary
 from emailbench_gym.errors import ToolError
 from emailbench_gym.mailbox import Mailbox
+
+#: A field `todo_listTasks(select=...)` can show: any of the task's own (`TodoTask` is the source).
+TaskField = Literal[tuple(TodoTask.model_fields)]  # type: ignore[valid-type]
+TaskFields = Annotated[list[TaskField], Field(max_length=len(TodoTask.model_fields))]
 
 
 def _check_unique_list_name(mb: Mailbox, name: str, exclude: str | None = None) -> str:
@@ -86,10 +93,12 @@ def todo_listTasks(
     orderBy: OrderByText | None = None,
     top: Top = 50,
     skip: Skip = 0,
-) -> Page[TaskSummary]:
+    select: TaskFields | None = None,
+) -> Page[TaskSummary | dict[str, Any]]:
     """List To Do tasks, from every list by default, optionally filtered and sorted.
 
-    Items are summaries (bodyPreview, checklistItemCount); todo_getTask returns the whole task.
+    Items are summaries (bodyPreview, checklistItemCount) unless `select` names the fields to
+    show; todo_getTask returns one whole task.
 
     Args:
         listId: Only tasks in this list id (see todo_listLists); omit for all lists.
@@ -98,6 +107,7 @@ def todo_listTasks(
         orderBy: OData order, e.g. 'dueDateTime/dateTime asc' or 'createdDateTime desc'.
         top: Maximum number of tasks to return.
         skip: Number of tasks to skip: the nextSkip of the previous page.
+        select: The task fields each item shows in full instead of the summary (id always), e.g. ['title', 'body', 'checklistItems'] for the notes and the checklist steps with their ids and isChecked.
     """
     list_id = mb.require("todo_lists", listId).id if listId is not None else None  # type: ignore[attr-defined]
     tasks = [
@@ -105,7 +115,20 @@ def todo_listTasks(
         for t in mb.all("todo_tasks")
         if (list_id is None or t.listId == list_id) and (status is None or t.status == status)  # type: ignore[attr-defined]
     ]
-    return page(apply_query(mb, tasks, TodoTask, filter, orderBy), top, skip, task_summary)  # type: ignore[arg-type]
+    shown = task_summary if select is None else _selection(select)
+    return page(apply_query(mb, tasks, TodoTask, filter, orderBy), top, skip, shown)  # type: ignore[arg-type]
+
+
+def _selection(fields: list[str]) -> Callable[[TodoTask], dict[str, Any]]:
+    """A task as its id and the selected fields, whole (Graph's `$select`)."""
+    if not fields:
+        raise ToolError(
+            "invalid_arguments",
+            "select: name at least one field, or omit it for summaries. Accepted fields: "
+            f"{', '.join(TodoTask.model_fields)}.",
+        )
+    include = {"id", *fields}
+    return lambda task: task.model_dump(mode="json", by_alias=True, include=include)
 
 
 @operation("todo", "read")

@@ -62,6 +62,29 @@ def test_list_tasks_all_by_list_status_filter_order_and_page(ws: Workspace) -> N
     assert listed(ws, "todo_listTasks", top=3, skip=2) == everything[2:5]
 
 
+def test_list_tasks_select_shows_the_named_fields_whole(ws: Workspace) -> None:
+    selected = listed(ws, "todo_listTasks", select=["checklistItems", "title", "body"])
+    whole = [ws.call("todo_getTask", id=t["id"]) for t in selected]
+    assert [list(t) for t in selected] == [["id", "title", "body", "checklistItems"]] * 10
+    assert selected == [{k: t[k] for k in ("id", "title", "body", "checklistItems")} for t in whole]
+    assert any(t["checklistItems"] for t in selected)  # the steps, with their ids and isChecked
+    paged = ws.call("todo_listTasks", select=["title"], top=3, skip=8)
+    assert paged["items"] == [{"id": t["id"], "title": t["title"]} for t in whole[8:]]
+    assert (paged["total"], paged["nextSkip"]) == (10, None)
+    assert "checklistItemCount" in listed(ws, "todo_listTasks", select=None)[0]  # null: summaries
+
+
+def test_list_tasks_bad_selection_names_the_fields_and_changes_nothing(ws: Workspace) -> None:
+    before = ws.snapshot().model_dump()
+    unknown = fails(ws, "invalid_arguments", "todo_listTasks", select=["notes"]).message
+    assert "'notes'" in unknown and "'checklistItems'" in unknown and "'body'" in unknown
+    empty = fails(ws, "invalid_arguments", "todo_listTasks", select=[]).message
+    assert "at least one field" in empty and "checklistItems" in empty
+    fails(ws, "invalid_arguments", "todo_listTasks", select="title")
+    fails(ws, "invalid_arguments", "todo_listTasks", select=["title"] * 14)
+    assert ws.snapshot().model_dump() == before
+
+
 def test_list_tasks_errors(ws: Workspace) -> None:
     assert "todo_listLists" in fails(ws, "not_found", "todo_listTasks", listId="list-999").message
     fails(ws, "invalid_arguments", "todo_listTasks", status="done")
