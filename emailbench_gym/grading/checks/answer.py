@@ -217,7 +217,7 @@ class AnswerItemsCheck(_Claim):
             return [True] * len(spans)
         kind, ref = _subject_ref(self.subject)
         key = f"{kind}:{analysis.universe.key(kind, ref)}"
-        binder = analysis.binder(_subjects(analysis, {kind}, []))
+        binder = analysis.binder(_subjects(analysis, {kind}, []), spans)
         return [bool((bound := binder.bind(span)) and key in bound.keys) for span in spans]
 
     def universe_keys(self, universe: Universe) -> tuple[set[str], set[str]]:
@@ -434,7 +434,7 @@ class AnswerValuesCheck(_Claim):
             for v, span, mark in zip(candidates, spans, polarity, strict=True)
             if mark == "asserted" and v.qualifier == "alternative"
         ]
-        binder = analysis.binder(subjects)
+        binder = analysis.binder(subjects, [span for _, span in stated + offered])
         bound = {id(v): binder.bind(span) for v, span in stated}
         wholes = {v.start: bound[id(v)] for v, _span in stated}
 
