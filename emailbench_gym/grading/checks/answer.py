@@ -7,7 +7,8 @@ claim matcher (grading/claims/) reads the answer as claims, not as a bag of word
   cards, ...). Every member must be asserted; any other item of the kind in the
   workspace counts as a wrong candidate and must not be asserted. An item named to
   rule it out ("the other two are Done", "Skilling sits at exactly 50%, so he's out"),
-  as context, or as a labelled alternative ("office: ...") is not asserted; a negated
+  as context (in a "Context" or "Why ..." section), or as a labelled alternative
+  ("office: ...") is not asserted; a negated
   or hedged member ("Louise Kitchen is not above 50%", "maybe Louise Kitchen") is not
   asserted either. `ordered` asks for the members in order.
 - `answer-values`: values bound to their subjects: a percentage next to the person, a
@@ -216,7 +217,7 @@ class AnswerItemsCheck(_Claim):
             return [True] * len(spans)
         kind, ref = _subject_ref(self.subject)
         key = f"{kind}:{analysis.universe.key(kind, ref)}"
-        binder = analysis.binder(_subjects(analysis, {kind}, []))
+        binder = analysis.binder(_subjects(analysis, {kind}, []), spans)
         return [bool((bound := binder.bind(span)) and key in bound.keys) for span in spans]
 
     def universe_keys(self, universe: Universe) -> tuple[set[str], set[str]]:
@@ -243,7 +244,7 @@ class AnswerItemsCheck(_Claim):
         about = self._about_subject(analysis, spans)
         affirmed: dict[str, int] = {}
         claimed_wrong: list[str] = []
-        plain_rows: set[int] | None = None
+        aside: set[int] | None = None  # lines naming non-members as context
         for (span, keys), mark, context, counted in zip(
             mentions, polarity, as_context, about, strict=True
         ):
@@ -253,9 +254,9 @@ class AnswerItemsCheck(_Claim):
                 if key in members and mark == "asserted":
                     affirmed.setdefault(key, span.start)
                 elif key in wrong and mark in ("asserted", "hedged") and context != "ruled_out":
-                    if plain_rows is None:
-                        plain_rows = unemphasised_rows(analysis.text)
-                    if analysis.text.line_of(span.start) not in plain_rows:
+                    if aside is None:
+                        aside = unemphasised_rows(analysis.text) | analysis.reader.context_lines
+                    if analysis.text.line_of(span.start) not in aside:
                         claimed_wrong.append(key)
         missing = sorted(members - set(affirmed))
         wrong_named = sorted(set(claimed_wrong)) if self.exclusive else []
@@ -433,7 +434,7 @@ class AnswerValuesCheck(_Claim):
             for v, span, mark in zip(candidates, spans, polarity, strict=True)
             if mark == "asserted" and v.qualifier == "alternative"
         ]
-        binder = analysis.binder(subjects)
+        binder = analysis.binder(subjects, [span for _, span in stated + offered])
         bound = {id(v): binder.bind(span) for v, span in stated}
         wholes = {v.start: bound[id(v)] for v, _span in stated}
 

@@ -2,7 +2,8 @@
 
 `Analysis(answer, universe, today)` is built once per graded answer and shared by
 every claim of the scenario. Binding answers "what is this value (or statement)
-about?": the nearest subject mention in the same clause, else the same part of the
+about?": in a sentence pairing two lists "respectively", the subject in the same place of
+its list; else the nearest subject mention in the same clause, else the same part of the
 sentence between semicolons, else the same sentence, else the same line (named before
 it, unless the line is a table row: in prose a value refers back, not to a later
 sentence), else the header governing the line, else the nearest subject named before
@@ -13,6 +14,8 @@ from __future__ import annotations
 
 import bisect
 import itertools
+import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 from functools import cached_property
@@ -26,6 +29,13 @@ from emailbench_gym.grading.claims.values import ValueMention, find_values
 #: grading linear and bounded on any input an agent can produce.
 MAX_ANSWER_CHARS = 20_000
 _CONJUNCTIONS = frozenset({"and", "or", "but", "while", "whereas"})
+#: Between two items of one list: a separator ("A, B and C", "3 and 5"), after the item's own
+#: short aside or qualifier ("Nathan Pryor (Arthur Andersen), Claire ...", "Rob of Dynegy, ...").
+_LIST_GAP = re.compile(
+    r"^(?:\s*\([^()\n]*\)|\s+(?:of|from|at|with|in)(?:\s+[\w&.'-]+){1,4}?)?"
+    r"[\s,;'\"*]*(?:(?:and|or|&|plus)\b[\s'\"*]*)?(?:the\s+)?$",
+    re.I,
+)
 
 
 @dataclass(frozen=True)
@@ -113,9 +123,69 @@ class Analysis:
 
     # --- binding ---------------------------------------------------------------------------
 
-    def binder(self, subjects: list[SubjectMention]) -> Binder:
-        """`subjects` indexed by position, to bind any number of values or statements to them."""
-        return Binder(self, subjects)
+    def binder(self, subjects: list[SubjectMention], targets: Sequence[Span] = ()) -> Binder:
+        """`subjects` indexed by position, to bind any number of values or statements to them
+        (`targets`: the spans that will be bound, for lists paired "respectively")."""
+        return Binder(self, subjects, targets)
+
+    @cached_property
+    def _respectively(self) -> list[tuple[int, int]]:
+        """(sentence, offset of its last "respectively") for each sentence pairing lists in order
+        ("A and B sent 3 and 5, respectively, and were on 7 and 3 of yours, respectively")."""
+        found: dict[int, int] = {}
+        for token in self.text.tokens:
+            if token.norm == "respectively":
+                found[self.text.sentence_of(token.start)] = token.start
+        return sorted(found.items())
+
+    def respective_pairs(
+        self, subjects: list[SubjectMention], targets: Sequence[Span]
+    ) -> dict[tuple[int, int], SubjectMention]:
+        """(start, end) of a target -> its subject, for the lists a sentence pairs with
+        "respectively": every list of targets in the sentence as long as a list of subjects
+        named before the word is paired with it first with first, second with second. The
+        subjects may be listed in the sentence before, in the same paragraph ("Three meetings:
+        A, B and C. Their guests are X, Y and Z, respectively.")."""
+        if not self._respectively:
+            return {}
+        text = self.text
+        by_span: dict[Span, SubjectMention] = {}
+        for subject in subjects:
+            by_span.setdefault(subject.span, subject)
+        paired: dict[tuple[int, int], SubjectMention] = {}
+        for sentence, word in self._respectively:
+            left, right = text.sentences[sentence]
+            target_lists = self._lists([t for t in targets if left <= t.start and t.end <= right])
+            if not target_lists:
+                continue
+            subject_lists = self._lists([s for s in by_span if left <= s.start and s.end <= word])
+            before = text.sentences[sentence - 1][0] if sentence else left
+            if not subject_lists and text.paragraph_of(before) == text.paragraph_of(left):
+                subject_lists = self._lists([s for s in by_span if before <= s.start < left])
+            lengths = {len(t) for t in target_lists}
+            subject_list = next((s for s in subject_lists if len(s) in lengths), None)
+            if subject_list is None:
+                continue
+            for target_list in target_lists:
+                if len(target_list) == len(subject_list):
+                    for subject_span, target in zip(subject_list, target_list, strict=True):
+                        paired[(target.start, target.end)] = by_span[subject_span]
+        return paired
+
+    def _lists(self, spans: list[Span]) -> list[list[Span]]:
+        """Runs of two or more spans written as one list ("A, B and C", "A (x), B of Y and C"),
+        in order; a span inside or overlapping the one before is left out."""
+        runs: list[list[Span]] = []
+        previous: Span | None = None
+        for span in sorted(spans, key=lambda s: (s.start, -s.end)):
+            if previous is not None and span.start < previous.end:
+                continue
+            if previous is not None and _LIST_GAP.match(self.text.text[previous.end : span.start]):
+                runs[-1].append(span)
+            else:
+                runs.append([span])
+            previous = span
+        return [run for run in runs if len(run) >= 2]
 
     @cached_property
     def _weights(self) -> list[int]:
@@ -157,7 +227,8 @@ class Analysis:
 
 
 class Binder:
-    """Binds values and statements to subjects: the nearest subject mention in the same clause,
+    """Binds values and statements to subjects: a target paired "respectively" with a list of
+    subjects to the subject in its place, else the nearest subject mention in the same clause,
     else the same part of the sentence between semicolons, else the same sentence, else the
     same line (named before it, unless the line is a table row: in prose a value refers back,
     not to a later sentence), else the header governing the line, else the nearest subject
@@ -168,9 +239,12 @@ class Binder:
     subjects that overlap a boundary. Ties go to the subject listed first, as a scan would.
     """
 
-    def __init__(self, analysis: Analysis, subjects: list[SubjectMention]) -> None:
+    def __init__(
+        self, analysis: Analysis, subjects: list[SubjectMention], targets: Sequence[Span] = ()
+    ) -> None:
         self.analysis = analysis
         self.subjects = subjects
+        self.respective = analysis.respective_pairs(subjects, targets) if targets else {}
         self.order = sorted(range(len(subjects)), key=lambda k: (subjects[k].span.start, k))
         spans = [subjects[k].span for k in self.order]
         self.starts = [s.start for s in spans]
@@ -183,6 +257,9 @@ class Binder:
         """The subject a value or statement at `target` is about."""
         if not self.subjects:
             return None
+        paired = self.respective.get((target.start, target.end))
+        if paired is not None:  # "A and B sent 3 and 5, respectively"
+            return paired
         analysis = self.analysis
         text = analysis.text
         clause = text.clause_of(target.start, target.end)

@@ -459,22 +459,21 @@ COMPANY_SUFFIXES: tuple[str, ...] = (
     "group",
     "associates",
 )
-#: In a header line ("Everything else:", "Other meetings:"), these mark the list below as
-#: context, not part of the answer, unless the header also names the question's predicate.
+#: A header opening with one of these ("**Context**", "Why it's the oldest:", "For reference:")
+#: heads a section that explains the answer: the items it names are context, not answer items.
+#: Only words that say so: "Other meetings:" or "The rest:" may just as well list more answers.
 CONTEXT_HEADERS: tuple[str, ...] = (
-    "everything else",
-    "anything else",
-    "other",
-    "others",
-    "the rest",
-    "remaining",
-    "for reference",
-    "for context",
     "context",
+    "for context",
+    "some context",
     "background",
+    "for reference",
+    "reference",
     "fyi",
-    "also on",
+    "why",
+    "how i",
+    "what i checked",
+    "for completeness",
     "not relevant",
     "unrelated",
-    "checked",
 )

@@ -6,8 +6,10 @@ Ortiz and Steven Kean" point forward over a whole list; "Jeff Skilling is not ab
 50%", "Skilling (excluded)" and "... so they don't make the cut" point back (a pronoun
 stands for the list named just before it); "might", "I think" hedge the nearest item.
 A header line ("Excluded:", "Not sure, but possibly:") governs the list under it, a
-table row with a "no" cell rules its items out, and an answer that opens by denying
-everything ("No.", "I couldn't find any") negates all it names. A question asserts
+label opening a sentence ("The other four you've already read: A, B and C") the list after
+its colon, a negated membership verb the items its object pronoun stands for ("..., so I
+didn't count them"); a table row with a "no" cell rules its items out, and an answer that
+opens by denying everything ("No.", "I couldn't find any") negates all it names. A question asserts
 nothing it names ("Our pack will be ready before Wednesday?"), unless it is a request
 ("Could you attend the review?"), and a hedge or disowning lead-in opening the text
 before a colon or comma ("I might, but probably won't: ...", "If I had to guess,",
@@ -16,7 +18,9 @@ before a colon or comma ("I might, but probably won't: ...", "If I had to guess,
 A question may itself be negative ("who hasn't accepted?", "which aren't done?"): its
 `predicate` words ("accept", "done") make "hasn't accepted" or "not done" part of the
 claim, never a negation of it. `ruled_out` words ("Done", "office") mark the items
-they bind to as named only to be ruled out (or as a labelled alternative).
+they bind to as named only to be ruled out (or as a labelled alternative), unless they name
+an action still to be done ("the ones you still need to read"). `context_lines` are the
+lines of sections that explain the answer ("Context", "Why it's the oldest:").
 """
 
 from __future__ import annotations
@@ -70,6 +74,20 @@ _POSSESSIVE_SEPARATOR = re.compile(
     r"^[\s,/&*'\"“”‘’]*(?:(?:and|or|nor|plus|as well as|&)\b\s*)?"
     r"(?:[A-Z][\w.-]*\s+){0,3}[A-Z][\w.-]*['’]s\s*[*'\"“”‘’]*$"
 )
+#: A list's first item that names nothing the claim knows, before the separator that opens its
+#: next item ("the EnronOnline Daily Summary for 10/12 at half past six and the GasBank report"):
+#: a few words with no verb of a sentence of their own.
+_UNNAMED_FIRST_ITEM = re.compile(
+    r"^\s*(?:(?!(?:is|are|was|were|be|been|has|have|had)\b)[\w'/.()-]+(?:\s+|(?=,))){1,16}?"
+    r"(?:,\s*(?:(?:and|or|plus)\s+)?|(?<=\s)(?:and|or|plus)\s+)(?:the\s+)?['\"]*$",
+    re.I,
+)
+#: Words before "to" that make the verb after it an action still to be done ("need to read").
+_PENDING = frozenset(
+    {"need", "needs", "have", "has", "yet", "want", "wants", "going", "ought", "remain", "remains"}
+)
+#: A colon ending a label (not one inside a time, "10:30").
+_LABEL_COLON = re.compile(r":(?=\s)")
 _CONJUNCTIONS = frozenset({"and", "or", "but", "while", "whereas", "although", "though"})
 _NEGATIVE_CELLS = frozenset({"no", "not", "none", "excluded", "n/a", "x", "✗", "✘", "-", "no."})
 _STRIKE = re.compile(r"~~.+?~~")
@@ -255,6 +273,25 @@ class PolarityReader:
             self.aside_start[i] = self.aside_start.get(i - 1, i)
 
     @cached_property
+    def context_lines(self) -> frozenset[int]:
+        """Lines of sections that explain the answer rather than give it: the lines a header
+        opening with a context word governs ("**Context**", "Why it's the oldest unread:",
+        "Background"), and a line opening with such a label ("For reference: A and B")."""
+        text = self.text
+        found: set[int] = set()
+        for line in range(len(text.lines)):
+            start, end = text.lines[line]
+            tokens = text.tokens_in(text.list_marker_end(line), end)
+            if not len(tokens) or not _match_at(self.norms, tokens.start, _CONTEXT_HEADERS):
+                continue
+            if line in text.headers:
+                found.update(range(line + 1, text.headers[line] + 1))
+            colon = text.text.find(":", start, end)
+            if colon >= 0 and len(text.tokens_in(start, colon)) <= LABEL_WORDS:
+                found.add(line)
+        return frozenset(found)
+
+    @cached_property
     def _generic_cues(self) -> dict[int, tuple[tuple[str, int], ...]]:
         """Token -> the generic cues starting there, (kind, words), in reading order: the same
         for every claim, so found once. Never inside names or values."""
@@ -293,7 +330,7 @@ class PolarityReader:
         for i in sorted(ruled_at.union(generic)):
             if i in own or i in mask or i in elsewhere:
                 continue
-            if i in ruled_at:
+            if i in ruled_at and not self._still_to_do(i):
                 length = _match_at(norms, i, words.ruled_out)
                 if length:
                     cues.append(_Cue("ruled", i, i + length))
@@ -302,6 +339,12 @@ class PolarityReader:
                 cues.append(_Cue(kind, i, i + length))
         self._mask_predicates(cues, words, own)
         return cues
+
+    def _still_to_do(self, i: int) -> bool:
+        """Whether the word at `i` names an action still to be done ("you still need to read",
+        "have yet to accept"), not the state it labels ("already read", "accepted")."""
+        norms = self.norms
+        return i >= 2 and norms[i - 1] == "to" and norms[i - 2] in _PENDING
 
     def _mask_predicates(self, cues: list[_Cue], words: CueWords, own: set[int]) -> None:
         """A negation of the question's own predicate ("hasn't accepted") is part of the claim;
@@ -519,6 +562,9 @@ class PolarityReader:
         if cue.kind == "pre":
             return self._forward(cue, runs, PRE_REACH)
         if cue.kind == "negverb":
+            referent = self._pronoun_object(cue, runs)
+            if referent is not None:  # "..., so I didn't count them": the items named before
+                return referent
             after = norms[cue.last : cue.last + 4]
             ends_clause = (
                 cue.last >= len(norms)
@@ -562,6 +608,16 @@ class PolarityReader:
                 return forward if forward is not None else backward
             return forward if first[forward] - cue.last <= cue.first - last[backward] else backward
         return None
+
+    def _pronoun_object(self, cue: _Cue, runs: _RunIndex) -> int | None:
+        """The run a negated membership verb's object pronoun stands for ("didn't count them",
+        "don't include those"): the verb right after the negation, the pronoun right after it."""
+        verb, pronoun = cue.last, cue.last + 1
+        if pronoun >= len(self.norms) or self.norms[verb] not in MEMBERSHIP_WORDS:
+            return None
+        if self.sentence[pronoun] != self.sentence[cue.first]:
+            return None
+        return runs.proxies.get(pronoun)
 
     def _clause_ends_after(self, cue: _Cue) -> bool:
         end = self.text.tokens[cue.last - 1].end
@@ -685,19 +741,45 @@ class PolarityReader:
             by_line.setdefault(text.line_of(spans[run[0]].start), []).append(r)
         for line, members in by_line.items():
             start, end = text.lines[line]
-            colon = text.text.find(":", text.list_marker_end(line), end)
-            if colon < 0:
+            opening = text.text.find(":", text.list_marker_end(line), end)
+            for colon in self._sentence_label_colons(line):
+                label = text.sentences[text.sentence_of(colon)][0]
+                if not any(label <= spans[runs[r][0]].start < colon for r in members):
+                    governed = self._list_after_label(runs, spans, members, label, colon)
+                    self._apply_label(governed, label, colon, verdict, words)
+            if opening < 0:
                 continue
-            if any(spans[runs[r][0]].start < colon for r in members):
+            if any(spans[runs[r][0]].start < opening for r in members):
                 continue  # "Louise Kitchen: 80%": the label is an item, not a cue
-            if len(word_tokens(text.text[start:colon])) > LABEL_WORDS:
-                members = self._list_after_label(runs, spans, members, start, colon)
-                start = self._last_sentence_start(start, colon)
-            kinds = self._line_cue_kinds(start, colon, words)
-            if words.predicate and self._restates_question(start, colon, words):
-                continue  # "Not fully accepted: Sally Beck" answers "who hasn't accepted?"
-            for r in members:
-                verdict[r].update(kinds)
+            if len(word_tokens(text.text[start:opening])) > LABEL_WORDS:
+                members = self._list_after_label(runs, spans, members, start, opening)
+                start = self._last_sentence_start(start, opening)
+            self._apply_label(members, start, opening, verdict, words)
+
+    def _apply_label(
+        self, members: list[int], start: int, colon: int, verdict: list[set[str]], words: CueWords
+    ) -> None:
+        """Mark the runs a label (the text from `start` to its colon) governs with its cues."""
+        kinds = self._line_cue_kinds(start, colon, words)
+        if words.predicate and self._restates_question(start, colon, words):
+            return  # "Not fully accepted: Sally Beck" answers "who hasn't accepted?"
+        for r in members:
+            verdict[r].update(kinds)
+
+    def _sentence_label_colons(self, line: int) -> list[int]:
+        """Colons ending a label that opens a sentence in the middle of a line ("... by Tuesday.
+        The other four you've already read: A, B and C"): each governs the list right after it
+        in its sentence, as a label opening a line does. A colon in the line's first sentence
+        is the line's own label (or none)."""
+        text = self.text
+        start, end = text.lines[line]
+        first_sentence = text.sentence_of(text.list_marker_end(line))
+        found = []
+        for match in _LABEL_COLON.finditer(text.text, start, end):
+            colon = match.start()
+            if text.sentence_of(colon) != first_sentence:
+                found.append(colon)
+        return found
 
     def _list_after_label(
         self, runs: list[list[int]], spans: list[Span], members: list[int], start: int, colon: int
@@ -715,7 +797,11 @@ class PolarityReader:
         if not after:
             return []
         lead_in = text.text[colon + 1 : spans[runs[after[0]][0]].start]
-        if not (_SEPARATORS.match(lead_in) or _POSSESSIVE_SEPARATOR.match(lead_in)):
+        if not (
+            _SEPARATORS.match(lead_in)
+            or _POSSESSIVE_SEPARATOR.match(lead_in)
+            or _UNNAMED_FIRST_ITEM.match(lead_in)
+        ):
             return []
         return after
 
@@ -760,6 +846,8 @@ class PolarityReader:
                 (_HEDGES, "hedged"),
             ):
                 length = _match_at(norms, i, phrases)
+                if length and phrases is words.ruled_out and self._still_to_do(i):
+                    continue  # "Unread: the ones you still need to read"
                 if length:
                     if phrases is _POST and tuple(norms[i : i + length]) in _BARE_POST:
                         bare = True

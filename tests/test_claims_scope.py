@@ -1,0 +1,150 @@
+"""What a section or a label of an answer governs: context sections, labels opening a sentence in
+the middle of a line, actions still to be done, pronouns standing for the items named before.
+
+Each shape comes from a correct answer an honest solver wrote that the reader got wrong, and
+each has a wrong twin of the same shape that must still fail.
+"""
+
+from __future__ import annotations
+
+from tests.grading_support import passes
+
+UNREAD_TRADING = {
+    "type": "answer-items",
+    "kind": "message",
+    "members": ["msg-024", "msg-037", "msg-046", "msg-049"],
+    "ruled_out": ["already read", "read", "not counted", "aren't tagged", "not tagged"],
+}
+OLDEST_UNREAD = {
+    "type": "answer-items",
+    "kind": "message",
+    "members": ["msg-021"],
+    "ruled_out": ["next oldest", "next ones", "next one", "newer", "already read"],
+    "predicate": ["read", "open"],
+}
+SENDER = {**OLDEST_UNREAD, "kind": "person", "members": ["john.lavorato@enron.com"]}
+PEOPLE_THIS_MORNING = {
+    "type": "answer-items",
+    "kind": "person",
+    "members": ["jeff.skilling@enron.com", "louise.kitchen@enron.com"],
+    "ruled_out": ["automated", "left out"],
+    "candidates": [
+        "jeff.skilling@enron.com",
+        "louise.kitchen@enron.com",
+        "enrononline@enron.com",
+        "gasbank@enron.com",
+    ],
+}
+FOUR_UNREAD = (
+    'The four unread ones are "EnronOnline September statistics", "Weather swap limits on '
+    'EnronOnline", "EnronOnline Daily Summary - 10/12/2001" and "Weather derivatives product '
+    'approval".'
+)
+
+
+def items(spec: dict, answer: str) -> bool:
+    return passes(spec, calls=[], answer=answer)
+
+
+def test_a_context_section_names_its_items_as_context():
+    """Under "**Context**" or "**Why it's the oldest unread**" the items explain the answer; under
+    a header that gives more answers they are asserted."""
+    answer = (
+        "**Oldest unread email**\n"
+        '"Dynegy credit line - where are we?" from John Lavorato, received Fri 10/5 at 1:10pm.\n'
+        "\n"
+        "**{header}**\n"
+        "1. You have 19 unread emails in your inbox; this is the oldest.\n"
+        "2. It connects to this week's Dynegy Review. Louise's \"Dynegy Review - exposure numbers "
+        'by Tuesday" (Fri 10/12) is also unread.'
+    )
+    for header in ("Context", "Background", "Why it's the oldest unread", "For reference"):
+        assert items(OLDEST_UNREAD, answer.format(header=header)), header
+        assert items(SENDER, answer.format(header=header)), header
+    for header in ("Also among the oldest unread", "Other oldest unread emails", "Oldest unread"):
+        assert not items(OLDEST_UNREAD, answer.format(header=header)), header
+        assert not items(SENDER, answer.format(header=header)), header
+    inline = (
+        'The oldest unread is "Dynegy credit line - where are we?".\n'
+        '{label}: "Audit walkthrough scheduling" came in earlier that day.'
+    )
+    assert items(OLDEST_UNREAD, inline.format(label="For reference"))
+    assert not items(OLDEST_UNREAD, inline.format(label="Also"))
+
+
+def test_a_context_section_does_not_hide_a_wrong_answer():
+    """A context section exempts only what it names: the answer's own section still counts, and
+    a member named only as context is still a member the answer gives."""
+    wrong = (
+        '**Answer**\nThe oldest unread is "EnronOnline September statistics".\n\n'
+        '**Context**\n"Dynegy credit line - where are we?" came in before it.'
+    )
+    assert not items(OLDEST_UNREAD, wrong)
+    only_as_context = (
+        "**Answer**\nIt is John's email.\n\n"
+        '**Background**\n"Dynegy credit line - where are we?" came in on Oct 5.'
+    )
+    assert items(OLDEST_UNREAD, only_as_context)
+
+
+def test_a_label_opening_a_sentence_in_the_middle_of_a_line_governs_the_list_after_it():
+    """ "... this morning. The other four Trading emails you've already read: A, B, C and D" rules
+    the four out, as the same label opening its own line would."""
+    answer = (
+        FOUR_UNREAD + " The other four Trading emails {label}: Louise's \"EnronOnline credit "
+        'limits for new counterparties" (September 26), Tanya\'s "Henry Hub basis positions - '
+        'weekly" (October 1), the October 5 EnronOnline Daily Summary, and the notice about '
+        "EnronOnline's scheduled maintenance on Saturday, October 13 (October 11)."
+    )
+    assert items(UNREAD_TRADING, answer.format(label="you've already read"))
+    assert not items(UNREAD_TRADING, answer.format(label="are unread too"))
+    morning = (
+        "Two people have emailed you this morning: Jeff Skilling at 7:52 and Louise Kitchen at "
+        "8:10. I {verb} that also arrived this morning: the "
+        "EnronOnline Daily Summary for 10/12 at half past six and the GasBank storage balance "
+        "report for the week ending 10/12."
+    )
+    assert items(PEOPLE_THIS_MORNING, morning.format(verb="left out the two automated messages"))
+    assert not items(PEOPLE_THIS_MORNING, morning.format(verb="also heard from two more senders"))
+    no_automated = {
+        "type": "answer-items",
+        "kind": "message",
+        "members": [],
+        "ruled_out": ["automated", "left out"],
+        "candidates": ["msg-046", "msg-047"],
+    }
+    assert items(no_automated, morning.format(verb="left out the two automated messages"))
+    assert not items(no_automated, morning.format(verb="also heard from two more senders"))
+
+
+def test_a_word_for_an_action_still_to_do_is_not_the_state_it_names():
+    """ "Unread: these are the ones you still need to read" lists the unread ones: "need to read"
+    is not "read"; "already read" still rules its list out."""
+    listed = (
+        "8 emails carry the Trading category.\n\n"
+        "**{header}**\n"
+        '1. "Weather derivatives product approval"\n'
+        '2. "EnronOnline Daily Summary - 10/12/2001"\n'
+        '3. "Weather swap limits on EnronOnline"\n'
+        '4. "EnronOnline September statistics"'
+    )
+    assert items(
+        UNREAD_TRADING, listed.format(header="Unread: these are the ones you still need to read")
+    )
+    assert items(UNREAD_TRADING, listed.format(header="Unread: the ones you have yet to read"))
+    assert not items(
+        UNREAD_TRADING, listed.format(header="Already read: no need to read them again")
+    )
+
+
+def test_a_negated_membership_verb_rules_out_the_items_its_object_pronoun_stands_for():
+    """ "..., such as A and B, but they aren't categorized as Trading, so I didn't count them"
+    rules A and B out; "... and I counted them" does not."""
+    answer = (
+        FOUR_UNREAD + " A few other unread emails mention EnronOnline, such as Louise's "
+        '"Follow-up: EnronOnline Q3 Volume Review" and Richard Shapiro\'s FERC data request '
+        "reply, but they aren't categorized as Trading, so I {verb} them."
+    )
+    assert items(UNREAD_TRADING, answer.format(verb="didn't count"))
+    assert items(UNREAD_TRADING, answer.format(verb="did not include"))
+    assert not items(UNREAD_TRADING, answer.format(verb="counted"))
