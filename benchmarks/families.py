@@ -4,6 +4,7 @@
     PYTHONPATH=. python benchmarks/families.py figures [--out /tmp/families-figures.json]
     PYTHONPATH=. python benchmarks/families.py runs runs/reference-heldout runs/random-heldout
     PYTHONPATH=. python benchmarks/families.py speed [--worlds 10] [--repeats 3]
+    PYTHONPATH=. python benchmarks/families.py verify --split train [--out F]
 
 `manifests` fills every split with verified tasks (emailbench_gym/families/splits.py) in
 a process pool and writes emailbench_gym/families/manifests/<split>.json. Results do not
@@ -18,7 +19,8 @@ and query diversity per family, the largest 8-gram overlap with the 206 test que
 and heldout's mixes next to the suite's. `runs` reads `emailbench run` folders (the
 reference and random agents over dev and heldout) and prints each one's pass rate, mean
 paper score and mean progress reward (the env's default reward). `speed` measures
-verification in CPU seconds (see `cmd_speed`).
+verification in CPU seconds (see `cmd_speed`). `verify` proves a shipped manifest's
+tasks again under the grading of the code it runs on (see `cmd_verify`).
 """
 
 from __future__ import annotations
@@ -202,6 +204,69 @@ def cmd_extract(args: argparse.Namespace) -> None:
     )
     Path(args.out).write_text(part.text(), encoding="utf-8")
     print(f"{args.split}: {part.count} tasks kept outside {', '.join(sorted(dropped))}")
+
+
+def _reverify(job: tuple[str, int]) -> tuple[str, str, str, float]:
+    """One shipped task made and verified again: (id, outcome, first problem, CPU seconds)."""
+    from emailbench_gym.families.generate import generate, task_hash
+    from emailbench_gym.families.verify import verify
+    from emailbench_gym.families.worlds import built_world
+    from emailbench_gym.worlds import world_ref
+
+    task_id, mutants = job
+    key = TaskKey.parse(task_id)
+    ref = world_ref(key.split, key.world)
+    world = built_world(ref.seed, ref.size)  # world builds are not counted: once per world
+    start = time.process_time()
+    task = generate(key, world)
+    digest = task_hash(task.scenario)[:HASH_CHARS]
+    verdict = verify(task.scenario, mutants=mutants)
+    seconds = time.process_time() - start
+    if digest != _digests(key.split)[task_id]:
+        return task_id, "changed", f"hash {digest} != manifest", seconds
+    problem = verdict.problems[0][:300] if verdict.problems else ""
+    return task_id, "verified" if verdict.passed else "failed", problem, seconds
+
+
+_DIGESTS: dict[str, dict[str, str]] = {}
+
+
+def _digests(split: str) -> dict[str, str]:
+    if split not in _DIGESTS:
+        _DIGESTS[split] = load_manifest(split).digests()
+    return _DIGESTS[split]
+
+
+def cmd_verify(args: argparse.Namespace) -> None:
+    """Prove every task of a shipped manifest again (the manifest's mutants per task) under
+    this code's grading: a manifest records what verified when it was built, and grading
+    moves on. Prints the tasks that still verify, those that fail (with the first problem)
+    and verified tasks per CPU second (worlds built beforehand, not counted)."""
+    manifest = load_manifest(args.split)
+    ids = manifest.task_ids()
+    if args.categories:
+        keep = set(args.categories.split(","))
+        ids = [i for i in ids if FAMILIES[TaskKey.parse(i).family].category in keep]
+    jobs = [(i, manifest.mutants_per_task) for i in ids]
+    with ProcessPoolExecutor(max_workers=args.jobs) if args.jobs > 1 else nullcontext() as pool:
+        results = list(pool.map(_reverify, jobs, chunksize=8) if pool else map(_reverify, jobs))
+    outcomes = Counter(outcome for _i, outcome, _p, _s in results)
+    cpu = sum(s for *_rest, s in results)
+    failed = [[i, outcome, p] for i, outcome, p, _s in results if outcome != "verified"]
+    by_family = Counter(TaskKey.parse(i).family for i, _o, _p in failed)
+    figures = {
+        "split": args.split,
+        "tasks": len(ids),
+        "outcomes": dict(sorted(outcomes.items())),
+        "cpu_seconds": round(cpu, 1),
+        "verified_per_cpu_second": round(len(ids) / cpu, 2) if cpu else None,
+        "failed_by_family": dict(by_family.most_common()),
+        "failed": failed,
+    }
+    text = json.dumps(figures, indent=1)
+    print(text)
+    if args.out:
+        Path(args.out).write_text(text + "\n", encoding="utf-8")
 
 
 def _ngrams(text: str, n: int) -> set[tuple[str, ...]]:
@@ -506,6 +571,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--baseline", type=int, default=40, help="suite scenarios validated")
     p.add_argument("--repeats", type=int, default=3)
     p.set_defaults(func=cmd_speed)
+    p = sub.add_parser("verify", help="prove a shipped manifest's tasks again under this grading")
+    p.add_argument("--split", choices=SPLIT_NAMES, required=True)
+    p.add_argument("--categories", help="only these categories' tasks (comma-separated)")
+    p.add_argument("--jobs", type=int, default=1)
+    p.add_argument("--out", help="also write the result here (JSON)")
+    p.set_defaults(func=cmd_verify)
     p = sub.add_parser("speed-once", help=argparse.SUPPRESS)
     p.add_argument("worlds", type=int)
     p.add_argument("mutants", type=int)

@@ -92,6 +92,11 @@ def _recorded(value: Any) -> Any:
     return value
 
 
+def capitalised(request: str) -> str:
+    """A request as the user writes it: its first letter upper case."""
+    return request[:1].upper() + request[1:]
+
+
 class TaskBuilder:
     """One task of one family over one world, as it is being written (module docstring)."""
 
@@ -106,6 +111,8 @@ class TaskBuilder:
         self.me: dict[str, Any] = self.ws.call("identity_getMe")
         self.query = ""
         self.template = -1
+        self.templates: tuple[str, ...] = ()
+        self.slots: dict[str, str | Sequence[str]] = {}
         self._setup: list[dict[str, Any]] = []
         self._calls: list[dict[str, Any]] = []
         self._results: list[Any] = []
@@ -208,12 +215,12 @@ class TaskBuilder:
     def ask(self, templates: Sequence[str], **slots: str | Sequence[str]) -> str:
         """The request: one template, with each slot given one of its forms."""
         self.template = self.rng.below(len(templates))
+        self.templates, self.slots = tuple(templates), dict(slots)
         chosen = {
             name: value if isinstance(value, str) else self.rng.choice(list(value))
             for name, value in slots.items()
         }
-        text = render(templates[self.template], self.rng, chosen)
-        self.query = text[:1].upper() + text[1:]
+        self.query = capitalised(render(templates[self.template], self.rng, chosen))
         return self.query
 
     def require(self, text: str) -> str:

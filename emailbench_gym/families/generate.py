@@ -10,12 +10,14 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from dataclasses import dataclass
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 
 from emailbench_gym.families.base import FAMILIES, Family
-from emailbench_gym.families.builder import TaskBuilder
+from emailbench_gym.families.builder import TaskBuilder, capitalised
 from emailbench_gym.scenarios import GENERATED_ID, Scenario
 from emailbench_gym.worlds import World
+from emailbench_gym.worlds.text import renderings
 
 _PARTS = re.compile(r"^(train|dev|heldout)-w(\d{3,})-([a-z][a-z0-9-]*[a-z])-s(\d+)$")
 assert _PARTS.pattern.count("(") >= 4 and GENERATED_ID
@@ -50,12 +52,20 @@ class TaskKey:
 
 @dataclass(frozen=True)
 class GeneratedTask:
-    """A task and what made it (the template index feeds the diversity figures)."""
+    """A task and what made it (the template index feeds the diversity figures; the templates
+    and slot forms it was drawn from, the contamination checks)."""
 
     scenario: Scenario
     family: Family
     key: TaskKey
     template: int
+    templates: tuple[str, ...] = ()
+    slots: Mapping[str, str | Sequence[str]] = field(default_factory=dict)
+
+    def phrasings(self) -> Iterator[str]:
+        """Every request this task's templates could have rendered, with its slots' forms."""
+        for template in self.templates:
+            yield from map(capitalised, renderings(template, self.slots))
 
 
 def generate(key: TaskKey, world: World) -> GeneratedTask:
@@ -63,7 +73,9 @@ def generate(key: TaskKey, world: World) -> GeneratedTask:
     family = FAMILIES[key.family]
     builder = TaskBuilder(family, world, key.seed)
     family.build(builder)
-    return GeneratedTask(builder.finish(key.id), family, key, builder.template)
+    return GeneratedTask(
+        builder.finish(key.id), family, key, builder.template, builder.templates, builder.slots
+    )
 
 
 def task_hash(scenario: Scenario) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from emailbench_gym.worlds.rng import Rng
@@ -94,6 +94,34 @@ def _emit(nodes: list[_Node], rng: Rng, slots: Mapping[str, str], out: list[str]
             out.append(value[:1].upper() + value[1:] if node.capitalise else value)
         else:
             _emit(rng.choice(node), rng, slots, out)
+
+
+def renderings(template: str, slots: Mapping[str, str | Sequence[str]]) -> Iterator[str]:
+    """Every text `render` can make of a template: each alternative, each slot in each of its
+    forms (for checks over all phrasings of a request, such as test-suite contamination)."""
+    nodes = _CACHE.get(template)
+    if nodes is None:
+        nodes = _CACHE[template] = _parse(template)
+    for parts in _expand(nodes, slots):
+        yield tidy("".join(parts))
+
+
+def _expand(nodes: list[_Node], slots: Mapping[str, str | Sequence[str]]) -> Iterator[list[str]]:
+    if not nodes:
+        yield []
+        return
+    head, rest = nodes[0], nodes[1:]
+    if isinstance(head, str):
+        firsts: list[list[str]] = [[head]]
+    elif isinstance(head, _Slot):
+        forms = slots[head.name]
+        forms = [forms] if isinstance(forms, str) else list(forms)
+        firsts = [[f[:1].upper() + f[1:] if head.capitalise else f] for f in forms]
+    else:
+        firsts = [parts for option in head for parts in _expand(option, slots)]
+    for first in firsts:
+        for tail in _expand(rest, slots):
+            yield first + tail
 
 
 _SPACES = re.compile(r"[ \t]{2,}")
