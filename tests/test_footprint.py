@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 from pydantic import ValidationError
 
+from emailbench_gym.episode import Episode
+from emailbench_gym.grading.context import _READINGS_KEPT
 from emailbench_gym.grading.reward import progress, reward_of
 from tests.grading_support import STATE_CALLS, make_scenario, outcome, play
 
@@ -297,3 +299,25 @@ def test_progress_is_partial_over_requirements():
     )
     half = play(two, STATE_CALLS[:3] + STATE_CALLS[4:])
     assert progress(half) == 0.5  # R1 done, R2 (the flag) not
+
+
+def test_what_grading_remembers_is_kept_per_context_and_never_grows_with_answers():
+    """What grading remembers lives in the scenario's context and its entity universe, not in
+    the process: the readings of texts taking themselves back are bounded however many
+    distinct answers are graded, not shared with another scenario's context and never mixed
+    up between an answer and its retraction; the universe's remembered name tokens hold its
+    names and the scenario's phrases only, never text an answer wrote."""
+    spec = {"type": "answer-text", "id": "said", "statements": ["Raptor"]}
+    episode = Episode(make_scenario([spec], calls=[], answer="Raptor."))
+    other = Episode(make_scenario([spec], calls=[], answer="Raptor."))
+    assert outcome(episode.grade("Raptor."), "said")
+    names = episode.context.universe.names
+    remembered = (len(names._words), len(names._raw))
+    for n in range(3 * _READINGS_KEPT):
+        answer = f"Raptor, item {n}.\nNot counted {n}: x\n| Col {n}? | y |\n| no | z |"
+        assert outcome(episode.grade(answer), "said")
+        assert not outcome(episode.grade(f"Raptor, item {n}. Scratch that."), "said")
+    assert len(episode.context._readings) <= _READINGS_KEPT
+    assert (len(names._words), len(names._raw)) == remembered
+    assert other.context is not episode.context and not other.context._readings
+    assert outcome(other.grade("Raptor, item 1."), "said")

@@ -12,7 +12,7 @@ from __future__ import annotations
 import threading
 import weakref
 from collections import OrderedDict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import date
 from functools import cached_property
@@ -31,6 +31,8 @@ if TYPE_CHECKING:
     from emailbench_gym.scenarios import Scenario
 
 _ANALYSES_KEPT = 32
+#: Texts whose retraction reading is kept per context (answers, sent bodies, descriptions).
+_READINGS_KEPT = 64
 _SIDES_KEPT = 256
 #: Up to this many start-state matches of a query are kept as ids (beyond, only the count).
 SMALL_SELECTION = 64
@@ -81,6 +83,9 @@ class ScenarioContext:
         self.workspace = Workspace(corpus, now=scenario.now)
         self.corpus = self.workspace.mailbox.corpus
         self._analyses: OrderedDict[str, Analysis] = OrderedDict()
+        self._readings: OrderedDict[tuple[Callable[[str], str | None], str], str | None] = (
+            OrderedDict()
+        )
         self._sides: OrderedDict[tuple[str, str], InitialSide] = OrderedDict()
         self._folder_queries: dict[str, Query] = {}
         self._lock = threading.Lock()
@@ -192,6 +197,22 @@ class ScenarioContext:
             while len(self._analyses) > _ANALYSES_KEPT:
                 self._analyses.popitem(last=False)
         return analysis
+
+    def read_text(self, reader: Callable[[str], str | None], text: str) -> str | None:
+        """`reader(text)` for a pure text reader (`retraction.takes_back`, `calls_itself_off`),
+        kept for the scenario's later grades: every answer check and each regrade asks about
+        the same answer and the same sent texts. Bounded, and per context, not per process."""
+        key = (reader, text)
+        with self._lock:
+            if key in self._readings:
+                self._readings.move_to_end(key)
+                return self._readings[key]
+        found = reader(text)
+        with self._lock:
+            self._readings[key] = found
+            while len(self._readings) > _READINGS_KEPT:
+                self._readings.popitem(last=False)
+        return found
 
     def _shared_sink(self) -> Analysis | None:
         """The kitchen sink's analysis over a shared universe, read once per universe and day."""

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import re
 from datetime import date, datetime
+from functools import cached_property
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import Field, field_validator, model_validator
@@ -36,7 +37,6 @@ from emailbench_gym.grading.checks.base import CheckBase, EpisodeView, Outcome
 from emailbench_gym.grading.claims.analysis import Analysis, SubjectMention
 from emailbench_gym.grading.claims.entities import ENTITY_KINDS
 from emailbench_gym.grading.claims.polarity import CueWords, Span
-from emailbench_gym.grading.claims.retraction import takes_back
 from emailbench_gym.grading.claims.text import Text
 from emailbench_gym.grading.claims.values import (
     VALUE_KINDS,
@@ -93,12 +93,13 @@ class _Claim(CheckBase):
         description="Words that mark a named item as ruled out or a labelled alternative ('Done', 'office').",
     )
 
-    @property
+    @cached_property
     def cue_words(self) -> CueWords:
+        """The claim's cue words, tokenised once per check (a pure function of its fields)."""
         return CueWords.of(self.predicate, self.ruled_out)
 
     def check(self, episode: EpisodeView) -> Outcome:
-        withdrawn = takes_back(episode.answer)
+        withdrawn = episode.takes_back(episode.answer)
         if withdrawn:  # "... Sorry, please disregard everything above": nothing is asserted
             return Outcome(False, "the answer makes the claim", f"takes itself back: {withdrawn!r}")
         return self.evaluate(episode.analysis)
@@ -199,6 +200,11 @@ class AnswerItemsCheck(_Claim):
                 raise ValueError(f"literal members {unknown} are not keys of 'literals'")
         return self
 
+    @cached_property
+    def context_cue_words(self) -> CueWords:
+        """The predicate with the context words as the ruling-out words (tokenised once)."""
+        return CueWords.of(self.predicate, self.context)
+
     @staticmethod
     def _vague_extension(analysis: Analysis, mentions: list[tuple[Span, list[str]]]) -> str | None:
         """An open-ended list ("..., and others", "etc.") in the items' paragraph: not an exact set."""
@@ -238,7 +244,7 @@ class AnswerItemsCheck(_Claim):
         spans = [span for span, _ in mentions]
         polarity = analysis.reader.read(spans, self.cue_words)
         if self.context:
-            as_context = analysis.reader.read(spans, CueWords.of(self.predicate, self.context))
+            as_context = analysis.reader.read(spans, self.context_cue_words)
         else:
             as_context = polarity
         about = self._about_subject(analysis, spans)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import Field
 
+from emailbench_gym.grading.claims.retraction import calls_itself_off, takes_back
 from emailbench_gym.grading.query import Query, Strict, select
 from emailbench_gym.mailbox import Changes, Snapshot, Transmission
 
@@ -115,6 +116,14 @@ class EpisodeView:
     def analyse(self, text: str) -> Analysis:
         """Any other text the persona wrote (a sent message's body), read the same way."""
         return self.context.analyse(text)
+
+    def takes_back(self, text: str) -> str | None:
+        """The words with which a text the episode wrote withdraws itself, if any."""
+        return self.context.read_text(takes_back, text)
+
+    def calls_itself_off(self, text: str) -> str | None:
+        """What withdraws a created item's description, or the item it describes."""
+        return self.context.read_text(calls_itself_off, text)
 
 
 class CheckBase(Strict):

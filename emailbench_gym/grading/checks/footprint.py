@@ -26,7 +26,6 @@ from pydantic import BaseModel, Field, model_validator
 
 from emailbench_gym.api.models import MailboxSettings
 from emailbench_gym.grading.checks.base import CheckBase, EpisodeView, Outcome, matcher
-from emailbench_gym.grading.claims.retraction import calls_itself_off, takes_back
 from emailbench_gym.grading.query import COLLECTION_MODELS, Condition, Query, Strict
 from emailbench_gym.mailbox import Changes, Transmission, TransmissionKind
 
@@ -50,8 +49,9 @@ def _text(item: Any, name: str) -> str:
     return value if isinstance(value, str) else getattr(value, "content", "") or ""
 
 
-def withdrawn_texts(changes: Changes) -> list[str]:
+def withdrawn_texts(episode: EpisodeView) -> list[str]:
     """Texts the episode wrote that take themselves back (or call a created item off)."""
+    changes = episode.changes
     problems = []
     for collection, name in _TEXT_FIELDS.items():
         for item_id, (before, after) in changes.items.get(collection, {}).items():
@@ -61,7 +61,7 @@ def withdrawn_texts(changes: Changes) -> list[str]:
             old = _text(before, name) if before is not None else ""
             if new == old:
                 continue
-            read = calls_itself_off if before is None else takes_back
+            read = episode.calls_itself_off if before is None else episode.takes_back
             words = read(new)
             if words and not read(old):
                 problems.append(
@@ -71,11 +71,11 @@ def withdrawn_texts(changes: Changes) -> list[str]:
         before, after = (s.automaticRepliesSetting for s in changes.settings)
         for name in _REPLY_FIELDS:
             new = getattr(after, name)
-            words = takes_back(new) if new != getattr(before, name) else None
+            words = episode.takes_back(new) if new != getattr(before, name) else None
             if words:
                 problems.append(f"settings {name} takes itself back ({words!r})")
     for sent in changes.sent:
-        words = takes_back(sent.text)
+        words = episode.takes_back(sent.text)
         if words:
             problems.append(f"message sent {sent.subject!r} takes itself back ({words!r})")
     return problems
@@ -251,7 +251,7 @@ class FootprintCheck(CheckBase):
         reference: Footprint = episode.context.footprint
         problems = self._state_problems(episode, reference)
         problems.extend(self._outbox_problems(episode, reference))
-        problems.extend(withdrawn_texts(episode.changes))
+        problems.extend(withdrawn_texts(episode))
         expected = "changes only within the reference's footprint" + (
             f" (+{len(self.latitude)} latitude)" if self.latitude else ""
         )

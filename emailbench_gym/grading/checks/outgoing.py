@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import cached_property
 from typing import Any, Literal
 
 from pydantic import Field
@@ -31,7 +32,6 @@ from pydantic import Field
 from emailbench_gym.grading.checks.answer import AnswerClaim, AnswerTextCheck, Phrases
 from emailbench_gym.grading.checks.base import CheckBase, EpisodeView, Outcome
 from emailbench_gym.grading.checks.footprint import KIND_CLASS
-from emailbench_gym.grading.claims.retraction import takes_back
 from emailbench_gym.mailbox import Transmission, TransmissionKind
 
 #: Where hand-quoted original mail starts in a draft (Outlook and common client headers).
@@ -62,6 +62,11 @@ class _MailCheck(CheckBase):
     count: int = Field(1, ge=0)
     exact: bool = True
 
+    @cached_property
+    def subject_check(self) -> AnswerTextCheck:
+        """The subject statements as an answer-text claim (built once per check)."""
+        return AnswerTextCheck(type="answer-text", statements=self.subject)
+
     def _recipients_ok(self, *roles: Iterable[str]) -> bool:
         extra = {a.casefold() for a in self.may_also_include}
         for wanted, got in zip((self.to, self.cc, self.bcc), roles, strict=True):
@@ -76,12 +81,10 @@ class _MailCheck(CheckBase):
     def _content_problems(self, subject: str, text: str, episode: EpisodeView) -> list[str]:
         problems = []
         if self.subject:
-            outcome = AnswerTextCheck(type="answer-text", statements=self.subject).evaluate(
-                episode.analyse(subject)
-            )
+            outcome = self.subject_check.evaluate(episode.analyse(subject))
             if not outcome.passed:
                 problems.append(f"subject: {outcome.found}")
-        withdrawn = takes_back(text)
+        withdrawn = episode.takes_back(text)
         if withdrawn:  # even with no body claims: an optional note may be empty, not withdrawn
             return [*problems, f"body: takes back what it says ({withdrawn!r})"]
         if self.body:

@@ -22,7 +22,7 @@ from functools import cached_property
 
 from emailbench_gym.grading.claims.entities import EntityMention, Universe
 from emailbench_gym.grading.claims.polarity import PolarityReader, Span
-from emailbench_gym.grading.claims.text import Text, word_tokens
+from emailbench_gym.grading.claims.text import Text
 from emailbench_gym.grading.claims.values import ValueMention, find_values
 
 #: Longest answer graded (characters): longer answers fail their answer checks, which keeps
@@ -74,6 +74,7 @@ class Analysis:
         for v in self.values:
             masked.update(self.text.tokens_in(v.start, v.end))
         self.masked = masked
+        self._phrase_found: dict[tuple[str, ...], list[Span]] = {}
 
     @cached_property
     def reader(self) -> PolarityReader:
@@ -96,12 +97,19 @@ class Analysis:
 
     def phrase_spans(self, phrases: list[str]) -> list[Span]:
         """Every occurrence of any of the phrases (as whole words, case-insensitive), the
-        longest first where several start at one word."""
+        longest first where several start at one word. The phrases are a scenario's (never
+        text an agent wrote): the universe remembers their tokens, the analysis their spans."""
+        key = tuple(phrases)
+        found = self._phrase_found.get(key)
+        if found is None:
+            found = self._phrase_found[key] = self._find_phrases(phrases)
+        return list(found)
+
+    def _find_phrases(self, phrases: list[str]) -> list[Span]:
         norms = self._norms
+        words = self.universe.names.words
         by_first: dict[str, list[tuple[str, ...]]] = {}
-        for phrase in sorted(
-            {word_tokens(p) for p in phrases if word_tokens(p)}, key=len, reverse=True
-        ):
+        for phrase in sorted({words(p) for p in phrases if words(p)}, key=len, reverse=True):
             by_first.setdefault(phrase[0], []).append(phrase)
         tokens = self.text.tokens
         found: list[Span] = []

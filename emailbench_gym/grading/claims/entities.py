@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from emailbench_gym.grading.claims.lexicon import COMPANY_SUFFIXES, NICKNAMES
-from emailbench_gym.grading.claims.text import Text, raw_tokens, word_tokens
+from emailbench_gym.grading.claims.text import NameTokens, Text, word_tokens
 
 #: The kinds of things an answer names. `literal` entities come from a claim's own list.
 ENTITY_KINDS: tuple[str, ...] = (
@@ -147,6 +147,7 @@ class Universe:
         self._borrowed: set[tuple[str, str]] = (
             set()
         )  # entities shared with the universe derived from
+        self.names = NameTokens()  # tokens of its names and of the references looked up
 
     def derive(self) -> Universe:
         """A universe that starts as this one and may gain names without changing it.
@@ -157,6 +158,7 @@ class Universe:
         other = Universe()
         other.entities = defaultdict(dict, {k: dict(v) for k, v in self.entities.items()})
         other.message_group = self.message_group
+        other.names = self.names
         other._borrowed = {(k, key) for k, items in self.entities.items() for key in items}
         return other
 
@@ -187,12 +189,12 @@ class Universe:
         return entity
 
     def _alias(self, entity: Entity, name: str, case_sensitive: bool = False) -> None:
-        tokens = word_tokens(name)
+        tokens = self.names.words(name)
         if not tokens:
             return
         if len(tokens) == 1 and (tokens[0] in _COMMON or len(tokens[0]) < 4):
             case_sensitive = True  # "Done", "Inbox", "Rob": only as written, capitalised
-        alias = Alias(tokens, raw_tokens(name) if case_sensitive else None)
+        alias = Alias(tokens, self.names.raw(name) if case_sensitive else None)
         if alias not in entity.aliases:
             entity.aliases.append(alias)
         self._built = False
@@ -215,19 +217,19 @@ class Universe:
                     taken[alias.tokens].add((kind, entity.key))
         proposals: dict[tuple[str, ...], list[tuple[Entity, str, bool]]] = defaultdict(list)
         for entity in self.entities.get("person", {}).values():
-            words = raw_tokens(entity.label)
+            words = self.names.raw(entity.label)
             if len(words) >= 2:
                 first, last = words[0], words[-1]
                 proposals[(last.casefold(),)].append((entity, last, True))
                 proposals[(first.casefold(),)].append((entity, first, True))
                 for nickname in NICKNAMES.get(first.casefold(), ()):
                     name = f"{nickname.capitalize()} {' '.join(words[1:])}"
-                    proposals[word_tokens(name)].append((entity, name, False))
+                    proposals[self.names.words(name)].append((entity, name, False))
                     proposals[(nickname,)].append((entity, nickname.capitalize(), True))
         for kind in ("message", "event", "task", "card", "checklist", "attachment"):
             for entity in self.entities.get(kind, {}).values():
                 for short in _short_forms(entity.label, kind):
-                    proposals[word_tokens(short)].append((entity, short, False))
+                    proposals[self.names.words(short)].append((entity, short, False))
         for tokens, offers in proposals.items():
             owners = {(e.kind, e.key) for e, _, _ in offers} | taken.get(tokens, set())
             if len(owners) != 1 or not tokens or (len(tokens) == 1 and tokens[0] in _COMMON):
@@ -244,7 +246,7 @@ class Universe:
         if kind == "person":
             return _person_key(ref)
         if kind in _NAME_KEYED:
-            return _fold(ref)
+            return self.names.fold(ref)
         if kind == "phone":
             return re.sub(r"\D", "", ref)[-10:]
         return ref
@@ -318,10 +320,6 @@ def _name_continues(gap: str, depth: int) -> int:
     return depth
 
 
-def _fold(text: str) -> str:
-    return " ".join(word_tokens(text))
-
-
 def _person_key(ref: str) -> str:
     return ref.strip().casefold()
 
@@ -374,6 +372,7 @@ def build_universe(snapshot: Any, exclude_person: str | None = None) -> Universe
     """Every entity of a start state (an `APISnapshot`), with aliases."""
     universe = Universe()
     people = universe.add
+    fold = universe.names.fold
 
     def person(address: str, name: str = "") -> None:
         key = _person_key(address)
@@ -388,11 +387,11 @@ def build_universe(snapshot: Any, exclude_person: str | None = None) -> Universe
     for user in snapshot.users:
         person(user.mail, user.displayName)
         if user.department:
-            people("department", _fold(user.department), user.department, [user.department])
+            people("department", fold(user.department), user.department, [user.department])
         if user.companyName:
             people(
                 "company",
-                _fold(user.companyName),
+                fold(user.companyName),
                 user.companyName,
                 company_forms(user.companyName),
             )
@@ -404,14 +403,12 @@ def build_universe(snapshot: Any, exclude_person: str | None = None) -> Universe
         if contact.companyName:
             people(
                 "company",
-                _fold(contact.companyName),
+                fold(contact.companyName),
                 contact.companyName,
                 company_forms(contact.companyName),
             )
         if contact.department:
-            people(
-                "department", _fold(contact.department), contact.department, [contact.department]
-            )
+            people("department", fold(contact.department), contact.department, [contact.department])
         phones = [(p, "business") for p in contact.businessPhones]
         if contact.mobilePhone:
             phones.append((contact.mobilePhone, "mobile"))
@@ -425,14 +422,14 @@ def build_universe(snapshot: Any, exclude_person: str | None = None) -> Universe
             if recipient is not None:
                 person(recipient.emailAddress.address, recipient.emailAddress.name)
         subject = _PREFIX.sub("", message.subject).strip() or message.subject
-        key = _fold(subject) or message.id
+        key = fold(subject) or message.id
         subjects.setdefault(key, subject)
         universe.message_group[message.id] = key
         people("message", key, subjects[key], [subject])
         for attachment in message.attachments:
-            people("attachment", _fold(attachment.name), attachment.name, [attachment.name])
+            people("attachment", fold(attachment.name), attachment.name, [attachment.name])
         for category in message.categories:
-            people("label", _fold(category), category, [category])
+            people("label", fold(category), category, [category])
     for event in snapshot.events:
         person(event.organizer.emailAddress.address, event.organizer.emailAddress.name)
         for attendee in event.attendees:
@@ -447,7 +444,7 @@ def build_universe(snapshot: Any, exclude_person: str | None = None) -> Universe
             room = _ROOM_SUFFIX.sub("", place)
             if room and room != place:
                 names.append(room)
-            people("location", _fold(place), place, names)
+            people("location", fold(place), place, names)
     for task in snapshot.todo_tasks:
         people("task", task.id, task.title, [task.title])
         for step in task.checklistItems:
@@ -466,9 +463,9 @@ def build_universe(snapshot: Any, exclude_person: str | None = None) -> Universe
     for kind, items, attribute in named:
         for item in items:
             name = getattr(item, attribute)
-            key = _fold(name) if kind == "label" else item.id
+            key = fold(name) if kind == "label" else item.id
             people(kind, key, name, [name])
     for column in snapshot.board_columns:
-        people("column", _fold(column.name), column.name, [column.name])
+        people("column", fold(column.name), column.name, [column.name])
     universe.add_short_forms()
     return universe

@@ -14,7 +14,6 @@ item it describes.
 
 from __future__ import annotations
 
-import functools
 import re
 
 _RETRACTION = re.compile(
@@ -91,10 +90,9 @@ def _sentence_around(text: str, start: int, end: int) -> str:
     return text[left + 1 : min(rights) if rights else len(text)]
 
 
-@functools.lru_cache(maxsize=256)
 def takes_back(text: str) -> str | None:
-    """The words with which a text withdraws what it says, if it does (memoised: every answer
-    check of an episode asks about the same answer)."""
+    """The words with which a text withdraws what it says, if it does (grading keeps the
+    readings per scenario context: `ScenarioContext.read_text`)."""
     for match in _RETRACTION.finditer(text):
         if not _CONDITION.search(_sentence_around(text, match.start(), match.end())):
             return match.group(0)

@@ -10,7 +10,6 @@ binding) works on token indexes, so the cost is linear in the answer's length.
 from __future__ import annotations
 
 import bisect
-import functools
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -207,34 +206,41 @@ def word_form(word: str) -> str:
     return word.casefold().removesuffix("'s")
 
 
-#: Names and phrases up to this length have their tokens remembered (see `word_tokens`).
-CACHED_CHARS = 256
-
-
 def word_tokens(text: str) -> tuple[str, ...]:
-    """The compared forms of the tokens of a (normalised) name or phrase.
-
-    Scenario phrases, cue words and the corpus's names are tokenised again and again (every
-    grade, every entity universe); short texts' tokens are remembered, in a bounded cache of
-    a pure function, so nothing an agent writes can grow it past 8,192 short entries."""
-    return _word_tokens(text) if len(text) <= CACHED_CHARS else _tokenize(text)
+    """The compared forms of the tokens of a (normalised) name or phrase."""
+    return tuple(word_form(m.group()) for m in _TOKEN.finditer(normalize(text)))
 
 
 def raw_tokens(text: str) -> tuple[str, ...]:
     """The tokens of a name as written (for aliases that must match capitalisation)."""
-    return _raw_tokens(text) if len(text) <= CACHED_CHARS else _raw(text)
-
-
-def _tokenize(text: str) -> tuple[str, ...]:
-    return tuple(word_form(m.group()) for m in _TOKEN.finditer(normalize(text)))
-
-
-def _raw(text: str) -> tuple[str, ...]:
     return tuple(m.group().removesuffix("'s") for m in _TOKEN.finditer(normalize(text)))
 
 
-_word_tokens = functools.lru_cache(maxsize=8192)(_tokenize)
-_raw_tokens = functools.lru_cache(maxsize=8192)(_raw)
+class NameTokens:
+    """`word_tokens` / `raw_tokens` of the names one owner reads again and again, remembered
+    for the owner's lifetime (an entity universe: the names of its start state and the
+    references of the scenarios graded over it). Nothing an agent writes goes in, so it
+    grows with the workspace and the scenarios, not with what an episode does."""
+
+    def __init__(self) -> None:
+        self._words: dict[str, tuple[str, ...]] = {}
+        self._raw: dict[str, tuple[str, ...]] = {}
+
+    def words(self, name: str) -> tuple[str, ...]:
+        found = self._words.get(name)
+        if found is None:
+            found = self._words[name] = word_tokens(name)
+        return found
+
+    def raw(self, name: str) -> tuple[str, ...]:
+        found = self._raw.get(name)
+        if found is None:
+            found = self._raw[name] = raw_tokens(name)
+        return found
+
+    def fold(self, name: str) -> str:
+        """A name as one comparable key: its compared word forms joined by spaces."""
+        return " ".join(self.words(name))
 
 
 #: A markdown heading ("## Ruled out") or a line that is bold as a whole ("**Fully accepted**"):
