@@ -343,7 +343,7 @@ def _cli(*args: str, **kw: Any) -> subprocess.Popen:
 
 def test_ctrl_c_on_the_command_line_prints_a_summary_and_no_traceback(tmp_path):
     out = tmp_path / "out"
-    args = ("run", "--agent", "reference", "--scenarios", "folders", "--repeats", "40",
+    args = ("run", "--agent", "reference", "--scenarios", "folders", "--repeats", "150",
             "--out", str(out))  # fmt: skip
     process = _cli(*args)
     while not (out / RESULTS).exists() or not (out / RESULTS).read_text().count("\n"):
