@@ -148,3 +148,76 @@ def test_a_negated_membership_verb_rules_out_the_items_its_object_pronoun_stands
     assert items(UNREAD_TRADING, answer.format(verb="didn't count"))
     assert items(UNREAD_TRADING, answer.format(verb="did not include"))
     assert not items(UNREAD_TRADING, answer.format(verb="counted"))
+
+
+LATEST = {"type": "answer-items", "kind": "message", "members": ["msg-050"]}
+LATEST_SENDER = {"type": "answer-items", "kind": "person", "members": ["richard.shapiro@enron.com"]}
+
+
+def test_neither_and_none_of_those_stand_for_the_items_named_before_them():
+    """ "..., and B at 7:52 AM, so neither is the newest" denies the two items named before it in
+    its sentence; "so both are newer" asserts them; a member before a semicolon keeps its claim."""
+    answer = (
+        'Latest: Richard Shapiro\'s "FERC Review: V&E comments on the data response", received '
+        "8:30 AM today. The next most recent, Louise Kitchen's \"Weather derivatives product "
+        'approval", came in earlier at 8:10 AM, and Jeff Skilling\'s "Today 2pm - earnings prep, '
+        'bring the reserve walk" at 7:52 AM, so {tail}.'
+    )
+    for spec in (LATEST, LATEST_SENDER):
+        assert items(spec, answer.format(tail="neither is the newest"))
+        assert items(spec, answer.format(tail="none of those count"))
+        assert not items(spec, answer.format(tail="both are the newest too"))
+    one_sentence = (
+        'Richard Shapiro\'s "FERC Review: V&E comments on the data response" is the latest; '
+        "Louise Kitchen's came at 8:10 AM and Jeff Skilling's at 7:52 AM, so neither is newer."
+    )
+    assert items(LATEST_SENDER, one_sentence)
+
+
+def test_a_sentence_ends_after_pm_when_a_new_sentence_opens():
+    """ "... at 1:10 PM. Everything older ... so none of those count" is two sentences, so the
+    denial does not reach back to the answer."""
+    answer = (
+        'Your oldest unread email is John Lavorato\'s "Dynegy credit line - where are we?", which '
+        "came in on Friday, October 5, 2001 at 1:10 PM. Everything older than that, from Priya "
+        'Raman\'s "VaR backtesting results - August" through Nathan Pryor\'s "Audit walkthrough '
+        'scheduling", has already been read, so none of those count.'
+    )
+    assert items(OLDEST_UNREAD, answer)
+    assert items(SENDER, answer)
+    assert not items(OLDEST_UNREAD, answer.replace("none of those count", "those count too"))
+
+
+def test_outside_an_item_names_it_as_the_excluded_side():
+    """ "people outside Enron" does not assert Enron as an outside company; "Outside: Nathan
+    Pryor", a label, still gives Nathan Pryor."""
+    companies = {
+        "type": "answer-items",
+        "kind": "company",
+        "members": ["Dynegy Inc", "Arthur Andersen LLP"],
+        "candidates": ["Dynegy Inc", "Arthur Andersen LLP", "Enron Corp"],
+    }
+    answer = "I counted messages from people {where} Enron. Two companies qualify: Dynegy and Arthur Andersen."
+    assert items(companies, answer.format(where="outside"))
+    assert not items(companies, answer.format(where="at"))
+    outsider = {"type": "answer-items", "kind": "person", "members": ["nathan.pryor@andersen.com"]}
+    assert items(
+        outsider, "1. Raptor Restructuring Update\n   Outside: Nathan Pryor, Arthur Andersen LLP"
+    )
+
+
+def test_a_sentence_opening_with_then_continues_a_ruled_out_ranking():
+    """ "Next is Executive with 7. Then Government Affairs and Risk Management with 5 each" rules the
+    runners-up out as "next" does; after an asserted sentence, "Then ..." asserts its items."""
+    top = {
+        "type": "answer-items",
+        "kind": "department",
+        "members": ["Trading"],
+        "ruled_out": ["trail", "next", "runner-up", "behind"],
+    }
+    answer = (
+        "The Trading department sends you the most mail: 10 messages. {lead} Executive with 7. Then "
+        "Government Affairs and Risk Management with 5 each, and Operations with 4."
+    )
+    assert items(top, answer.format(lead="Next is"))
+    assert not items(top, answer.format(lead="Just as many come from"))
