@@ -221,3 +221,71 @@ def test_a_sentence_opening_with_then_continues_a_ruled_out_ranking():
     )
     assert items(top, answer.format(lead="Next is"))
     assert not items(top, answer.format(lead="Just as many come from"))
+
+
+def test_an_item_ruled_out_in_a_sentence_stays_ruled_out_when_the_sentence_names_it_again():
+    """ "... the FERC Review (10:00-11:30), which you've already accepted, so the last half hour of
+    the FERC Review runs into it": the second mention is the same accepted meeting. Without the
+    ruling-out, the FERC Review is asserted."""
+    unanswered = {
+        "type": "answer-items",
+        "kind": "event",
+        "members": ["evt-009"],
+        "predicate": ["respond", "rsvp", "answer"],
+        "ruled_out": ["accepted", "you accepted"],
+    }
+    answer = (
+        "One meeting this week is still waiting on your RSVP: the Dynegy Review, Wednesday 11:00 "
+        "AM. Note that it overlaps the FERC Review (10:00-11:30 AM), {which} so the last half hour "
+        "of the FERC Review runs into it."
+    )
+    assert items(unanswered, answer.format(which="which you've already accepted,"))
+    assert not items(unanswered, answer.format(which="which you haven't answered either,"))
+    apart = answer.format(which="which you've already accepted.").replace(
+        "so the last half hour of the FERC Review runs into it", "The FERC Review also awaits you"
+    )
+    assert not items(unanswered, apart)  # another sentence: its own claim
+
+
+def test_a_list_closed_after_a_dash_aside_is_one_list():
+    """ "Your two new emails - A, B - and C aren't replies, so they don't count" rules out all
+    three: the dash closes an aside and "and" continues the list."""
+    fastest = {"type": "answer-items", "kind": "message", "members": ["msg-027"]}
+    answer = (
+        'Fastest: Priya Raman\'s "Stress scenario assumptions for Q4" - 3h 20m. Your two new '
+        'emails - "Dynegy exposure for Wednesday\'s review", "Q3 VaR summary draft - please '
+        'check" - and "Risk desk priorities for October" {tail}.'
+    )
+    assert items(fastest, answer.format(tail="aren't replies, so they don't count"))
+    assert not items(fastest, answer.format(tail="were quick too"))
+
+
+PRYOR, BOUDREAUX = "nathan.pryor@andersen.com", "claire.boudreaux@velaw.com"
+EMAIL_COUNTS = {
+    "type": "answer-values",
+    "values": [
+        {"subject": f"person:{PRYOR}", "kind": "count", "value": 3},
+        {"subject": f"person:{BOUDREAUX}", "kind": "count", "value": 2},
+    ],
+}
+
+
+def test_a_count_before_a_colon_counts_the_list_after_it():
+    """ "Two members have emailed you: Nathan Pryor (3 emails) and Claire Boudreaux (2 emails)":
+    "Two" counts the list, it is not Nathan Pryor's value; a swapped pairing still fails."""
+    answer = "Two members of the group have emailed you: Nathan Pryor ({a} emails) and Claire Boudreaux ({b} emails)."
+    assert passes(EMAIL_COUNTS, calls=[], answer=answer.format(a=3, b=2))
+    assert not passes(EMAIL_COUNTS, calls=[], answer=answer.format(a=2, b=3))
+    single = "3 emails: Nathan Pryor. 2 emails: Claire Boudreaux."
+    assert passes(EMAIL_COUNTS, calls=[], answer=single)  # a label naming one subject binds to it
+
+
+def test_a_value_in_parentheses_annotates_what_is_named_before_it():
+    """ "Nathan Pryor of Arthur Andersen (3) and Claire Boudreaux of Vinson & Elkins (2)": each
+    count belongs to the person before it, though the next person is nearer in words."""
+    answer = (
+        "External senders: Nathan Pryor of Arthur Andersen ({a}), Claire Boudreaux of Vinson & "
+        "Elkins ({b}) - 5 emails in all."
+    )
+    assert passes(EMAIL_COUNTS, calls=[], answer=answer.format(a=3, b=2))
+    assert not passes(EMAIL_COUNTS, calls=[], answer=answer.format(a=2, b=3))

@@ -70,7 +70,9 @@ _REQUEST = re.compile(
     re.I,
 )
 _SEPARATORS = re.compile(
-    r"^[\s,/&*'\"]*(?:(?:and|or|nor|plus|as well as|&)\b[\s,'\"]*)?(?:the\b[\s'\"]*)?$", re.I
+    r"^[\s,/&*'\"]*(?:-\s*(?=and|or|nor|plus))?(?:(?:and|or|nor|plus|as well as|&)\b[\s,'\"]*)?"
+    r"(?:the\b[\s'\"]*)?$",
+    re.I,
 )
 #: A parenthetical right after a list item ("Stand-up (Mon 10:00), Raptor Update (Tue) and ...").
 _PARENTHETICAL = re.compile(r"^\s*\([^()\n]*\)")
