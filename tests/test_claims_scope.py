@@ -289,3 +289,22 @@ def test_a_value_in_parentheses_annotates_what_is_named_before_it():
     )
     assert passes(EMAIL_COUNTS, calls=[], answer=answer.format(a=3, b=2))
     assert not passes(EMAIL_COUNTS, calls=[], answer=answer.format(a=2, b=3))
+
+
+def test_a_period_after_pm_ends_the_sentence_before_a_name():
+    """ "... Tuesday at 1 PM. Claire Boudreaux is on the FERC Review": "PM" has no dot of its own,
+    so the sentence ends there and Claire is bound to the FERC Review, not to the meeting before."""
+    on_ferc = {
+        "type": "answer-items",
+        "kind": "person",
+        "subject": "event:evt-008",
+        "members": [BOUDREAUX],
+        "candidates": [PRYOR, BOUDREAUX, "rob.delacroix@dynegy.com"],
+    }
+    answer = (
+        "{a} (Arthur Andersen LLP) is on the Raptor Restructuring Update, Tuesday at 1 PM. {b} "
+        "(Vinson & Elkins LLP) is on the FERC Review, Wednesday at 10 AM. Rob Delacroix (Dynegy "
+        "Inc.) is on the Dynegy Review, Wednesday at 11 AM."
+    )
+    assert items(on_ferc, answer.format(a="Nathan Pryor", b="Claire Boudreaux"))
+    assert not items(on_ferc, answer.format(a="Claire Boudreaux", b="Nathan Pryor"))

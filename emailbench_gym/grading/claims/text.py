@@ -57,8 +57,6 @@ _ABBREVIATIONS = frozenset(
     [
         "a.m",
         "p.m",
-        "am",
-        "pm",
         "e.g",
         "i.e",
         "vs",
@@ -107,10 +105,11 @@ _ABBREVIATIONS = frozenset(
         "hrs",
     ]
 )
-#: "a.m." / "p.m." (and "AM" / "PM") end a sentence when a word that only opens one follows
-#: ("at 10:30 a.m. In it she asks ...", "at 1:10 PM. Everything older ..."); before a name or a
-#: weekday they do not ("at 10 a.m. Louise Kitchen meets Rick", "9:30 a.m. Tuesday").
-_CLOCK_SUFFIXES = frozenset({"a.m", "p.m", "am", "pm"})
+#: "a.m." / "p.m." end a sentence when a word that only opens one follows ("at 10:30 a.m. In it
+#: she asks ..."); before a name or a weekday they do not ("at 10 a.m. Louise Kitchen meets
+#: Rick", "9:30 a.m. Tuesday"). "AM" / "PM" have no dot of their own, so the period after them
+#: always ends the sentence ("at 1 PM. Claire Boudreaux is on the FERC Review").
+_CLOCK_SUFFIXES = frozenset({"a.m", "p.m"})
 _SENTENCE_OPENERS = frozenset(
     [
         "i",
