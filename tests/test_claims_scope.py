@@ -308,3 +308,43 @@ def test_a_period_after_pm_ends_the_sentence_before_a_name():
     )
     assert items(on_ferc, answer.format(a="Nathan Pryor", b="Claire Boudreaux"))
     assert not items(on_ferc, answer.format(a="Claire Boudreaux", b="Nathan Pryor"))
+
+
+CC_THREE = {
+    "type": "answer-items",
+    "kind": "person",
+    "members": ["tanya.ortiz@enron.com", "steven.kean@enron.com", "john.lavorato@enron.com"],
+    "candidates": [
+        "tanya.ortiz@enron.com",
+        "steven.kean@enron.com",
+        "john.lavorato@enron.com",
+        "priya.raman@enron.com",
+        "marcus.hale@enron.com",
+        "richard.shapiro@enron.com",
+    ],
+    "ruled_out": ["twice", "once", "cc'd on 2", "cc'd on 1"],
+}
+CC_ANSWER = "The people cc'd on exactly three emails sent to you are Tanya Ortiz, Steven Kean and John Lavorato."
+
+
+def test_a_ruling_out_phrase_matches_its_number_spelled_either_way():
+    """The scenario's "cc'd on 2" rules out "were each cc'd on two" (and "on 2"); "on three"
+    asserts."""
+    ruled = CC_ANSWER + " Priya Raman, Marcus Hale and Richard Shapiro were each cc'd on {n}."
+    assert items(CC_THREE, ruled.format(n="two"))
+    assert items(CC_THREE, ruled.format(n="2"))
+    assert not items(CC_THREE, ruled.format(n="three"))
+
+
+def test_a_label_saying_what_another_count_would_give_is_not_the_answer():
+    """ "Counting your replies would change the picture: Priya Raman would go above three" is a
+    counterfactual; "Counting your replies, the picture is: Priya Raman also reaches three" and
+    the polite "would be" still assert."""
+    lead = CC_ANSWER + " I didn't count your own sent replies. "
+    assert items(
+        CC_THREE, lead + "Counting them would change the picture: Priya Raman would go above three."
+    )
+    assert not items(
+        CC_THREE, lead + "Counting them, the picture is: Priya Raman also reaches three."
+    )
+    assert not items(CC_THREE, lead + "The full answer would be: Priya Raman as well.")

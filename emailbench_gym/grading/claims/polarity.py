@@ -45,6 +45,7 @@ from emailbench_gym.grading.claims.lexicon import (
     HEDGES,
     MEMBERSHIP_WORDS,
     NEGATED_VERBS,
+    NUMBER_WORDS,
     POST_EXCLUSIONS,
     PRE_NEGATIONS,
     PRONOUNS,
@@ -182,6 +183,28 @@ class _Phrases(tuple):
         self.by_first = {word: tuple(found) for word, found in index.items()}
         return self
 
+    def with_number_spellings(self) -> _Phrases:
+        """These phrases and their variants with small numbers spelled the other way."""
+        variants = {v for phrase in self for v in _number_spellings(phrase)}
+        if len(variants) == len(self):
+            return self
+        return _Phrases(tuple(sorted(variants, key=len, reverse=True)))
+
+
+#: A small number written as a word or in digits: "cc'd on 2" is "cc'd on two".
+_DIGIT_OF = {w: str(n) for w, n in NUMBER_WORDS.items() if " " not in w and 0 < n <= 20}
+_WORD_OF = {digit: word for word, digit in _DIGIT_OF.items()}
+
+
+def _number_spellings(phrase: tuple[str, ...]) -> set[tuple[str, ...]]:
+    """The phrase with each small number also in its other spelling (digits / word)."""
+    variants = {phrase}
+    for i, word in enumerate(phrase):
+        other = _DIGIT_OF.get(word) or _WORD_OF.get(word)
+        if other:
+            variants |= {(*v[:i], other, *v[i + 1 :]) for v in variants}
+    return variants
+
 
 def _phrases(words: tuple[str, ...]) -> _Phrases:
     return _Phrases(
@@ -222,7 +245,7 @@ class CueWords:
     @classmethod
     def of(cls, predicate: list[str], ruled_out: list[str]) -> CueWords:
         stems = tuple(w for p in predicate for w in word_tokens(p))
-        return cls(stems, _phrases(tuple(ruled_out)))
+        return cls(stems, _phrases(tuple(ruled_out)).with_number_spellings())
 
 
 @dataclass
@@ -796,8 +819,21 @@ class PolarityReader:
         kinds = self._line_cue_kinds(start, colon, words)
         if words.predicate and self._restates_question(start, colon, words):
             return  # "Not fully accepted: Sally Beck" answers "who hasn't accepted?"
+        if self._counterfactual(start, colon):
+            kinds.add("ruled_out")  # "Counting them would change the picture: A would ..."
         for r in members:
             verdict[r].update(kinds)
+
+    def _counterfactual(self, start: int, end: int) -> bool:
+        """Whether a label says what a different count would give ("Counting your own replies
+        would change the picture:"): "would", but not the polite "would be" of an answer."""
+        norms = self.norms
+        tokens = self.text.tokens_in(start, end)
+        return any(
+            norms[i] == "would" and (i + 1 >= len(norms) or norms[i + 1] != "be")
+            for i in tokens
+            if i not in self.masked
+        )
 
     def _sentence_label_colons(self, line: int) -> list[int]:
         """Colons ending a label that opens a sentence in the middle of a line ("... by Tuesday.
