@@ -11,6 +11,7 @@ and on every scenario's reference and calibration answers.
 from __future__ import annotations
 
 import random
+import re
 from datetime import date
 
 import pytest
@@ -51,10 +52,29 @@ def scan_bind(analysis: Analysis, target: Span, subjects: list[SubjectMention]):
     after = text.text.find(";", target.end, right)
     segment = (before + 1 if before >= 0 else left, after if after >= 0 else right)
     scopes = (clause, segment, sentence, line)
+    asides = [
+        m.start()
+        for m in re.finditer(r"\([^()\n]*\)", text.text)
+        if m.start() < target.start and target.end < m.end()
+    ]
+    colons = [
+        m.start()
+        for m in re.finditer(r":(?=\s)", text.text)
+        if target.end <= m.start() < sentence[1]
+    ]
+    listed = colons and len(
+        {s.span.start for s in subjects if colons[0] <= s.span.start < sentence[1]}
+    )
     for scope, (left, right) in enumerate(scopes):
         inside = [s for s in subjects if left <= s.span.start and s.span.end <= right]
         if scope == len(scopes) - 1 and not scan_is_table_row(text, line_index):
             inside = [s for s in inside if s.span.end <= target.start]
+        elif scope and listed and listed >= 2:  # a colon introducing a list of subjects
+            inside = [s for s in inside if s.span.end <= colons[0]]
+        if scope and asides and left < asides[0]:  # a value in parentheses: what is before it
+            before = [s for s in inside if s.span.end <= asides[0]]
+            if before:
+                return min(before, key=distance)
         if inside:
             return min(inside, key=distance)
     header = scan_header_of(text, line_index)

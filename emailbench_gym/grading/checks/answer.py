@@ -226,6 +226,24 @@ class AnswerItemsCheck(_Claim):
         binder = analysis.binder(_subjects(analysis, {kind}, []), spans)
         return [bool((bound := binder.bind(span)) and key in bound.keys) for span in spans]
 
+    @staticmethod
+    def _dismissed_in_sentence(
+        analysis: Analysis,
+        mentions: list[tuple[Span, list[str]]],
+        polarity: list[str],
+        as_context: list[str],
+    ) -> set[tuple[int, str]]:
+        """(sentence, key) of items a sentence rules out, negates or names as context: its other
+        mentions of the same item refer to that one ("it overlaps the FERC Review, which you've
+        already accepted, so the last half hour of the FERC Review runs into it")."""
+        text = analysis.text
+        return {
+            (text.sentence_of(span.start), key)
+            for (span, keys), mark, context in zip(mentions, polarity, as_context, strict=True)
+            if mark in ("ruled_out", "negated") or context == "ruled_out"
+            for key in keys
+        }
+
     def universe_keys(self, universe: Universe) -> tuple[set[str], set[str]]:
         """(member keys, wrong-candidate keys)."""
         members = {universe.key(self.kind, m) for m in self.members}
@@ -251,15 +269,19 @@ class AnswerItemsCheck(_Claim):
         affirmed: dict[str, int] = {}
         claimed_wrong: list[str] = []
         aside: set[int] | None = None  # lines naming non-members as context
+        dismissed = self._dismissed_in_sentence(analysis, mentions, polarity, as_context)
         for (span, keys), mark, context, counted in zip(
             mentions, polarity, as_context, about, strict=True
         ):
             if not counted:
                 continue
+            sentence = analysis.text.sentence_of(span.start)
             for key in keys:
                 if key in members and mark == "asserted":
                     affirmed.setdefault(key, span.start)
                 elif key in wrong and mark in ("asserted", "hedged") and context != "ruled_out":
+                    if (sentence, key) in dismissed:
+                        continue  # "... the FERC Review, which you've accepted, so the FERC Review"
                     if aside is None:
                         aside = unemphasised_rows(analysis.text) | analysis.reader.context_lines
                     if analysis.text.line_of(span.start) not in aside:

@@ -218,6 +218,30 @@ class Analysis:
             first.append(index if opens else first[-1])
         return first
 
+    @cached_property
+    def _asides(self) -> list[tuple[int, int]]:
+        """(offset of "(", offset of ")") of each parenthesis on one line, in order."""
+        return [(m.start(), m.end() - 1) for m in re.finditer(r"\([^()\n]*\)", self.text.text)]
+
+    def aside_opening(self, target: Span) -> int | None:
+        """Where the parenthesis holding the target opens, when the target is in one: a value in
+        parentheses annotates what is named before it ("Rob Delacroix of Dynegy (3)")."""
+        asides = self._asides
+        index = bisect.bisect_right(asides, (target.start, len(self.text.text))) - 1
+        if index >= 0 and asides[index][0] < target.start and target.end <= asides[index][1]:
+            return asides[index][0]
+        return None
+
+    @cached_property
+    def _label_colons(self) -> list[int]:
+        return [m.start() for m in re.finditer(r":(?=\s)", self.text.text)]
+
+    def colon_after(self, start: int, end: int) -> int | None:
+        """The first colon ending a label (followed by a space) within [start, end)."""
+        colons = self._label_colons
+        index = bisect.bisect_left(colons, start)
+        return colons[index] if index < len(colons) and colons[index] < end else None
+
     def segment(self, sentence: tuple[int, int], target: Span) -> tuple[int, int]:
         """The part of the sentence between the semicolons around the target.
 
@@ -236,7 +260,9 @@ class Analysis:
 
 class Binder:
     """Binds values and statements to subjects: a target paired "respectively" with a list of
-    subjects to the subject in its place, else the nearest subject mention in the same clause,
+    subjects to the subject in its place, else the nearest subject mention in the same clause
+    (a target in parentheses first looks before the parenthesis; a target before a colon that
+    introduces a list of subjects does not look past the colon),
     else the same part of the sentence between semicolons, else the same sentence, else the
     same line (named before it, unless the line is a table row: in prose a value refers back,
     not to a later sentence), else the header governing the line, else the nearest subject
@@ -275,10 +301,18 @@ class Binder:
         line_index = text.line_of(target.start)
         line = text.lines[line_index]
         scopes = (clause, analysis.segment(sentence, target), sentence, line)
+        aside = analysis.aside_opening(target)
+        introduces = self._list_colon(target, sentence)
         for scope, (left, right) in enumerate(scopes):
             if scope == len(scopes) - 1 and not text.is_table_row(line_index):
                 # past its own sentence, a value refers back, not forward to a later sentence
                 right = min(right, target.start)
+            elif scope and introduces is not None:
+                right = min(right, introduces)  # "Two members emailed you: A (3) and B (2)"
+            if scope and aside is not None and left < aside:
+                found = self._nearest(target, left, aside)  # "Rob of Dynegy (3), Nathan (3)"
+                if found is not None:
+                    return found
             found = self._nearest(target, left, right)
             if found is not None:
                 return found
@@ -290,6 +324,18 @@ class Binder:
                 return found
         paragraph_start = text.lines[analysis._paragraph_first_line[line_index]][0]
         return self._last_starting(paragraph_start, target.start)
+
+    def _list_colon(self, target: Span, sentence: tuple[int, int]) -> int | None:
+        """The colon after the target that introduces a list of two or more subjects in its
+        sentence ("Two members have emailed you: A (3 emails) and B (2 emails)"): the target
+        counts or labels the list, so it is not about the list's first item."""
+        colon = self.analysis.colon_after(target.end, sentence[1])
+        if colon is None:
+            return None
+        low = bisect.bisect_left(self.starts, colon)
+        high = bisect.bisect_left(self.starts, sentence[1])
+        after = {self.subjects[self.order[k]].span.start for k in range(low, high)}
+        return colon if len(after) >= 2 else None
 
     def _last_starting(self, start: int, end: int) -> SubjectMention | None:
         """The subject starting last in [start, end) (the first listed among equals)."""

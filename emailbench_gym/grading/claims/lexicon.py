@@ -240,6 +240,44 @@ APPROXIMATIONS: tuple[str, ...] = (
     "or so",
     "give or take",
 )
+#: After "neither" / "none", words that make it stand for the items named before it in its
+#: sentence ("..., so none of those count").
+COLLECTIVE_TAILS: tuple[str, ...] = (
+    "of them",
+    "of those",
+    "of these",
+    "of the two",
+    "of the three",
+    "of those three",
+)
+#: After "neither", a verb that makes it stand for the two items named just before it
+#: ("A came at 8:10 and B at 7:52, so neither is the newest").
+COLLECTIVE_VERBS: tuple[str, ...] = (
+    "is",
+    "was",
+    "are",
+    "were",
+    "counts",
+    "qualifies",
+    "makes",
+    "has",
+    "came",
+)
+#: Right before an item (or "the"/"of" and the item), these put it outside the answer ("people
+#: outside Enron"); a word further on is not theirs ("the outside person on the FERC Review").
+ADJACENT_NEGATIONS: tuple[str, ...] = ("outside", "outside of")
+#: Opening a sentence, these continue the ranking or list of the sentence before ("Next is
+#: Executive with 7. Then Government Affairs with 5").
+SEQUENCE_OPENERS: tuple[str, ...] = (
+    "then",
+    "after that",
+    "after them",
+    "after those",
+    "behind them",
+    "behind that",
+    "followed by",
+    "and then",
+)
 #: Pronouns that point back at the items just named ("they don't qualify").
 PRONOUNS: frozenset[str] = frozenset(
     ["they", "them", "these", "those", "it", "he", "she", "him", "her", "both"]

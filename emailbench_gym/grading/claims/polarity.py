@@ -8,11 +8,13 @@ stands for the list named just before it); "might", "I think" hedge the nearest 
 A header line ("Excluded:", "Not sure, but possibly:") governs the list under it, a
 label opening a sentence ("The other four you've already read: A, B and C") the list after
 its colon, a negated membership verb the items its object pronoun stands for ("..., so I
-didn't count them"); a table row with a "no" cell rules its items out, and an answer that
-opens by denying everything ("No.", "I couldn't find any") negates all it names. A question asserts
-nothing it names ("Our pack will be ready before Wednesday?"), unless it is a request
-("Could you attend the review?"), and a hedge or disowning lead-in opening the text
-before a colon or comma ("I might, but probably won't: ...", "If I had to guess,",
+didn't count them"); "neither" / "none of those" deny the items named before them in their
+sentence, "outside X" puts X outside the answer, a sentence opening with "Then" continues
+the ruling of the one before, a table row with a "no" cell rules its items out, and an
+answer that opens by denying everything ("No.", "I couldn't find any") negates all it names.
+A question asserts nothing it names ("Our pack will be ready before Wednesday?"), unless it
+is a request ("Could you attend the review?"), and a hedge or disowning lead-in opening the
+text before a colon or comma ("I might, but probably won't: ...", "If I had to guess,",
 "Wrong answer:") hedges all that follows.
 
 A question may itself be negative ("who hasn't accepted?", "which aren't done?"): its
@@ -34,16 +36,21 @@ from itertools import pairwise
 from typing import Literal
 
 from emailbench_gym.grading.claims.lexicon import (
+    ADJACENT_NEGATIONS,
+    COLLECTIVE_TAILS,
+    COLLECTIVE_VERBS,
     CONTEXT_HEADERS,
     CONTRASTS,
     DENIALS,
     HEDGES,
     MEMBERSHIP_WORDS,
     NEGATED_VERBS,
+    NUMBER_WORDS,
     POST_EXCLUSIONS,
     PRE_NEGATIONS,
     PRONOUNS,
     SENTENCE_DENIALS,
+    SEQUENCE_OPENERS,
 )
 from emailbench_gym.grading.claims.text import Text, word_tokens
 
@@ -64,7 +71,9 @@ _REQUEST = re.compile(
     re.I,
 )
 _SEPARATORS = re.compile(
-    r"^[\s,/&*'\"]*(?:(?:and|or|nor|plus|as well as|&)\b[\s,'\"]*)?(?:the\b[\s'\"]*)?$", re.I
+    r"^[\s,/&*'\"]*(?:-\s*(?=and|or|nor|plus))?(?:(?:and|or|nor|plus|as well as|&)\b[\s,'\"]*)?"
+    r"(?:the\b[\s'\"]*)?$",
+    re.I,
 )
 #: A parenthetical right after a list item ("Stand-up (Mon 10:00), Raptor Update (Tue) and ...").
 _PARENTHETICAL = re.compile(r"^\s*\([^()\n]*\)")
@@ -174,6 +183,28 @@ class _Phrases(tuple):
         self.by_first = {word: tuple(found) for word, found in index.items()}
         return self
 
+    def with_number_spellings(self) -> _Phrases:
+        """These phrases and their variants with small numbers spelled the other way."""
+        variants = {v for phrase in self for v in _number_spellings(phrase)}
+        if len(variants) == len(self):
+            return self
+        return _Phrases(tuple(sorted(variants, key=len, reverse=True)))
+
+
+#: A small number written as a word or in digits: "cc'd on 2" is "cc'd on two".
+_DIGIT_OF = {w: str(n) for w, n in NUMBER_WORDS.items() if " " not in w and 0 < n <= 20}
+_WORD_OF = {digit: word for word, digit in _DIGIT_OF.items()}
+
+
+def _number_spellings(phrase: tuple[str, ...]) -> set[tuple[str, ...]]:
+    """The phrase with each small number also in its other spelling (digits / word)."""
+    variants = {phrase}
+    for i, word in enumerate(phrase):
+        other = _DIGIT_OF.get(word) or _WORD_OF.get(word)
+        if other:
+            variants |= {(*v[:i], other, *v[i + 1 :]) for v in variants}
+    return variants
+
 
 def _phrases(words: tuple[str, ...]) -> _Phrases:
     return _Phrases(
@@ -190,8 +221,18 @@ _CONTEXT_HEADERS = _phrases(CONTEXT_HEADERS)
 _SENTENCE_DENIALS = _phrases(SENTENCE_DENIALS)
 _CONTRASTS = _phrases(CONTRASTS)
 _BARE_POST = frozenset({("no",), ("none",), ("not",)})
+_COLLECTIVE_TAILS = _phrases(COLLECTIVE_TAILS)
+_COLLECTIVE_VERBS = _phrases(COLLECTIVE_VERBS)
 #: Cues every claim reads, in the order they are read at one word.
-_GENERIC_CUES = (("post", _POST), ("negverb", _NEG_VERBS), ("pre", _PRE), ("hedge", _HEDGES))
+_ADJACENT = _phrases(ADJACENT_NEGATIONS)
+_SEQUENCE_OPENERS = _phrases(SEQUENCE_OPENERS)
+_GENERIC_CUES = (
+    ("post", _POST),
+    ("negverb", _NEG_VERBS),
+    ("pre", _PRE),
+    ("hedge", _HEDGES),
+    ("adjacent", _ADJACENT),
+)
 
 
 @dataclass(frozen=True)
@@ -204,7 +245,7 @@ class CueWords:
     @classmethod
     def of(cls, predicate: list[str], ruled_out: list[str]) -> CueWords:
         stems = tuple(w for p in predicate for w in word_tokens(p))
-        return cls(stems, _phrases(tuple(ruled_out)))
+        return cls(stems, _phrases(tuple(ruled_out)).with_number_spellings())
 
 
 @dataclass
@@ -464,6 +505,8 @@ class PolarityReader:
                 )
         self._headers_and_rows(runs, spans, verdict, words)
         self._denied_sentences(runs, first, verdict)
+        self._collective_denials(spans, run_of, verdict)
+        self._continued_sequences(first, verdict)
         self._questioned_sentences(runs, first, verdict)
         self._hedged_lead_in(runs, first, verdict)
         if self._denies_everything(first):
@@ -561,6 +604,19 @@ class PolarityReader:
         first, last = runs.first, runs.last
         if cue.kind == "pre":
             return self._forward(cue, runs, PRE_REACH)
+        if cue.kind == "adjacent":  # "people outside Enron": only the item right after it
+            reach = 1 if cue.last < len(norms) and norms[cue.last] in ("the", "of") else 0
+            found = self._forward(cue, runs, reach)
+            tokens = self.text.tokens
+            if (
+                found is None
+                or not re.fullmatch(  # "Outside: Nathan Pryor" is a label
+                    r"[\w\s]*",
+                    self.text.text[tokens[cue.last - 1].end : tokens[first[found]].start],
+                )
+            ):
+                return None
+            return found
         if cue.kind == "negverb":
             referent = self._pronoun_object(cue, runs)
             if referent is not None:  # "..., so I didn't count them": the items named before
@@ -763,8 +819,21 @@ class PolarityReader:
         kinds = self._line_cue_kinds(start, colon, words)
         if words.predicate and self._restates_question(start, colon, words):
             return  # "Not fully accepted: Sally Beck" answers "who hasn't accepted?"
+        if self._counterfactual(start, colon):
+            kinds.add("ruled_out")  # "Counting them would change the picture: A would ..."
         for r in members:
             verdict[r].update(kinds)
+
+    def _counterfactual(self, start: int, end: int) -> bool:
+        """Whether a label says what a different count would give ("Counting your own replies
+        would change the picture:"): "would", but not the polite "would be" of an answer."""
+        norms = self.norms
+        tokens = self.text.tokens_in(start, end)
+        return any(
+            norms[i] == "would" and (i + 1 >= len(norms) or norms[i + 1] != "be")
+            for i in tokens
+            if i not in self.masked
+        )
 
     def _sentence_label_colons(self, line: int) -> list[int]:
         """Colons ending a label that opens a sentence in the middle of a line ("... by Tuesday.
@@ -883,6 +952,64 @@ class PolarityReader:
         elif bare:
             kinds.add("ruled_out")
         return kinds
+
+    def _collective_denials(
+        self, spans: list[Span], run_of: dict[int, int], verdict: list[set[str]]
+    ) -> None:
+        """ "..., and B at 7:52, so neither is the newest" / "..., so none of those count":
+        a denial standing for the items named before it, in its sentence up to a semicolon
+        ("neither": the last two of them)."""
+        norms = self.norms
+        order = sorted(range(len(spans)), key=lambda k: spans[k].start)
+        for i, norm in enumerate(norms):
+            if norm not in ("neither", "none") or i in self.masked:
+                continue
+            length = _match_at(norms, i + 1, _COLLECTIVE_TAILS)
+            if not length and not (
+                norm == "neither" and _match_at(norms, i + 1, _COLLECTIVE_VERBS)
+            ):
+                continue
+            segment_start = self._segment_start(i)
+            before = [
+                k
+                for k in order
+                if segment_start <= spans[k].start
+                and spans[k].last <= i
+                and self.sentence[spans[k].first] == self.sentence[i]
+            ]
+            if norm == "neither":
+                before = before[-2:]
+            for k in before:
+                verdict[run_of[k]].add("negated")
+
+    def _continued_sequences(self, first: list[int], verdict: list[set[str]]) -> None:
+        """A sentence that continues a ranking of ruled-out items ("Next is Executive with 7.
+        Then Government Affairs and Risk Management with 5 each") rules its items out too:
+        it opens with "Then" / "After that" and every item of the sentence before is ruled out."""
+        by_sentence: dict[int, list[int]] = {}
+        for r, token in enumerate(first):
+            by_sentence.setdefault(self.sentence[token], []).append(r)
+        starts = self._sentence_starts
+        for sentence in sorted(by_sentence):
+            previous = by_sentence.get(sentence - 1)
+            opener = starts.get(sentence)
+            if not previous or opener is None or opener in self.masked:
+                continue
+            if not _match_at(self.norms, opener, _SEQUENCE_OPENERS):
+                continue
+            if self.text.paragraph_of(self.text.tokens[opener].start) != self.text.paragraph_of(
+                self.text.tokens[first[previous[0]]].start
+            ):
+                continue
+            if all("ruled_out" in verdict[r] for r in previous):
+                for r in by_sentence[sentence]:
+                    verdict[r].add("ruled_out")
+
+    def _segment_start(self, i: int) -> int:
+        """Offset where token `i`'s sentence, or the part of it after its last semicolon, starts."""
+        start = self.text.sentences[self.sentence[i]][0]
+        semicolon = self.text.text.rfind(";", start, self.text.tokens[i].start)
+        return semicolon + 1 if semicolon >= 0 else start
 
     def _denied_sentences(
         self, runs: list[list[int]], first: list[int], verdict: list[set[str]]

@@ -56,8 +56,6 @@ _ABBREVIATIONS = frozenset(
     [
         "a.m",
         "p.m",
-        "am",
-        "pm",
         "e.g",
         "i.e",
         "vs",
@@ -106,9 +104,10 @@ _ABBREVIATIONS = frozenset(
         "hrs",
     ]
 )
-#: "a.m." / "p.m." end a sentence when a word that only opens one follows ("at 10:30 a.m.
-#: In it she asks ..."); before a name or a weekday they do not ("at 10 a.m. Louise Kitchen
-#: meets Rick", "9:30 a.m. Tuesday").
+#: "a.m." / "p.m." end a sentence when a word that only opens one follows ("at 10:30 a.m. In it
+#: she asks ..."); before a name or a weekday they do not ("at 10 a.m. Louise Kitchen meets
+#: Rick", "9:30 a.m. Tuesday"). "AM" / "PM" have no dot of their own, so the period after them
+#: always ends the sentence ("at 1 PM. Claire Boudreaux is on the FERC Review").
 _CLOCK_SUFFIXES = frozenset({"a.m", "p.m"})
 _SENTENCE_OPENERS = frozenset(
     [
