@@ -15,6 +15,7 @@ from __future__ import annotations
 import copy
 import functools
 import sys
+from collections.abc import Sequence
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
@@ -44,10 +45,26 @@ class Profile(BaseModel):
     base: str | None = Field(
         None, description="The shipped profile this one narrows (its profile solutions apply)."
     )
+    per_domains: bool = Field(
+        False,
+        description="Offer each task only its declared domains' tools (tools='domains'): "
+        "see `for_domains`.",
+    )
 
     @property
     def allowed(self) -> frozenset[str]:
         return frozenset(self.tools)
+
+    def for_domains(self, domains: Sequence[str]) -> Profile:
+        """The tools a task of `domains` is offered: this profile, or with `per_domains` its
+        narrowing to those domains (`domain_profile`)."""
+        return domain_profile(self, tuple(domains)) if self.per_domains else self
+
+    def with_tools_mode(self, tools: str) -> Profile:
+        """This profile for a tools mode: "profile" (every tool) or "domains" (`per_domains`)."""
+        if tools not in ("profile", "domains"):
+            raise ValueError(f"tools must be 'profile' or 'domains', got {tools!r}")
+        return self.model_copy(update={"per_domains": tools == "domains"})
 
 
 def _parse_profile(name: str, raw: dict[str, Any]) -> Profile:
@@ -113,6 +130,7 @@ def domain_profile(profile: Profile, domains: tuple[str, ...]) -> Profile:
             "name": f"{profile.name}+domains",
             "tools": tools,
             "base": profile.base or profile.name,
+            "per_domains": False,
         }
     )
 
