@@ -21,7 +21,6 @@ from emailbench_gym.scenarios import GENERATED_ID, Scenario, load_scenario, scen
 from emailbench_gym.spaces import ObservationSpace, ToolCallSpace
 from emailbench_gym.tools import (
     Profile,
-    domain_profile,
     load_profile,
     restrict_arguments,
     shared_specs,
@@ -145,9 +144,11 @@ class EmailBenchEnv(gym.Env[dict, Any]):
         render_mode: str | None = None,
     ) -> None:
         self.profile = load_profile(profile) if isinstance(profile, str) else profile
-        if tools not in ("profile", "domains"):
+        if tools == "domains" or self.profile.per_domains:  # a per_domains profile means it too
+            self.profile = self.profile.with_tools_mode("domains")
+        elif tools != "profile":
             raise ValueError(f"tools must be 'profile' or 'domains', got {tools!r}")
-        self.tools_mode = tools
+        self.tools_mode = "domains" if self.profile.per_domains else "profile"
         self._episode_profile = self.profile  # the tools offered in the current episode
         # With no selection at all, a reset may also name any generated task (tool surfaces do).
         self._unrestricted = not (
@@ -312,8 +313,8 @@ class EmailBenchEnv(gym.Env[dict, Any]):
         offer = self._offers.get(scenario.id)
         if offer is None:
             profile, tools = self.profile, self._profile_tools
-            if self.tools_mode == "domains":
-                profile = domain_profile(self.profile, tuple(scenario.domains))
+            if self.profile.per_domains:
+                profile = self.profile.for_domains(scenario.domains)
                 tools = tool_list(tuple(sorted(profile.tools.items())))
             offer = (profile, tools, scenario.solution_for(profile) is not None)
             self._offers[scenario.id] = offer

@@ -34,6 +34,7 @@ def replay(record: dict[str, Any], profile: Profile) -> Episode:
     if not isinstance(record.get("trajectory"), list):
         raise ReplayError("the record has no trajectory to replay")
     episode = Episode(load_scenario(record["id"]))
+    profile = profile.for_domains(episode.scenario.domains)  # the tools the episode offered
     number = 0
     for turn in record["trajectory"]:
         for call in turn.get("calls") or []:
@@ -91,11 +92,15 @@ def regrade_records(
     profile: str,
     judge: Judge | None,
     *,
+    tools_mode: str = "profile",
     concurrency: int = 4,
     on_record: Callable[[dict[str, Any]], None] | None = None,
 ) -> list[dict[str, Any]]:
-    """Re-grade every record that has a finished trajectory (status ok or judge_error)."""
-    tools = load_profile(profile)
+    """Re-grade every record that has a finished trajectory (status ok or judge_error).
+
+    `tools_mode` is the run's (run.json `tools`): with "domains" each episode offered only
+    its scenario's domains' tools, and is replayed so."""
+    tools = load_profile(profile).with_tools_mode(tools_mode)
     todo = [r for r in records if r.get("status") in ("ok", "judge_error")]
     done: list[dict[str, Any]] = []
     with ThreadPoolExecutor(max_workers=max(1, concurrency)) as pool:

@@ -43,6 +43,7 @@ STATUSES = ("ok", "judge_error", "error")
 CONFIG_FIELDS = {
     "model": "--model/--agent",
     "profile": "--profile",
+    "tools": "--tools",
     "judge": "--judge",
     "max_turns": "--max-turns",
     "request": "--temperature/--top-p/--max-tokens/--seed/--extra-body",

@@ -479,6 +479,7 @@ def run(
     max_turns: int | None = None,
     progress: bool | str | None = None,
     progress_every: float = PROGRESS_EVERY,
+    tools: str = "profile",
     on_record: Callable[[dict[str, Any]], None] | None = None,
     check_judge: bool = True,
     ray: str | None = None,
@@ -494,6 +495,8 @@ def run(
     actors (default: one per CPU of the cluster), `concurrency` at a time each. Either
     way this process alone writes the folder (resumable as a local run).
 
+    `tools="domains"` offers each episode only its scenario's domains' tools (plus identity
+    and mail reading), as `EmailBenchEnv(..., tools="domains")`; run.json records it.
     `agent_factory(env)` builds a fresh agent per episode. `judge` is None, a judge
     object or "provider:model" (made once and shared; with `check_judge`, one request
     checks it before the first episode). `request`: the provider options (sampling, extra
@@ -522,13 +525,14 @@ def run(
         print(f"skipped {problem['id']}: {problem['error']}", file=sys.stderr)
     if not ids:
         raise ValueError("no scenario to run: none of the selected scenario files loads")
+    offered = load_profile(profile).with_tools_mode(tools)  # ValueError for another mode
     judge_obj = make_judge(judge) if isinstance(judge, str) else judge
     folder = RunFolder(out_dir)
     folder.acquire()
     try:
         return _run_locked(
             folder, agent_factory, ids, skipped, requested, repeats, concurrency, judge_obj,
-            profile, max_turns, progress, on_record, check_judge, ray, ray_workers, request or {},
+            offered, max_turns, progress, on_record, check_judge, ray, ray_workers, request or {},
             processes, progress_every,
         )  # fmt: skip
     finally:
@@ -544,7 +548,7 @@ def _run_locked(
     repeats: int,
     concurrency: int,
     judge: Judge | None,
-    profile: str,
+    tools: Profile,
     max_turns: int | None,
     progress: bool | str | None,
     on_record: Callable[[dict[str, Any]], None] | None,
@@ -555,7 +559,6 @@ def _run_locked(
     processes: int | None,
     progress_every: float,
 ) -> dict[str, Any]:
-    tools = load_profile(profile)
 
     def worker_env() -> EmailBenchEnv:
         return EmailBenchEnv(scenarios=ids, profile=tools, judge=judge, max_turns=max_turns)
@@ -567,6 +570,7 @@ def _run_locked(
         RunConfig(
             model=model,
             profile=tools.name,
+            tools="domains" if tools.per_domains else "profile",
             judge=judge_name,
             judge_base_url=redact_url(judge_url),
             **redact_settings(connection() if connection is not None else {}),
@@ -755,7 +759,13 @@ def regrade_run(
         records = folder.records()
         regraded = {
             episode_key(r): r
-            for r in regrade_records(records, config["profile"], judge_obj, concurrency=concurrency)
+            for r in regrade_records(
+                records,
+                config["profile"],
+                judge_obj,
+                tools_mode=config.get("tools", "profile"),
+                concurrency=concurrency,
+            )
         }
         merged = [regraded.get(episode_key(r), r) for r in records]
         folder.compact(merged)

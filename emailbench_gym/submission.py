@@ -108,6 +108,7 @@ class RunConfig(BaseModel):
 
     model: str
     profile: str
+    tools: Literal["profile", "domains"] = "profile"
     judge: str | None
     judge_base_url: str | None = None
     base_url: str | None = None

@@ -3,10 +3,11 @@
 A profile names the API methods an agent may call and, optionally, the subset of
 each method's parameters it sees (the paper's adapter exposes abbreviated
 payloads, Table 34). Each tool's JSON Schema is derived from the method's typed
-signature and docstring (`MethodSpec`), made strict-mode compatible once (every
-property required, optional ones nullable, `additionalProperties: false`, no
-defaults), then wrapped for OpenAI Chat Completions, OpenAI Responses, Anthropic
-Messages and MCP.
+signature and docstring (`MethodSpec`): `additionalProperties: false`, no defaults,
+the method's required parameters required and its optional ones nullable, so an
+optional argument may be omitted or passed as null, which mean the same. It is
+wrapped for OpenAI Chat Completions and Responses (strict mode: every property
+listed as required, `openai_strict`), Anthropic Messages and MCP.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from __future__ import annotations
 import copy
 import functools
 import sys
+from collections.abc import Sequence
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
@@ -43,10 +45,26 @@ class Profile(BaseModel):
     base: str | None = Field(
         None, description="The shipped profile this one narrows (its profile solutions apply)."
     )
+    per_domains: bool = Field(
+        False,
+        description="Offer each task only its declared domains' tools (tools='domains'): "
+        "see `for_domains`.",
+    )
 
     @property
     def allowed(self) -> frozenset[str]:
         return frozenset(self.tools)
+
+    def for_domains(self, domains: Sequence[str]) -> Profile:
+        """The tools a task of `domains` is offered: this profile, or with `per_domains` its
+        narrowing to those domains (`domain_profile`)."""
+        return domain_profile(self, tuple(domains)) if self.per_domains else self
+
+    def with_tools_mode(self, tools: str) -> Profile:
+        """This profile for a tools mode: "profile" (every tool) or "domains" (`per_domains`)."""
+        if tools not in ("profile", "domains"):
+            raise ValueError(f"tools must be 'profile' or 'domains', got {tools!r}")
+        return self.model_copy(update={"per_domains": tools == "domains"})
 
 
 def _parse_profile(name: str, raw: dict[str, Any]) -> Profile:
@@ -112,6 +130,7 @@ def domain_profile(profile: Profile, domains: tuple[str, ...]) -> Profile:
             "name": f"{profile.name}+domains",
             "tools": tools,
             "base": profile.base or profile.name,
+            "per_domains": False,
         }
     )
 
@@ -157,7 +176,7 @@ def _property(spec: MethodSpec, param: str) -> dict[str, Any]:
     if not field.is_required() and field.default not in (None, [], ""):
         description += f" Default: {field.default}."
     if not field.is_required():
-        description += " Pass null to leave it out."
+        description += " Optional: omit or null."
         schema = _nullable(schema)
     schema["description"] = description.strip()
     return schema
@@ -174,7 +193,7 @@ def _neutral(name: str, params: tuple[str, ...] | None) -> dict[str, Any]:
         "parameters": {
             "type": "object",
             "properties": properties,
-            "required": list(properties),
+            "required": [p for p in names if p in spec.required],
             "additionalProperties": False,
         },
     }
@@ -223,7 +242,8 @@ def _without_limits(schema: Any) -> Any:
 
 
 def openai_strict(spec: dict[str, Any]) -> dict[str, Any]:
-    """A neutral spec for OpenAI's strict mode: size keywords moved into the descriptions."""
+    """A neutral spec for OpenAI's strict mode: every property required (the optional ones are
+    nullable already) and size keywords moved into the descriptions."""
     params = spec["parameters"]
     properties = {}
     for name, schema in params["properties"].items():
@@ -232,7 +252,8 @@ def openai_strict(spec: dict[str, Any]) -> dict[str, Any]:
         if limits:
             schema["description"] = f"{schema.get('description', '')} {limits}".strip()
         properties[name] = schema
-    return {**spec, "parameters": {**params, "properties": properties}, "strict": True}
+    strict = {**params, "properties": properties, "required": list(properties)}
+    return {**spec, "parameters": strict, "strict": True}
 
 
 def render(specs: list[dict[str, Any]], fmt: str) -> list[dict[str, Any]]:

@@ -6,6 +6,7 @@ import asyncio
 import json
 import subprocess
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -69,7 +70,7 @@ async def _mcp_episode(client: Any, scenario: str) -> None:
     names = {t.name for t in tools.tools}
     assert names == set(load_profile("adapter").tools) | {"submit_answer"}
     create = next(t for t in tools.tools if t.name == "folders_create")
-    assert create.input_schema["required"] == ["displayName", "parentFolderId"]
+    assert create.input_schema["required"] == ["displayName"]  # parentFolderId: omit or null
 
     listed = await client.call_tool("folders_list", {})
     assert not listed.is_error and json.loads(listed.content[0].text)
@@ -214,15 +215,143 @@ def test_mcp_tools_domains_lists_the_scenarios_domains_and_completes_it() -> Non
             assert json.loads(graded.content[0].text)["passed"] is True
 
     asyncio.run(run())
-    refused = subprocess.run(
-        cli_command("mcp", "--suite", "OB-K102", "--out", "x", "--tools", "domains"),
+
+
+async def _suite_with_domain_tools(client: Any, suite: list[str], changed: Any) -> None:
+    """Play `suite` on an MCP SDK client of a `--tools domains` suite server: after every
+    next_task the client is told the tools changed (`await changed()`), the task lists its
+    domains' tools, and its solution passes."""
+    from emailbench_gym.tools import domain_profile
+
+    assert client.server_capabilities.tools.list_changed is True
+    assert {t.name for t in (await client.list_tools()).tools} == {"next_task"}
+    for sid in suite:
+        started = await client.call_tool("next_task", {})
+        assert not started.is_error and started.structured_content["scenario_id"] == sid
+        await changed()
+        names = {t.name for t in (await client.list_tools()).tools}
+        assert names == _domain_tools(sid) | {"submit_answer", "next_task"}
+        assert started.structured_content["tools"] == sorted(_domain_tools(sid))
+        scenario = load_scenario(sid)
+        solution = scenario.solution_for(
+            domain_profile(load_profile("adapter"), tuple(scenario.domains))
+        )
+        assert solution is not None
+        parsed: list[Any] = []
+        for step in solution.calls:
+            result = await client.call_tool(step.name, resolve_refs(step.arguments, parsed))
+            assert not result.is_error, result.content[0].text
+            parsed.append(parse_result(result.content[0].text))
+        graded = await client.call_tool("submit_answer", {"answer": solution.answer})
+        assert json.loads(graded.content[0].text)["passed"] is True
+    done = await client.call_tool("next_task", {})
+    assert done.structured_content["done"] is True
+
+
+def _check_suite_folder(out: Path, suite: list[str]) -> None:
+    records = [json.loads(line) for line in (out / "results.jsonl").read_text().splitlines()]
+    assert [(r["id"], r["passed"]) for r in records] == [(sid, True) for sid in suite]
+    assert json.loads((out / "run.json").read_text())["tools"] == "domains"
+
+
+#: Two tasks of different domains (calendar + todo; folders + messages).
+DOMAIN_SUITE = ["OB-K102", "OB-N507"]
+
+
+def test_mcp_suite_tools_domains_over_stdio_lists_each_tasks_tools(tmp_path: Path) -> None:
+    """stdio negotiates the 2026-07-28 protocol: the change comes on the client's
+    subscriptions/listen stream."""
+    pytest.importorskip("mcp")
+    import anyio
+    from mcp import Client, StdioServerParameters
+    from mcp.client.stdio import stdio_client
+
+    assert _domain_tools(DOMAIN_SUITE[0]) != _domain_tools(DOMAIN_SUITE[1])
+    out = tmp_path / "suite"
+    command = cli_command(
+        "mcp", "--suite", *DOMAIN_SUITE, "--out", str(out), "--tools", "domains", "--quiet"
+    )
+    params = StdioServerParameters(
+        command=command[0], args=command[1:], env=subprocess_env(), cwd=str(ROOT)
+    )
+
+    async def run() -> None:
+        async with (
+            Client(stdio_client(params)) as client,
+            client.listen(tools_list_changed=True) as events,
+        ):
+            stream = aiter(events)
+
+            async def changed() -> None:
+                with anyio.fail_after(30):
+                    assert type(await anext(stream)).__name__ == "ToolsListChanged"
+
+            await _suite_with_domain_tools(client, DOMAIN_SUITE, changed)
+
+    asyncio.run(run())
+    _check_suite_folder(out, DOMAIN_SUITE)
+
+
+def test_mcp_suite_tools_domains_over_http_notifies_each_session(tmp_path: Path) -> None:
+    """Streamable HTTP speaks the handshake era: notifications/tools/list_changed per session."""
+    pytest.importorskip("mcp")
+    import anyio
+    import mcp_types as types
+    from mcp import Client
+
+    out, port = tmp_path / "suite", free_port()
+    server = subprocess.Popen(
+        cli_command(
+            "mcp",
+            "--suite",
+            *DOMAIN_SUITE,
+            "--out",
+            str(out),
+            "--tools",
+            "domains",
+            "--transport",
+            "http",
+            "--port",
+            str(port),
+            "--quiet",
+        ),
         env=subprocess_env(),
         cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=60,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
     )
-    assert refused.returncode == 2 and "one --scenario" in refused.stderr
+    notices: list[Any] = []
+
+    async def run() -> None:
+        arrived = anyio.Event()
+
+        async def on_message(message: Any) -> None:
+            if isinstance(message, types.ToolListChangedNotification):
+                notices.append(message)
+                arrived.set()
+
+        seen = 0
+
+        async def changed() -> None:  # it may come on the GET stream after the call's reply
+            nonlocal arrived, seen
+            with anyio.fail_after(30):
+                while len(notices) <= seen:
+                    await arrived.wait()
+                    arrived = anyio.Event()
+            seen += 1
+
+        url = f"http://127.0.0.1:{port}/mcp"
+        async with Client(url, message_handler=on_message) as client:
+            await _suite_with_domain_tools(client, DOMAIN_SUITE, changed)
+
+    try:
+        _wait_for_port(port, server)
+        asyncio.run(run())
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+    assert len(notices) == len(DOMAIN_SUITE)  # none when the suite is done
+    _check_suite_folder(out, DOMAIN_SUITE)
 
 
 # --- TRL ----------------------------------------------------------------------------------

@@ -92,8 +92,12 @@ def test_full_profile_exposes_every_parameter() -> None:
         assert tuple(spec["parameters"]["properties"]) == METHODS[spec["name"]].params
 
 
-def _check_strict(schema: Any, where: str, allowed: set[str] = ALLOWED_KEYWORDS) -> None:
-    """Every object closed and fully required, no defaults/titles/free-form maps/refs."""
+def _check_strict(
+    schema: Any, where: str, allowed: set[str] = ALLOWED_KEYWORDS, required: Any = None
+) -> None:
+    """Every object closed, no defaults/titles/free-form maps/refs; its `required` is
+    `required` at the top (the neutral schemas' required parameters) and every property
+    elsewhere (strict mode's rule)."""
     assert isinstance(schema, dict), where
     unknown = set(schema) - allowed
     assert not unknown, f"{where}: keywords {unknown}"
@@ -102,7 +106,8 @@ def _check_strict(schema: Any, where: str, allowed: set[str] = ALLOWED_KEYWORDS)
     if "object" in kinds:
         assert schema.get("additionalProperties") is False, where
         assert isinstance(schema.get("properties"), dict), f"{where}: free-form object"
-        assert schema["required"] == list(schema["properties"]), where
+        expected = list(schema["properties"]) if required is None else required
+        assert schema["required"] == expected, where
         for key, sub in schema["properties"].items():
             _check_strict(sub, f"{where}.{key}", allowed)
     if "array" in kinds:
@@ -119,17 +124,21 @@ def _nullable(schema: dict[str, Any]) -> bool:
 
 
 @pytest.mark.parametrize("profile", PROFILES)
-def test_every_schema_is_strict_valid(profile: str) -> None:
+def test_schemas_require_the_required_and_let_the_optional_be_omitted_or_null(
+    profile: str,
+) -> None:
     for spec in tool_specs(profile):
         assert spec["description"], spec["name"]
         params = spec["parameters"]
         assert params["type"] == "object"
-        _check_strict(params, spec["name"])
         method = METHODS[spec["name"]]
+        required = [p for p in params["properties"] if p in method.required]
+        _check_strict(params, spec["name"], required=required)
         for name, schema in params["properties"].items():
             assert schema.get("description"), f"{spec['name']}.{name}"
             optional = name not in method.required
             assert _nullable(schema) == optional, f"{spec['name']}.{name}"
+            assert ("Optional: omit or null." in schema["description"]) == optional
 
 
 @pytest.mark.parametrize("profile", PROFILES)
@@ -157,10 +166,11 @@ def test_every_argument_has_a_stated_limit() -> None:
 @pytest.mark.parametrize("profile", PROFILES)
 def test_schemas_are_a_fixed_point_of_openais_strict_helper(profile: str) -> None:
     strict_helper = pytest.importorskip("openai.lib._pydantic")
-    for spec in tool_specs(profile):
-        params = copy.deepcopy(spec["parameters"])
+    for spec in tool_specs(profile, "openai_chat"):
+        function = spec["function"]
+        params = copy.deepcopy(function["parameters"])
         ensured = strict_helper._ensure_strict_json_schema(params, path=(), root=params)
-        assert ensured == spec["parameters"], spec["name"]
+        assert ensured == function["parameters"], function["name"]
 
 
 def test_openais_strict_schema_of_the_signature_has_the_same_parameters() -> None:
@@ -168,7 +178,7 @@ def test_openais_strict_schema_of_the_signature_has_the_same_parameters() -> Non
     for spec in tool_specs("full"):
         derived = strict_helper.to_strict_json_schema(METHODS[spec["name"]].args_model)
         assert list(derived["properties"]) == list(spec["parameters"]["properties"])
-        assert derived["required"] == spec["parameters"]["required"]
+        assert derived["required"] == openai_strict(spec)["parameters"]["required"]
 
 
 @pytest.mark.parametrize("profile", PROFILES)

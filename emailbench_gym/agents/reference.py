@@ -14,7 +14,7 @@ from typing import Any
 
 from emailbench_gym.agents.base import TimedAgent
 from emailbench_gym.scenarios import ToolCall, load_scenario, resolve_refs
-from emailbench_gym.tools import load_profile
+from emailbench_gym.tools import Profile, domain_profile, load_profile
 
 _REF_INDEX = "$"
 
@@ -65,9 +65,11 @@ class ReferenceAgent(TimedAgent):
     def start(self, observation: dict[str, Any], info: dict[str, Any]) -> None:
         scenario = load_scenario(info["scenario_id"])
         try:
-            profile = load_profile(info["profile"])
+            profile: Profile | None = load_profile(info["profile"])
         except ValueError:  # a custom profile: play the main solution
             profile = None
+        if profile is not None and {t["name"] for t in info["tools"]} != set(profile.tools):
+            profile = domain_profile(profile, tuple(info["domains"]))  # tools="domains"
         solution = scenario.solution_for(profile) if profile else scenario.solution
         self._calls = list(solution.calls) if solution else []
         self._turns = plan_turns(self._calls, info["max_turns"] - 1)
@@ -75,7 +77,8 @@ class ReferenceAgent(TimedAgent):
         self._answer = (
             solution.answer
             if solution
-            else f"This task cannot be completed with the tools of the {info['profile']} profile."
+            else "This task cannot be completed with the tools of the "
+            f"{profile.name if profile else info['profile']} profile."
         )
 
     def turn(self, observation: dict[str, Any]) -> Any:

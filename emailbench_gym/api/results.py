@@ -10,6 +10,7 @@ preview instead; the get tools return the whole entity.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Generic, TypeVar
@@ -184,10 +185,27 @@ class BoardTaskSummary(Model):
     labels: list[str]
 
 
+@functools.cache
+def _field_names(model: type[Model]) -> tuple[str, ...]:
+    return tuple(model.model_fields)
+
+
 def _copy(model: type[Model], source: Model, **computed: object) -> Model:
-    """A summary of `source`: its fields that the summary has, plus the computed ones."""
-    fields = {n: getattr(source, n) for n in model.model_fields if n not in computed}
-    return model.model_construct(**fields, **computed)
+    """A summary of `source`: its fields that the summary has, plus the computed ones.
+
+    Built as `model_construct` builds a model (the values are the source's, already
+    validated), without its per-field alias and default lookups: a page of 25 summaries is
+    most of a list call's time. The summary model stays the one source of the fields.
+    """
+    values = source.__dict__
+    names = _field_names(model)
+    fields = {n: computed[n] if n in computed else values[n] for n in names}
+    summary = object.__new__(model)
+    object.__setattr__(summary, "__dict__", fields)
+    object.__setattr__(summary, "__pydantic_fields_set__", set(names))
+    object.__setattr__(summary, "__pydantic_extra__", None)
+    object.__setattr__(summary, "__pydantic_private__", None)
+    return summary
 
 
 def message_summary(message: Message) -> MessageSummary:

@@ -21,12 +21,6 @@ def cmd_mcp(args: argparse.Namespace) -> int:
     if args.suite is not None and args.out is None:
         print("--suite needs --out DIR, the run folder for results.jsonl", file=sys.stderr)
         return 2
-    if args.suite is not None and args.tools == "domains":
-        print(
-            "--tools domains serves one --scenario (a suite's tasks declare different domains)",
-            file=sys.stderr,
-        )
-        return 2
     from emailbench_gym.integrations.mcp import serve
     from emailbench_gym.runfolder import RunFolderError
 
@@ -81,7 +75,8 @@ def register(sub: Any) -> None:
         choices=["profile", "domains"],
         default="profile",
         help="domains: list only the tools of the scenario's declared domains (plus identity "
-        "and mail reading), for shorter prompts; with --scenario only",
+        "and mail reading), for shorter prompts; in a suite, each task's own (the server "
+        "sends tools/list_changed after next_task)",
     )
     p.add_argument("--transport", choices=["stdio", "http"], default="stdio")
     p.add_argument("--host", default="127.0.0.1", help="HTTP bind address (http transport)")

@@ -70,6 +70,7 @@ def apply_config(args: argparse.Namespace) -> None:
         if getattr(args, name) is None and key in request:
             setattr(args, name, request[key])
     args.profile = args.profile or config.profile
+    args.tools = args.tools or config.tools
     args.judge = args.judge or config.judge or "none"
     args.judge_base_url = args.judge_base_url or config.judge_base_url
     args.base_url = args.base_url or config.base_url
@@ -150,6 +151,7 @@ def cmd_run(args: argparse.Namespace) -> int:
             concurrency=args.concurrency or (1 if offline else 8),
             judge=judge,
             profile=profile,
+            tools=args.tools or "profile",
             max_turns=args.max_turns,
             progress=False if args.quiet else None,
             **({} if args.progress_every is None else {"progress_every": args.progress_every}),
@@ -180,7 +182,8 @@ def cmd_run(args: argparse.Namespace) -> int:
         )
         return 1
     print(table3_row(summary))
-    print(f"profile {profile}; traces in {out}/{RESULTS}, summary in {out}/{SUMMARY}")
+    narrowed = " (each episode its domains' tools)" if args.tools == "domains" else ""
+    print(f"profile {profile}{narrowed}; traces in {out}/{RESULTS}, summary in {out}/{SUMMARY}")
     return 0
 
 
@@ -245,6 +248,12 @@ def register(sub: Any) -> None:
         choices=("adapter", "full"),
         help="tool profile (default adapter; full for the reference agent, whose board "
         "solutions need board tools)",
+    )
+    p.add_argument(
+        "--tools",
+        choices=("profile", "domains"),
+        help="profile (default): every tool of the profile; domains: each episode only its "
+        "scenario's declared domains' tools (plus identity and mail reading), shorter prompts",
     )
     p.add_argument("--max-retries", type=int, help="SDK retries on 429/5xx/timeouts (default 2)")
     p.add_argument("--timeout", type=float, help="seconds per model request (default 120)")

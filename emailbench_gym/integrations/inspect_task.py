@@ -36,7 +36,6 @@ from inspect_ai.scorer import Score, Target, mean, scorer, stderr
 from inspect_ai.solver import TaskState, solver
 from inspect_ai.tool import ToolDef, ToolError, ToolParams
 
-from emailbench_gym.api import METHODS
 from emailbench_gym.integrations.session import (
     DEFAULT_MAX_CALLS,
     SUBMIT_DESCRIPTION,
@@ -59,15 +58,11 @@ def _tool(session: ToolSession, spec: dict[str, Any]) -> ToolDef:
             raise ToolError(content)
         return content
 
-    # The env's strict schema lists every parameter as required (nullable when optional);
-    # Inspect validates calls against it, so only the API's truly required ones stay required.
-    parameters = dict(spec["parameters"])
-    parameters["required"] = [p for p in METHODS[name].required if p in parameters["properties"]]
     return ToolDef(
         execute,
         name=name,
         description=spec["description"],
-        parameters=ToolParams.model_validate(parameters),
+        parameters=ToolParams.model_validate(spec["parameters"]),
     )
 
 

@@ -11,7 +11,9 @@ are results with `isError: true`, never protocol errors.
   and mail reading): shorter tool lists, as `EmailBenchEnv(..., tools="domains")`.
 - Suite mode (`serve(suite=[ids...], out_dir=...)`): sessions take tasks one by one with
   `next_task`; each grade is written server-side to `out_dir/results.jsonl`, which
-  `emailbench report` reads, and a restarted server resumes the suite.
+  `emailbench report` reads, and a restarted server resumes the suite. With
+  `tools="domains"` each session lists its current task's tools, announced by
+  `notifications/tools/list_changed` after every `next_task` (tools.listChanged is declared).
 
 Over HTTP the limits are `max_sessions` open sessions (a new one gets 503 while full) and
 `idle_timeout` seconds without a request (the session and its episode are closed). Needs
@@ -86,11 +88,6 @@ def serve(
         raise ValueError("serve one scenario (scenario_id) or a suite (suite + out_dir), not both")
     if tools not in ("profile", "domains"):
         raise ValueError(f"tools must be 'profile' or 'domains', got {tools!r}")
-    if tools == "domains" and suite is not None:
-        raise ValueError(
-            "tools='domains' serves one scenario (scenario_id): a suite's tasks declare different "
-            "domains, and an MCP client lists the server's tools once"
-        )
     _log_to_stderr(quiet)
     log = logging.getLogger("emailbench.mcp")
     calls = max_calls or DEFAULT_MAX_CALLS
@@ -101,9 +98,17 @@ def serve(
             raise ValueError("suite mode needs out_dir, the run folder for results.jsonl")
         judge_name = judge if isinstance(judge, str) else getattr(judge, "name", None)
         tasks = Suite(
-            suite, Path(out_dir), label=label, profile=profile, max_calls=calls, judge=judge_name
+            suite,
+            Path(out_dir),
+            label=label,
+            profile=profile,
+            tools=tools,
+            max_calls=calls,
+            judge=judge_name,
         )
-        service = suite_service(tasks, profile=profile, max_calls=calls, judge=judge, **limits)
+        service = suite_service(
+            tasks, profile=profile, tools=tools, max_calls=calls, judge=judge, **limits
+        )
         what = (
             f"suite of {tasks.total} scenarios ({tasks.done} already graded), "
             f"results in {tasks.results}"

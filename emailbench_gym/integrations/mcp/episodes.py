@@ -164,7 +164,7 @@ class Suite:
     """A shared queue of scenarios for external agents, graded server-side into a run folder.
 
     The folder is a run folder like `emailbench run`'s: this server holds its lock while it
-    serves, `run.json` records the suite (the label as the model, the profile, the judge,
+    serves, `run.json` records the suite (the label as the model, the profile and tools mode, the judge,
     `max_calls` as the turn budget; a restart with another one is refused) and
     `summary.json` is rewritten as episodes are graded, so a finished suite passes
     `emailbench check-submission`. `scenario_ids` is the suite's scenario source.
@@ -177,6 +177,7 @@ class Suite:
         *,
         label: str,
         profile: str,
+        tools: str = "profile",
         max_calls: int,
         judge: str | None = None,
     ) -> None:
@@ -191,6 +192,7 @@ class Suite:
                 RunConfig(
                     model=label,
                     profile=profile,
+                    tools=tools,
                     judge=judge,
                     max_turns=max_calls,
                     repeats=1,

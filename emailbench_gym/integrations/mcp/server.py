@@ -3,7 +3,9 @@
 Every MCP session works on its own `ToolSession` (looked up in the `EpisodeRegistry` by the
 session id), and each call runs in a worker thread, so a slow judge or tool call in one
 session never delays another; calls within one session run in order. In suite mode a
-`next_task` tool starts the session's next scenario and grades go to the run folder.
+`next_task` tool starts the session's next scenario and grades go to the run folder; with
+`tools="domains"` each session lists its current task's tools and is sent
+`notifications/tools/list_changed` when `next_task` starts another task.
 """
 
 from __future__ import annotations
@@ -38,6 +40,10 @@ SUITE_INSTRUCTIONS = (
     f"do it with the tools, then submit: {FINISH_BY_SUBMIT} Then call next_task again, until it "
     "reports that the suite is done. Each task starts from a fresh mailbox."
 )
+PER_TASK_TOOLS = (
+    " Each task offers only the tools of its domains: the tool list changes with every "
+    "next_task (the server sends notifications/tools/list_changed); list the tools again then."
+)
 
 
 def next_spec() -> dict[str, Any]:
@@ -70,11 +76,23 @@ class Service:
         instructions: str,
         tool_specs: list[dict[str, Any]],
         suite: Suite | None = None,
+        per_task_tools: bool = False,
     ) -> None:
         self.registry = registry
         self.instructions = instructions
         self.tool_specs = tool_specs
         self.suite = suite
+        self.per_task_tools = per_task_tools  # suite + tools="domains": each task its own list
+
+    def listed(self, key: str | None) -> list[dict[str, Any]]:
+        """The tools session `key` sees: the server's, or (per-task tools) its current task's."""
+        if not self.per_task_tools:
+            return self.tool_specs
+        slot = self.registry.get(key)
+        session = slot.started if slot is not None else None
+        if session is None or session.scenario_id is None:
+            return [next_spec()]  # no task yet: its tools come with it
+        return [*session.env.tool_specs(), submit_spec(), next_spec()]
 
     def slot(self, key: str | None) -> Slot | None:
         """The session's slot; the one stdio session is opened on first use."""
@@ -138,6 +156,9 @@ class Service:
         progress = self.suite.progress()
         data = {"done": False, "scenario_id": scenario_id, "task": session.task, **progress}
         text = f"Task {scenario_id} ({progress['remaining']} more after it).\n\n{session.task_prompt()}"
+        if self.per_task_tools:
+            data["tools"] = session.tool_names
+            text += f"\n\nThis task's tools: {', '.join(session.tool_names)}."
         return Reply(text, False, data)
 
     def _suite_summary(self, session: ToolSession) -> dict[str, Any]:
@@ -163,15 +184,17 @@ def build_server(service: Service) -> Server:
     """An MCP low-level server whose handlers serve `service`, one episode per session."""
     import anyio
     import mcp_types as types
-    from mcp.server.lowlevel import Server
+    from mcp.server.lowlevel import NotificationOptions, Server
+    from mcp.server.subscriptions import InMemorySubscriptionBus, ListenHandler, ToolsListChanged
     from mcp.shared.exceptions import MCPError
+    from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 
     from emailbench_gym import __version__
     from emailbench_gym.api import METHODS
     from emailbench_gym.tools import render
 
-    tools = [
-        types.Tool(
+    def mcp_tool(spec: dict[str, Any]) -> types.Tool:
+        return types.Tool(
             name=spec["name"],
             description=spec["description"],
             input_schema=spec["inputSchema"],
@@ -179,8 +202,15 @@ def build_server(service: Service) -> Server:
                 read_only_hint=spec["name"] in METHODS and METHODS[spec["name"]].kind == "read"
             ),
         )
-        for spec in render(service.tool_specs, "mcp")
-    ]
+
+    built: dict[tuple[str, ...], list[types.Tool]] = {}  # per tool set: a suite has few
+
+    def tools_of(specs: list[dict[str, Any]]) -> list[types.Tool]:
+        key = tuple(spec["name"] for spec in specs)
+        if key not in built:
+            built[key] = [mcp_tool(spec) for spec in render(specs, "mcp")]
+        return built[key]
+
     # One worker thread per session at most: a session's calls queue on its own lock.
     limiter = anyio.CapacityLimiter(service.registry.max_sessions)
 
@@ -191,7 +221,7 @@ def build_server(service: Service) -> Server:
         return MCPError(-32600, f"session {short(key)} is closed (idle timeout or ended)")
 
     async def list_tools(ctx: Any, params: Any) -> types.ListToolsResult:
-        return types.ListToolsResult(tools=tools)
+        return types.ListToolsResult(tools=tools_of(service.listed(session_key(ctx))))
 
     async def call_tool(ctx: Any, params: types.CallToolRequestParams) -> types.CallToolResult:
         key = session_key(ctx)
@@ -202,6 +232,9 @@ def build_server(service: Service) -> Server:
         else:
             with service.registry.busy(slot):
                 reply = await in_thread(service.dispatch, slot, params.name, params.arguments or {})
+            started = params.name == NEXT_TOOL and bool(reply.data) and not reply.is_error
+            if service.per_task_tools and started and not reply.data.get("done"):  # type: ignore[union-attr]
+                await tools_changed(ctx)
         log.info(
             "[%s] tools/call %s -> %s (%.1f ms)",
             short(key),
@@ -214,6 +247,17 @@ def build_server(service: Service) -> Server:
             structured_content=reply.data,
             is_error=reply.is_error,
         )
+
+    # With per-task tools, a new task changes the session's tool list. Handshake-era sessions
+    # get `notifications/tools/list_changed`; 2026-07-28 connections (stdio, one client) get
+    # it on their `subscriptions/listen` stream (HTTP serves only the handshake era).
+    bus = InMemorySubscriptionBus()
+
+    async def tools_changed(ctx: Any) -> None:
+        if ctx.protocol_version in MODERN_PROTOCOL_VERSIONS:
+            await bus.publish(ToolsListChanged())
+        else:
+            await ctx.session.send_tool_list_changed()
 
     async def list_resources(ctx: Any, params: Any) -> types.ListResourcesResult:
         resource = types.Resource(
@@ -257,7 +301,17 @@ def build_server(service: Service) -> Server:
         message = types.PromptMessage(role="user", content=types.TextContent(text=text))
         return types.GetPromptResult(description="The task.", messages=[message])
 
-    return Server(
+    class EmailBenchServer(Server):
+        """The SDK's server, announcing `tools.listChanged` when each task has its own tools."""
+
+        def create_initialization_options(self, *args: Any, **kwargs: Any) -> Any:
+            if not args and "notification_options" not in kwargs:
+                kwargs["notification_options"] = NotificationOptions(
+                    tools_changed=service.per_task_tools
+                )
+            return super().create_initialization_options(*args, **kwargs)
+
+    return EmailBenchServer(
         "emailbench",
         version=__version__,
         instructions=service.instructions,
@@ -267,6 +321,7 @@ def build_server(service: Service) -> Server:
         on_read_resource=read_resource,
         on_list_prompts=list_prompts,
         on_get_prompt=get_prompt,
+        on_subscriptions_listen=ListenHandler(bus) if service.per_task_tools else None,
     )
 
 
@@ -306,19 +361,24 @@ def suite_service(
     suite: Suite,
     *,
     profile: str,
+    tools: str = "profile",
     max_calls: int,
     judge: Any,
     max_sessions: int,
     idle_timeout: float,
 ) -> Service:
-    """Suite mode: sessions take tasks from `suite` with `next_task`; grades go to its folder."""
+    """Suite mode: sessions take tasks from `suite` with `next_task`; grades go to its folder.
+
+    `tools="domains"`: each session lists only its current task's domain tools (plus identity
+    and mail reading) and is notified (`tools/list_changed`) when `next_task` starts another.
+    """
     from emailbench_gym.grading.judge import make_judge
 
     judge = make_judge(judge) if isinstance(judge, str) else judge
 
     def factory() -> ToolSession:
         return ToolSession(
-            profile=profile, max_calls=max_calls, judge=judge, on_finish=suite.record
+            profile=profile, tools=tools, max_calls=max_calls, judge=judge, on_finish=suite.record
         )
 
     def on_close(slot: Slot) -> None:
@@ -330,4 +390,12 @@ def suite_service(
         factory, max_sessions=max_sessions, idle_timeout=idle_timeout, on_close=on_close
     )
     specs = [*ToolSession(profile=profile).env.tool_specs(), submit_spec(), next_spec()]
-    return Service(registry, instructions=SUITE_INSTRUCTIONS, tool_specs=specs, suite=suite)
+    per_task = tools == "domains"
+    instructions = SUITE_INSTRUCTIONS + (PER_TASK_TOOLS if per_task else "")
+    return Service(
+        registry,
+        instructions=instructions,
+        tool_specs=specs,
+        suite=suite,
+        per_task_tools=per_task,
+    )
