@@ -146,7 +146,7 @@ def _jsonable(value: Any) -> Any:
     if value is None or isinstance(value, str | int | float | bool):
         return value
     if isinstance(value, list) and all(type(v) is str for v in value):
-        return value
+        return list(value)  # a copy: a kept outcome's list is never shared with a grade
     if isinstance(value, list | tuple | set | frozenset):
         return [_jsonable(v) for v in value]
     if isinstance(value, dict):
