@@ -152,7 +152,7 @@ class ModelAgentFactory:
         self, spec: str, kind: str, name: str, base_url: str | None, options: dict[str, Any]
     ) -> None:
         self.spec, self.kind, self.name, self.base_url = spec, kind, name, base_url
-        self.client_options = {k: options.pop(k) for k in ("max_retries", "timeout")}
+        self.client_options = {k: options.pop(k) for k in ("max_retries", "timeout", "headers")}
         self.options = options
         self._client: Any = None
         self._async: dict[int, tuple[Any, Any, Any]] = {}
@@ -162,7 +162,8 @@ class ModelAgentFactory:
         return {**self.__dict__, "_client": None, "_async": {}}
 
     def connection(self) -> dict[str, Any]:
-        """Where and how requests go: the resolved base URL, timeout and retries (run.json)."""
+        """Where and how requests go: the resolved base URL, timeout, retries and extra
+        headers (run.json)."""
         return {"base_url": str(self.client().base_url), **self.client_options}
 
     @property
@@ -298,6 +299,7 @@ def make_agent_factory(
     base_url: str | None = None,
     max_retries: int = 2,
     timeout: float = 120.0,
+    headers: Mapping[str, str] | None = None,
     seed: int | None = None,
     **options: Any,
 ) -> AgentFactory:
@@ -305,9 +307,9 @@ def make_agent_factory(
 
     Providers: `openai:NAME` (Chat Completions), `openai-responses:NAME` (Responses API),
     `anthropic:NAME` (Messages). Model agents share one SDK client per process (and one
-    async client per event loop); API keys come only from the SDK's environment variables.
-    `seed`: the random agent's (default 0), or sent to the model with the other `options`
-    (see `sampling_request`).
+    async client per event loop); API keys come only from the SDK's environment variables;
+    `headers` go with every model request. `seed`: the random agent's (default 0), or sent
+    to the model with the other `options` (see `sampling_request`).
     """
     if spec in ("reference", "random"):
         return OfflineAgentFactory(spec, seed or 0)
@@ -320,5 +322,10 @@ def make_agent_factory(
         )
     if seed is not None:
         options["seed"] = seed
-    options = {"max_retries": max_retries, "timeout": timeout, **options}
+    options = {
+        "max_retries": max_retries,
+        "timeout": timeout,
+        "headers": dict(headers or {}),
+        **options,
+    }
     return ModelAgentFactory(f"{provider}:{name}", kind, name, base_url, options)
