@@ -99,9 +99,10 @@ class EpisodeRecord(BaseModel):
 class RunConfig(BaseModel):
     """run.json: what the folder was started with (see runfolder.CONFIG_FIELDS).
 
-    `base_url`, `timeout`, `max_retries` and `concurrency` are recorded so `--config`
-    reruns the same way, but a resume may change them (a local server's port, a
-    bigger machine). Secrets in `request` and `base_url` are stored as `[redacted]`.
+    `base_url`, `headers`, `timeout`, `max_retries` and `concurrency` are recorded so
+    `--config` reruns the same way, but a resume may change them (a local server's port, a
+    bigger machine). Secrets in `request`, `base_url` and `headers` are stored as
+    `[redacted]`.
     """
 
     model_config = ConfigDict(extra="allow")
@@ -112,6 +113,7 @@ class RunConfig(BaseModel):
     judge: str | None
     judge_base_url: str | None = None
     base_url: str | None = None
+    headers: dict[str, str] = Field(default_factory=dict)
     timeout: float | None = Field(default=None, gt=0)
     max_retries: int | None = Field(default=None, ge=0)
     concurrency: int | None = Field(default=None, ge=1)

@@ -158,6 +158,73 @@ def test_secrets_in_the_extra_body_are_sent_but_never_stored(ids, tmp_path, caps
         assert main(again) == 0
 
 
+def test_headers_reach_the_model_are_redacted_in_run_json_and_read_back(ids, tmp_path, capsys):
+    out = tmp_path / "h"
+    headers = ["--header", "HTTP-Referer: https://example.org/bench", "--header", "X-Title:EmailBench",
+               "--header", "Authorization: Bearer tok-secret-77"]  # fmt: skip
+    with FakeLLM(folder_model) as server:
+        args = ["run", "--model", "openai:fake", "--base-url", server.openai_base_url,
+                "--scenarios", ",".join(ids[:2]), "--out", str(out), "--quiet", *headers]  # fmt: skip
+        assert main(args) == 0
+        assert len(server.requests) >= 2
+        for request in server.requests:  # every request, the async fast path's included
+            assert request.headers["http-referer"] == "https://example.org/bench"
+            assert request.headers["x-title"] == "EmailBench"
+            assert request.headers["authorization"] == "Bearer tok-secret-77"
+        text = (out / CONFIG).read_text()
+        assert "tok-secret-77" not in text
+        assert json.loads(text)["headers"] == {
+            "HTTP-Referer": "https://example.org/bench",
+            "X-Title": "EmailBench",
+            "Authorization": "[redacted]",
+        }
+        # --config takes the headers back, but not a redacted one: it asks for it again.
+        kept = read_records(out / RESULTS)[:1]
+        (out / RESULTS).write_text("".join(json.dumps(r) + "\n" for r in kept))
+        assert main(["run", "--config", str(out / CONFIG), "--quiet"]) == 2
+        err = capsys.readouterr().err
+        assert "headers.Authorization held a secret" in err and "pass --header again" in err
+        sent = len(server.requests)
+        again = ["run", "--config", str(out / CONFIG), "--quiet",
+                 "--header", "authorization:Bearer tok-secret-77"]  # fmt: skip
+        assert main(again) == 0
+        replayed = server.requests[sent:]
+        assert replayed and all(r.headers["x-title"] == "EmailBench" for r in replayed)
+        assert all(r.headers["authorization"] == "Bearer tok-secret-77" for r in replayed)
+    with FakeLLM(lambda r: messages_text("done")) as server:  # the Messages API too
+        args = ["run", "--model", "anthropic:fake", "--base-url", server.anthropic_base_url,
+                "--scenarios", ids[0], "--out", str(tmp_path / "a"), "--quiet",
+                "--header", "X-Title:EmailBench"]  # fmt: skip
+        assert main(args) == 0
+        assert server.requests[0].headers["x-title"] == "EmailBench"
+
+
+@pytest.mark.parametrize(
+    ("header", "message"),
+    [
+        ("no-colon", "accepted NAME:VALUE"),
+        ("Bad Name:x", "accepted NAME:VALUE"),
+        (":x", "accepted NAME:VALUE"),
+        ("Content-Type:text/plain", "Content-Type: set by the client itself"),
+        ("X-A:one\x01two", "X-A: the value has a control character"),
+    ],
+)
+def test_bad_headers_say_what_is_accepted(header, message, capsys):
+    with pytest.raises(SystemExit) as stop:
+        main(["run", "--model", "openai:fake", "--header", header])
+    assert stop.value.code == 2 and message in capsys.readouterr().err
+
+
+def test_a_header_twice_or_for_an_offline_agent_is_refused(ids, capsys):
+    twice = ["--header", "X-Title:a", "--header", "x-title:b"]
+    assert (
+        main(["run", "--model", "openai:fake", "--base-url", "http://127.0.0.1:9/v1", *twice]) == 2
+    )
+    assert "--header x-title is given twice" in capsys.readouterr().err
+    assert main(["run", "--agent", "reference", "--scenarios", ids[0], "--header", "X-A:1"]) == 2
+    assert "--header is for model agents, not 'reference'" in capsys.readouterr().err
+
+
 def test_stored_urls_lose_their_passwords_and_key_parameters():
     from emailbench_gym.redact import redact_url
 

@@ -208,7 +208,8 @@ def test_agent_factories_pickle_without_their_clients() -> None:
     made = make_agent_factory("openai:m", base_url="http://127.0.0.1:9/v1", max_retries=3)
     made.client()
     copy = pickle.loads(pickle.dumps(made))
-    assert copy.spec == "openai:m" and copy.client_options == {"max_retries": 3, "timeout": 120.0}
+    assert copy.spec == "openai:m"
+    assert copy.client_options == {"max_retries": 3, "timeout": 120.0, "headers": {}}
     assert copy._client is None and copy.client().max_retries == 3
     offline = pickle.loads(pickle.dumps(make_agent_factory("random", seed=4)))
     assert offline.spec == "random" and offline.seed == 4

@@ -11,91 +11,49 @@ comes from `ANTHROPIC_API_KEY`.
 
 from __future__ import annotations
 
-import asyncio
-import os
+import functools
 from typing import Any
 
 from emailbench_gym.agents import wire
-from emailbench_gym.agents.base import AgentError, TimedAgent
+from emailbench_gym.agents.base import sdk_client
+from emailbench_gym.agents.model import ModelAgent
 from emailbench_gym.safetext import clean_data
 
 PATH = "/v1/messages"
 API = "Messages"
 
 
-def _key(base_url: str | None) -> str | None:
-    key = None if os.environ.get("ANTHROPIC_API_KEY") else "not-needed"
-    if key and not base_url:
-        raise ValueError("set ANTHROPIC_API_KEY (or pass a base_url for a local server)")
-    return key
+#: `anthropic.Anthropic` and `anthropic.AsyncAnthropic` clients, `(base_url, max_retries=, timeout=,
+#: headers=)`: the key from ANTHROPIC_API_KEY (a local `base_url` needs none); see `sdk_client`.
+anthropic_client = functools.partial(sdk_client, "anthropic")
+async_anthropic_client = functools.partial(sdk_client, "anthropic", asynchronous=True)
 
 
-def anthropic_client(base_url: str | None = None, *, max_retries: int = 2, timeout: float = 120.0):
-    """An `anthropic.Anthropic` client; the key comes from the environment; a local `base_url` needs none."""
-    import anthropic
+class AnthropicAgent(ModelAgent):
+    """Tool loop over the Messages API (options as `OpenAIAgent`; `max_tokens` per turn)."""
 
-    key = _key(base_url)
-    return anthropic.Anthropic(
-        base_url=base_url, api_key=key, max_retries=max_retries, timeout=timeout
-    )
-
-
-def async_anthropic_client(
-    base_url: str | None = None, *, max_retries: int = 2, timeout: float = 120.0
-):
-    """An `anthropic.AsyncAnthropic` client for one event loop."""
-    import anthropic
-
-    key = _key(base_url)
-    return anthropic.AsyncAnthropic(
-        base_url=base_url,
-        api_key=key,
-        max_retries=max_retries,
-        timeout=timeout,
-    )
-
-
-class AnthropicAgent(TimedAgent):
-    """Tool loop over the Messages API."""
+    sdk = "anthropic"
 
     def __init__(
-        self,
-        name: str,
-        *,
-        client: Any = None,
-        async_client: Any = None,
-        fast: wire.FastPath | None = None,
-        base_url: str | None = None,
-        max_retries: int = 2,
-        timeout: float = 120.0,
-        max_tokens: int = 4096,
-        label: str | None = None,
-        **request: Any,
+        self, name: str, *, max_tokens: int = 4096, label: str | None = None, **options: Any
     ) -> None:
-        super().__init__(model=label or f"anthropic:{name}", kind="anthropic")
-        self.name = name
-        if client is None and async_client is None:
-            client = anthropic_client(base_url, max_retries=max_retries, timeout=timeout)
-        self.client = client
-        self.async_client = async_client
-        self.fast = fast
+        super().__init__(
+            name,
+            label=label or f"anthropic:{name}",
+            kind="anthropic",
+            fields={"max_tokens": max_tokens},
+            **options,
+        )
         self.max_tokens = max_tokens
-        self.request = request  # extra create() arguments, e.g. temperature
-        self._fields = {"model": wire.encode(name), "max_tokens": wire.encode(max_tokens)}
-        self._fields |= {k: wire.encode(v) for k, v in request.items()}
-        self._tools = b"[]"
-        self._history: list[dict[str, Any]] = []
-        self._encoded: list[bytes] = []  # `_history`, each message encoded once
+
+    def _endpoint(self) -> tuple[str, str]:
+        return PATH, API
 
     def start(self, observation: dict[str, Any], info: dict[str, Any]) -> None:
         self._tools = wire.encoded_tools(info["tools"], "anthropic")
         self._fields["system"] = wire.encode(info["system_prompt"])
         self._history, self._encoded = [], []
         self._add({"role": "user", "content": observation["content"]})
-
-    def _add(self, message: dict[str, Any]) -> None:
-        self._history.append(message)
-        self._encoded.append(wire.encode(message))
 
     def _request(self, observation: dict[str, Any]) -> bytes:
         if observation["results"]:
@@ -114,30 +72,6 @@ class AnthropicAgent(TimedAgent):
                 }
             )
         return wire.body({**self._fields, "tools": self._tools}, {"messages": self._encoded})
-
-    def turn(self, observation: dict[str, Any]) -> Any:
-        import anthropic
-
-        if self.client is None:
-            raise AgentError("this agent has only an async client: call aact()")
-        data = self._request(observation)
-        try:
-            response = wire.post(self.client, PATH, data)
-        except anthropic.AnthropicError as exc:
-            raise AgentError(f"{type(exc).__name__}: {exc}") from exc
-        return self._read(wire.answer(response, API))
-
-    async def aturn(self, observation: dict[str, Any]) -> Any:
-        import anthropic
-
-        if self.async_client is None:  # a sync client only: its request blocks, so in a thread
-            return await asyncio.to_thread(self.turn, observation)
-        data = self._request(observation)
-        try:
-            response = await wire.apost(self.async_client, PATH, data, self.fast)
-        except anthropic.AnthropicError as exc:
-            raise AgentError(f"{type(exc).__name__}: {exc}") from exc
-        return self._read(wire.answer(response, API))
 
     def _read(self, data: dict[str, Any]) -> Any:
         usage = wire.field(data, "usage", dict, API, {})

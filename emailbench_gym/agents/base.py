@@ -12,10 +12,12 @@ records the episode as an error (rerun later), never as a fail.
 
 from __future__ import annotations
 
+import importlib
+import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 import gymnasium as gym
 
@@ -82,6 +84,55 @@ class TimedAgent:
 #: Builds a fresh agent for one worker's env.
 AgentFactory = Callable[[gym.Env], Agent]
 
+
+class Sdk(NamedTuple):
+    """A provider SDK: its module, client classes, base error and the variable of its key."""
+
+    module: str
+    sync_client: str
+    async_client: str
+    error: str
+    key_variable: str
+
+
+SDKS = {
+    "openai": Sdk("openai", "OpenAI", "AsyncOpenAI", "OpenAIError", "OPENAI_API_KEY"),
+    "anthropic": Sdk(
+        "anthropic", "Anthropic", "AsyncAnthropic", "AnthropicError", "ANTHROPIC_API_KEY"
+    ),
+}
+
+
+def sdk_client(
+    sdk: str,
+    base_url: str | None = None,
+    *,
+    asynchronous: bool = False,
+    max_retries: int = 2,
+    timeout: float = 120.0,
+    headers: Mapping[str, str] | None = None,
+) -> Any:
+    """A client of the `sdk` ("openai", "anthropic"), sync or async.
+
+    The key comes from the SDK's environment variable; a local `base_url` needs none.
+    `headers` go with every request (`--header`: a router's attribution headers, a proxy's
+    token).
+    """
+    spec = SDKS[sdk]
+    module = importlib.import_module(spec.module)
+    make = getattr(module, spec.async_client if asynchronous else spec.sync_client)
+    key = None if os.environ.get(spec.key_variable) else "not-needed"
+    if key and not base_url:
+        raise ValueError(f"set {spec.key_variable} (or pass a base_url for a local server)")
+    return make(
+        base_url=base_url,
+        api_key=key,
+        max_retries=max_retries,
+        timeout=timeout,
+        default_headers=dict(headers) if headers else None,
+    )
+
+
 PROVIDERS = {
     "openai": "openai_chat",
     "openai-chat": "openai_chat",
@@ -101,7 +152,7 @@ class ModelAgentFactory:
         self, spec: str, kind: str, name: str, base_url: str | None, options: dict[str, Any]
     ) -> None:
         self.spec, self.kind, self.name, self.base_url = spec, kind, name, base_url
-        self.client_options = {k: options.pop(k) for k in ("max_retries", "timeout")}
+        self.client_options = {k: options.pop(k) for k in ("max_retries", "timeout", "headers")}
         self.options = options
         self._client: Any = None
         self._async: dict[int, tuple[Any, Any, Any]] = {}
@@ -111,16 +162,17 @@ class ModelAgentFactory:
         return {**self.__dict__, "_client": None, "_async": {}}
 
     def connection(self) -> dict[str, Any]:
-        """Where and how requests go: the resolved base URL, timeout and retries (run.json)."""
+        """Where and how requests go: the resolved base URL, timeout, retries and extra
+        headers (run.json)."""
         return {"base_url": str(self.client().base_url), **self.client_options}
+
+    @property
+    def sdk(self) -> str:
+        return "anthropic" if self.kind == "anthropic" else "openai"
 
     def client(self) -> Any:
         if self._client is None:
-            if self.kind == "anthropic":
-                from emailbench_gym.agents.anthropic import anthropic_client as make
-            else:
-                from emailbench_gym.agents.openai import openai_client as make
-            self._client = make(self.base_url, **self.client_options)
+            self._client = sdk_client(self.sdk, self.base_url, **self.client_options)
         return self._client
 
     def async_clients(self) -> tuple[Any, Any]:
@@ -135,11 +187,7 @@ class ModelAgentFactory:
         if entry is None or entry[0] is not loop:
             from emailbench_gym.agents import wire
 
-            if self.kind == "anthropic":
-                from emailbench_gym.agents.anthropic import async_anthropic_client as make
-            else:
-                from emailbench_gym.agents.openai import async_openai_client as make
-            client = make(self.base_url, **self.client_options)
+            client = sdk_client(self.sdk, self.base_url, asynchronous=True, **self.client_options)
             entry = (loop, client, wire.fast_path(client, self.client_options["timeout"]))
             self._async[id(loop)] = entry
         return entry[1], entry[2]
@@ -251,6 +299,7 @@ def make_agent_factory(
     base_url: str | None = None,
     max_retries: int = 2,
     timeout: float = 120.0,
+    headers: Mapping[str, str] | None = None,
     seed: int | None = None,
     **options: Any,
 ) -> AgentFactory:
@@ -258,8 +307,9 @@ def make_agent_factory(
 
     Providers: `openai:NAME` (Chat Completions), `openai-responses:NAME` (Responses API),
     `anthropic:NAME` (Messages). Model agents share one SDK client per process (and one
-    async client per event loop); API keys come only from the SDK's environment variables. `seed`: the random agent's
-    (default 0), or sent to the model with the other `options` (see `sampling_request`).
+    async client per event loop); API keys come only from the SDK's environment variables;
+    `headers` go with every model request. `seed`: the random agent's (default 0), or sent
+    to the model with the other `options` (see `sampling_request`).
     """
     if spec in ("reference", "random"):
         return OfflineAgentFactory(spec, seed or 0)
@@ -272,5 +322,10 @@ def make_agent_factory(
         )
     if seed is not None:
         options["seed"] = seed
-    options = {"max_retries": max_retries, "timeout": timeout, **options}
+    options = {
+        "max_retries": max_retries,
+        "timeout": timeout,
+        "headers": dict(headers or {}),
+        **options,
+    }
     return ModelAgentFactory(f"{provider}:{name}", kind, name, base_url, options)

@@ -13,83 +13,49 @@ that survives them raises `AgentError`. The key comes from `OPENAI_API_KEY`.
 
 from __future__ import annotations
 
-import asyncio
-import os
+import functools
 from typing import Any, Literal
 
 from emailbench_gym.agents import wire
-from emailbench_gym.agents.base import AgentError, TimedAgent
+from emailbench_gym.agents.base import AgentError, sdk_client
+from emailbench_gym.agents.model import ModelAgent
 from emailbench_gym.safetext import clean_arguments, clean_data, clean_text
 
 PATHS = {"chat": "/chat/completions", "responses": "/responses"}
 API_NAMES = {"chat": "Chat Completions", "responses": "Responses"}
 
 
-def _key(base_url: str | None) -> str | None:
-    key = None if os.environ.get("OPENAI_API_KEY") else "not-needed"
-    if key and not base_url:
-        raise ValueError("set OPENAI_API_KEY (or pass a base_url for a local server)")
-    return key
+#: `openai.OpenAI` and `openai.AsyncOpenAI` clients, `(base_url, max_retries=, timeout=,
+#: headers=)`: the key from OPENAI_API_KEY (a local `base_url` needs none); see `sdk_client`.
+openai_client = functools.partial(sdk_client, "openai")
+async_openai_client = functools.partial(sdk_client, "openai", asynchronous=True)
 
 
-def openai_client(base_url: str | None = None, *, max_retries: int = 2, timeout: float = 120.0):
-    """An `openai.OpenAI` client; the key comes from the environment; a local `base_url` needs none."""
-    import openai
+class OpenAIAgent(ModelAgent):
+    """Tool loop over Chat Completions (`api="chat"`) or the Responses API (`api="responses"`).
 
-    key = _key(base_url)
-    return openai.OpenAI(base_url=base_url, api_key=key, max_retries=max_retries, timeout=timeout)
+    Options as `ModelAgent`: `client`, `async_client`, `fast`, or `base_url`, `max_retries`
+    and `timeout` for a client of its own; any other keyword is sent with every request.
+    """
 
-
-def async_openai_client(
-    base_url: str | None = None, *, max_retries: int = 2, timeout: float = 120.0
-):
-    """An `openai.AsyncOpenAI` client for one event loop."""
-    import openai
-
-    key = _key(base_url)
-    return openai.AsyncOpenAI(
-        base_url=base_url,
-        api_key=key,
-        max_retries=max_retries,
-        timeout=timeout,
-    )
-
-
-class OpenAIAgent(TimedAgent):
-    """Tool loop over Chat Completions (`api="chat"`) or the Responses API (`api="responses"`)."""
+    sdk = "openai"
 
     def __init__(
         self,
         name: str,
         *,
         api: Literal["chat", "responses"] = "chat",
-        client: Any = None,
-        async_client: Any = None,
-        fast: wire.FastPath | None = None,
-        base_url: str | None = None,
-        max_retries: int = 2,
-        timeout: float = 120.0,
         label: str | None = None,
-        **request: Any,
+        **options: Any,
     ) -> None:
         if api not in ("chat", "responses"):
             raise ValueError(f"api must be 'chat' or 'responses', got {api!r}")
         prefix = "openai" if api == "chat" else "openai-responses"
-        super().__init__(model=label or f"{prefix}:{name}", kind=f"openai_{api}")
-        self.name = name
+        super().__init__(name, label=label or f"{prefix}:{name}", kind=f"openai_{api}", **options)
         self.api = api
-        if client is None and async_client is None:
-            client = openai_client(base_url, max_retries=max_retries, timeout=timeout)
-        self.client = client
-        self.async_client = async_client
-        self.fast = fast
-        self.request = request  # extra create() arguments, e.g. temperature
-        self._fields = {"model": wire.encode(name)} | {
-            k: wire.encode(v) for k, v in request.items()
-        }
-        self._tools = b"[]"
-        self._history: list[dict[str, Any]] = []
-        self._encoded: list[bytes] = []  # `_history`, each message encoded once
+
+    def _endpoint(self) -> tuple[str, str]:
+        return PATHS[self.api], API_NAMES[self.api]
 
     def start(self, observation: dict[str, Any], info: dict[str, Any]) -> None:
         fmt = "openai_chat" if self.api == "chat" else "openai_responses"
@@ -101,10 +67,6 @@ class OpenAIAgent(TimedAgent):
         else:
             self._fields["instructions"] = wire.encode(info["system_prompt"])
         self._add(task)
-
-    def _add(self, message: dict[str, Any]) -> None:
-        self._history.append(message)
-        self._encoded.append(wire.encode(message))
 
     # --- one turn: the request, then the answer ----------------------------------------------
 
@@ -118,30 +80,6 @@ class OpenAIAgent(TimedAgent):
                 self._add({"type": "function_call_output", "call_id": r["id"], "output": r["content"]})  # fmt: skip
             history = "input"
         return wire.body({**self._fields, "tools": self._tools}, {history: self._encoded})
-
-    def turn(self, observation: dict[str, Any]) -> Any:
-        import openai
-
-        if self.client is None:
-            raise AgentError("this agent has only an async client: call aact()")
-        data = self._request(observation)
-        try:
-            response = wire.post(self.client, PATHS[self.api], data)
-        except openai.OpenAIError as exc:
-            raise AgentError(f"{type(exc).__name__}: {exc}") from exc
-        return self._read(wire.answer(response, API_NAMES[self.api]))
-
-    async def aturn(self, observation: dict[str, Any]) -> Any:
-        import openai
-
-        if self.async_client is None:  # a sync client only: its request blocks, so in a thread
-            return await asyncio.to_thread(self.turn, observation)
-        data = self._request(observation)
-        try:
-            response = await wire.apost(self.async_client, PATHS[self.api], data, self.fast)
-        except openai.OpenAIError as exc:
-            raise AgentError(f"{type(exc).__name__}: {exc}") from exc
-        return self._read(wire.answer(response, API_NAMES[self.api]))
 
     def _read(self, data: dict[str, Any]) -> Any:
         return self._chat(data) if self.api == "chat" else self._responses(data)

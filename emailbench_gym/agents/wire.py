@@ -136,7 +136,9 @@ class FastPath:
             cookie_jar=aiohttp.DummyCookieJar(),
         )
         self.base = str(sdk_client.base_url).rstrip("/")
-        headers = {**sdk_client.default_headers, **sdk_client.auth_headers, **_JSON}
+        # In the SDK's order: the key's headers, then the client's own, where a caller's
+        # `default_headers` (`--header`, even an Authorization of its own) win.
+        headers = {**sdk_client.auth_headers, **sdk_client.default_headers, **_JSON}
         self.headers = {k: v for k, v in headers.items() if isinstance(v, str)}
 
     async def post(self, path: str, data: bytes) -> str | None:

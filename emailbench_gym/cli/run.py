@@ -34,6 +34,38 @@ def _json_object(text: str) -> dict[str, Any]:
     return value
 
 
+#: A header name (RFC 9110 token).
+_HEADER_NAME = re.compile(r"^[!#$%&'*+.^_`|~0-9A-Za-z-]+$")
+#: Headers the SDK client writes itself for every request.
+CLIENT_HEADERS = frozenset({"content-type", "content-length", "host", "transfer-encoding"})
+
+
+def _header(text: str) -> tuple[str, str]:
+    """`--header NAME:VALUE` as (name, value), the value stripped of surrounding spaces."""
+    name, colon, value = text.partition(":")
+    name, value = name.strip(), value.strip()
+    if not colon or not _HEADER_NAME.match(name):
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: accepted NAME:VALUE with a header name of letters, digits and "
+            "-_.!#$%&'*+^`|~, e.g. 'HTTP-Referer:https://example.org'"
+        )
+    if name.lower() in CLIENT_HEADERS:
+        raise argparse.ArgumentTypeError(f"{name}: set by the client itself, not accepted")
+    if any((ord(c) < 32 and c != "\t") or ord(c) == 127 for c in value):
+        raise argparse.ArgumentTypeError(f"{name}: the value has a control character")
+    return name, value
+
+
+def header_options(pairs: list[tuple[str, str]] | None) -> dict[str, str]:
+    """The `--header` options as a dict; a name given twice (in any case) is refused."""
+    headers: dict[str, str] = {}
+    for name, value in pairs or []:
+        if name.lower() in {h.lower() for h in headers}:
+            raise ValueError(f"--header {name} is given twice; accepted once per header name")
+        headers[name] = value
+    return headers
+
+
 def apply_config(args: argparse.Namespace) -> None:
     """Fill the options not given on the command line from `--config` (a run.json).
 
@@ -74,6 +106,11 @@ def apply_config(args: argparse.Namespace) -> None:
     args.judge = args.judge or config.judge or "none"
     args.judge_base_url = args.judge_base_url or config.judge_base_url
     args.base_url = args.base_url or config.base_url
+    given = {name.lower() for name in args.headers}
+    args.headers = {
+        **{k: v for k, v in config.headers.items() if k.lower() not in given},
+        **args.headers,
+    }
     for name in ("timeout", "max_retries", "concurrency"):
         if getattr(args, name) is None:
             setattr(args, name, getattr(config, name))
@@ -82,6 +119,7 @@ def apply_config(args: argparse.Namespace) -> None:
         for option, field, value in (
             ("--extra-body", "request", {"extra_body": args.extra_body}),
             ("--base-url", "base_url", args.base_url),
+            ("--header", "headers", args.headers),
             ("--judge-base-url", "judge_base_url", args.judge_base_url),
         )
         for path in holds_redacted(value)
@@ -112,9 +150,12 @@ def cmd_run(args: argparse.Namespace) -> int:
     )
 
     try:
+        args.headers = header_options(args.headers)
         apply_config(args)
         spec = args.model or args.agent
         offline = spec in OFFLINE_AGENTS
+        if offline and args.headers:
+            raise ValueError(f"--header is for model agents, not {spec!r}")
         # The reference solutions of board scenarios call board tools, which only `full` offers.
         profile = args.profile or ("full" if spec == "reference" else "adapter")
         out = args.out or f"runs/{re.sub(r'[^A-Za-z0-9._-]+', '_', spec)}"
@@ -138,7 +179,7 @@ def cmd_run(args: argparse.Namespace) -> int:
             base_url=args.base_url,
             max_retries=2 if args.max_retries is None else args.max_retries,
             timeout=120.0 if args.timeout is None else args.timeout,
-            **({"seed": args.seed} if offline else {}),
+            **({"seed": args.seed} if offline else {"headers": args.headers}),
             **request_fields(request),
         )
         judge_options = {"base_url": args.judge_base_url} if args.judge_base_url else {}
@@ -206,6 +247,16 @@ def register(sub: Any) -> None:
     )
     who.add_argument("--agent", choices=OFFLINE_AGENTS, help="an offline agent")
     p.add_argument("--base-url", help="an OpenAI-compatible or Anthropic base URL")
+    p.add_argument(
+        "--header",
+        dest="headers",
+        action="append",
+        type=_header,
+        metavar="NAME:VALUE",
+        help="an HTTP header sent with every model request (repeatable), e.g. OpenRouter's "
+        "'HTTP-Referer:https://example.org' and 'X-Title:EmailBench'; credential-like values "
+        "are stored in run.json as [redacted]",
+    )
     p.add_argument(
         "--scenarios",
         help="comma-separated ids and categories (added), D1/D2/D3 and retained/removed "
