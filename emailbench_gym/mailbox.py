@@ -214,6 +214,12 @@ class _State:
             base.sort()
         return [key for _, key in base] + created
 
+    def written(self, collection: str) -> list[str]:
+        """Ids of the items this state holds apart from the corpus (created, changed or
+        deleted since the last reset, perhaps back to the corpus value), first write first:
+        every item that can differ from the corpus, in O(changes)."""
+        return list(self._overlay[collection])
+
     def position(self, collection: str, item_id: str) -> tuple[int, int]:
         """Where a live item comes in `iter(collection)`: a sort key (corpus position, then
         creation order), costing one lookup for messages."""

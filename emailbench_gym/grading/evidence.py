@@ -31,8 +31,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from emailbench_gym.api.models import APISnapshot
-from emailbench_gym.mailbox import COLLECTIONS
+from emailbench_gym.mailbox import COLLECTIONS, Snapshot
 from emailbench_gym.safetext import clean_text
 
 OPEN, CLOSE = "<<<AGENT_OUTPUT>>>", "<<<END_AGENT_OUTPUT>>>"
@@ -87,8 +86,8 @@ def build_evidence(
     query: str,
     answer: str,
     calls: Sequence[dict[str, Any]],
-    initial: APISnapshot,
-    final: APISnapshot,
+    initial: Snapshot,
+    final: Snapshot,
 ) -> Evidence:
     """The evidence of one finished episode (calls as logged by `Episode.call`)."""
     return Evidence(query, answer or "", summarize_calls(calls), state_diff(initial, final))
@@ -264,23 +263,35 @@ def _changed(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def state_diff(initial: APISnapshot, final: APISnapshot) -> dict[str, Any]:
-    """Every change between two snapshots: a per-collection summary of all of them, every
-    sent message (recipients and subject), every deletion, and created and changed items
-    in detail up to MAX_ENTRIES each, with counts of what is not shown."""
+def state_diff(initial: Snapshot, final: Snapshot) -> dict[str, Any]:
+    """Every change between two snapshots of one corpus: a per-collection summary of all of
+    them, every sent message (recipients and subject), every deletion, and created and
+    changed items in detail up to MAX_ENTRIES each, with counts of what is not shown.
+
+    It costs what the two hold apart from their corpus (the items either has written, see
+    `Snapshot.written`), not the corpus: only those can differ. Items are listed in the
+    snapshots' own order (`iter`): created and changed ones as the final state holds them,
+    deleted ones as the initial state did.
+    """
+    if initial.corpus is not final.corpus:
+        raise ValueError("state_diff compares two snapshots of the same corpus")
     summary: dict[str, dict[str, int]] = {}
     sent: list[dict[str, Any]] = []
     deleted: list[dict[str, Any]] = []
     created: list[dict[str, Any]] = []
     changed: list[dict[str, Any]] = []
     for name in DIFF_COLLECTIONS:
-        before = {i.id: i for i in getattr(initial, name)}
-        after = {i.id: i for i in getattr(final, name)}
+        present: list[tuple[tuple[int, int], str, BaseModel | None, BaseModel]] = []
+        gone: list[tuple[tuple[int, int], str, BaseModel]] = []
+        for item_id in dict.fromkeys([*initial.written(name), *final.written(name)]):
+            old, item = initial.get(name, item_id), final.get(name, item_id)
+            if item is not None:
+                if old is None or old != item:
+                    present.append((final.position(name, item_id), item_id, old, item))
+            elif old is not None:
+                gone.append((initial.position(name, item_id), item_id, old))
         counts = {"created": 0, "changed": 0, "deleted": 0}
-        for item_id, item in after.items():
-            old = before.get(item_id)
-            if old is not None and old == item:
-                continue
+        for _, item_id, old, item in sorted(present, key=lambda entry: entry[0]):
             data = _dump(item)
             old_data = _dump(old) if old is not None else None
             if (
@@ -304,10 +315,9 @@ def state_diff(initial: APISnapshot, final: APISnapshot) -> dict[str, Any]:
                         "fields": _changed(old_data, data),
                     }
                 )
-        for item_id, item in before.items():
-            if item_id not in after:
-                counts["deleted"] += 1
-                deleted.append({"collection": name, "id": item_id, "title": _title(_dump(item))})
+        for _, item_id, old in sorted(gone, key=lambda entry: entry[0]):
+            counts["deleted"] += 1
+            deleted.append({"collection": name, "id": item_id, "title": _title(_dump(old))})
         if any(counts.values()):
             summary[name] = counts
     result: dict[str, Any] = {"summary": summary}
