@@ -5,6 +5,8 @@
     PYTHONPATH=. python benchmarks/families.py runs runs/reference-heldout runs/random-heldout
     PYTHONPATH=. python benchmarks/families.py speed [--worlds 10] [--repeats 3]
     PYTHONPATH=. python benchmarks/families.py verify --split train [--out F]
+    PYTHONPATH=. python benchmarks/families.py prune --split train --report F
+    PYTHONPATH=. python benchmarks/families.py contamination
 
 `manifests` fills every split with verified tasks (emailbench_gym/families/splits.py) in
 a process pool and writes emailbench_gym/families/manifests/<split>.json. Results do not
@@ -20,7 +22,9 @@ and heldout's mixes next to the suite's. `runs` reads `emailbench run` folders (
 reference and random agents over dev and heldout) and prints each one's pass rate, mean
 paper score and mean progress reward (the env's default reward). `speed` measures
 verification in CPU seconds (see `cmd_speed`). `verify` proves a shipped manifest's
-tasks again under the grading of the code it runs on (see `cmd_verify`).
+tasks again under the grading of the code it runs on (see `cmd_verify`); `prune` takes
+the tasks it found failing out of the manifest (see `cmd_prune`); `contamination` measures
+every phrasing of every family's request against the test queries.
 """
 
 from __future__ import annotations
@@ -269,11 +273,112 @@ def cmd_verify(args: argparse.Namespace) -> None:
         Path(args.out).write_text(text + "\n", encoding="utf-8")
 
 
+def cmd_prune(args: argparse.Namespace) -> None:
+    """Take out of a shipped manifest the tasks a `verify` run found failing (or changed):
+    each becomes a drop of its family (with its problem) and a task short in its cell, so
+    the manifest serves only tasks that verify under the current grading. For a split
+    that must stay full (heldout), rebuild the categories instead (`manifests
+    --categories`)."""
+    report = json.loads(Path(args.report).read_text(encoding="utf-8"))
+    manifest = load_manifest(args.split)
+    if report["split"] != args.split:
+        raise SystemExit(f"{args.report} is a verify report of {report['split']}, not {args.split}")
+    failed = {task_id: problem for task_id, _outcome, problem in report["failed"]}
+    tasks = {
+        family: [
+            e
+            for e in entries
+            if TaskKey(args.split, int(e.split(":")[0]), family, int(e.split(":")[1])).id
+            not in failed
+        ]
+        for family, entries in manifest.tasks.items()
+    }
+    tasks = {f: e for f, e in tasks.items() if e}
+    attempts = {f: a.model_copy() for f, a in manifest.attempts.items()}
+    shortfall = dict(manifest.shortfall)
+    for task_id in failed:
+        family = FAMILIES[TaskKey.parse(task_id).family]
+        stats = attempts[family.id]
+        stats.served, stats.passed, stats.dropped = (
+            stats.served - 1,
+            stats.passed - 1,
+            stats.dropped + 1,
+        )
+        labels = (family.category, family.difficulty, len(family.domains))
+        if labels not in SUITE_CELLS:
+            raise SystemExit(f"{task_id}: its family serves a fallback cell; rebuild instead")
+        cell = "/".join(map(str, labels))
+        shortfall[cell] = shortfall.get(cell, 0) + 1
+    pruned = manifest.model_copy(
+        update={
+            "count": sum(len(v) for v in tasks.values()),
+            "sha256": split_hash(tasks),
+            "tasks": tasks,
+            "family_versions": family_versions(tasks),
+            "attempts": attempts,
+            "shortfall": dict(sorted(shortfall.items())),
+            "dropped": [*manifest.dropped, *([i, f"re-verify: {p}"] for i, p in failed.items())],
+        }
+    )
+    manifest_path(args.split).write_text(pruned.text(), encoding="utf-8")
+    print(f"{args.split}: {len(failed)} tasks taken out, {pruned.count} left")
+
+
 def _ngrams(text: str, n: int) -> set[tuple[str, ...]]:
     import re
 
     words = re.findall(r"[a-z0-9']+", text.casefold())
     return {tuple(words[i : i + n]) for i in range(len(words) - n + 1)}
+
+
+def cmd_contamination(args: argparse.Namespace) -> None:
+    """The largest 8-gram overlap between any phrasing of each family's request (every
+    template, alternative and slot form, as drawn for its tasks on the first `--worlds`
+    train worlds with seeds 0 and 1) and the 206 test queries: shared with all of them
+    together, and with the closest one (tests/test_families.py holds it at 2 or fewer)."""
+    from emailbench_gym.families import NotApplicable
+    from emailbench_gym.families.generate import generate
+    from emailbench_gym.families.worlds import built_world
+    from emailbench_gym.scenarios import load_all
+    from emailbench_gym.worlds import world_ref
+
+    suite = [(s.id, _ngrams(s.query, 8)) for s in load_all()]
+    every = set().union(*(grams for _id, grams in suite))
+    rows = {}
+    for family_id in sorted(FAMILIES):
+        phrasings: set[str] = set()
+        for index in range(args.worlds):
+            ref = world_ref("train", index)
+            for seed in range(2):
+                try:
+                    task = generate(
+                        TaskKey("train", index, family_id, seed), built_world(ref.seed, ref.size)
+                    )
+                except NotApplicable:
+                    continue
+                phrasings.update(task.phrasings())
+        grams = set().union(set(), *(_ngrams(p, 8) for p in phrasings))
+        closest = max(suite, key=lambda item: len(item[1] & grams))
+        rows[family_id] = {
+            "phrasings": len(phrasings),
+            "shared_with_suite": len(grams & every),
+            "closest": closest[0],
+            "shared_with_closest": len(closest[1] & grams),
+            "example": " ".join(min(grams & every)) if grams & every else "",
+        }
+    worst = max(rows.items(), key=lambda item: item[1]["shared_with_suite"])
+    print(
+        json.dumps(
+            {
+                "families": len(rows),
+                "phrasings": sum(r["phrasings"] for r in rows.values()),
+                "max_shared_8grams": worst[1]["shared_with_suite"],
+                "worst_family": worst[0],
+                "over_0": {f: r for f, r in sorted(rows.items()) if r["shared_with_suite"]},
+            },
+            indent=1,
+        )
+    )
 
 
 def cmd_figures(args: argparse.Namespace) -> None:
@@ -553,6 +658,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--without", required=True, help="categories left out (comma-separated)")
     p.add_argument("--out", required=True)
     p.set_defaults(func=cmd_extract)
+    p = sub.add_parser("contamination", help="8-gram overlap of every request phrasing with test")
+    p.add_argument("--worlds", type=int, default=4, help="train worlds whose tasks are phrased")
+    p.set_defaults(func=cmd_contamination)
     p = sub.add_parser("figures", help="print the families figures")
     p.add_argument("--out")
     p.add_argument("--diversity", type=int, default=2000, help="train tasks sampled for diversity")
@@ -577,6 +685,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--out", help="also write the result here (JSON)")
     p.set_defaults(func=cmd_verify)
+    p = sub.add_parser("prune", help="take the tasks a verify run found failing out of a manifest")
+    p.add_argument("--split", choices=SPLIT_NAMES, required=True)
+    p.add_argument("--report", required=True, help="the JSON `verify --out` wrote")
+    p.set_defaults(func=cmd_prune)
     p = sub.add_parser("speed-once", help=argparse.SUPPRESS)
     p.add_argument("worlds", type=int)
     p.add_argument("mutants", type=int)

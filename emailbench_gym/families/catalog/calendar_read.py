@@ -235,7 +235,7 @@ def double_bookings(t: TaskBuilder) -> None:
     )
 
 
-@family("calendar-read", "D2", ["calendar"], "scheduling around conflicts")
+@family("calendar-read", "D2", ["calendar"], "scheduling around conflicts", version=2)
 def free_time_on_day(t: TaskBuilder) -> None:
     """How much free time a coming working day has within working hours, and the free blocks."""
     days, opens, closes = lookup.working_hours(t)
@@ -277,8 +277,8 @@ def free_time_on_day(t: TaskBuilder) -> None:
     total = int(sum((b - a).total_seconds() for a, b in blocks) / 60)
     t.ask(
         [
-            "How much free time do I have {day} within my working hours, and when are the free "
-            "blocks?",
+            "Between the start and end of my working day {day}, which stretches am I free, "
+            "and how much free time is that in total?",
             "{day^}, inside my working hours: how many hours am I free in total, and which time "
             "slots are open?",
         ],

@@ -508,7 +508,7 @@ def follow_up_a_week_later(t: TaskBuilder) -> None:
     t.answer(f"Booked '{title}' for {later:%A %d %B %H:%M}.")
 
 
-@family("calendar-write", "D3", ["calendar", "contacts"], "scheduling around conflicts")
+@family("calendar-write", "D3", ["calendar", "contacts"], "scheduling around conflicts", version=2)
 def meet_group_when_free(t: TaskBuilder) -> None:
     """An hour with every member of a contact group at the earliest time next week all are free."""
     groups = []
@@ -523,8 +523,9 @@ def meet_group_when_free(t: TaskBuilder) -> None:
     window = lookup.day_bounds(t, monday)[0], lookup.day_bounds(t, monday + timedelta(days=5))[0]
     t.ask(
         [
-            "Schedule a one-hour '{title}' with everyone in my {group} contact group at the "
-            "earliest time next week, within my working hours, when all of them and I are free.",
+            "Put a '{title}' hour in my calendar for the members of my {group} contact group: "
+            "[take|use] the first slot next week, inside my working hours, that is open for every "
+            "one of us.",
             "Find the first hour next week (my working hours) when the whole {group} group and I "
             "are free, and book '{title}' there with all of them.",
         ],
@@ -568,7 +569,7 @@ def meet_group_when_free(t: TaskBuilder) -> None:
     t.answer(f"Booked '{title}' for {start:%A %d %B at %H:%M}, the first hour everyone is free.")
 
 
-@family("calendar-write", "D3", ["calendar", "messages"], "scheduling around conflicts")
+@family("calendar-write", "D3", ["calendar", "messages"], "scheduling around conflicts", version=2)
 def meet_and_reply(t: TaskBuilder) -> None:
     """Book the earliest free half hour tomorrow with someone who asked, then reply with the time."""
     tomorrow = lookup.today(t) + timedelta(days=1)
@@ -590,9 +591,9 @@ def meet_and_reply(t: TaskBuilder) -> None:
     title = _title(t)
     t.ask(
         [
-            "{whose} email '{subject}' needs an answer. Set up a 30-minute '{title}' with "
-            "{them} at the earliest time tomorrow, within my working hours, when we're both "
-            "free, then reply to that email to tell {them} when it is.",
+            "{whose} email '{subject}' needs an answer. Find the first half hour tomorrow "
+            "(inside my working hours) that is open for {them} and me, book a '{title}' there, "
+            "and answer the email telling {them} the time.",
             "Book '{title}' (30 minutes) with {who} for the first slot tomorrow in my working "
             "hours when both of us are free, and reply to {whose} email '{subject}' with the "
             "time.",

@@ -86,6 +86,58 @@ def unread_from_sender(t: TaskBuilder) -> None:
     )
 
 
+@family("messages-read", "D2", ["messages", "contacts"], "triage")
+def unread_from_group(t: TaskBuilder) -> None:
+    """The unread inbox emails from the members of one contact group (left unread)."""
+    inbox = lookup.folder_mail(t, "inbox")
+    options = []
+    for group in lookup.groups(t):
+        members = t.read("contacts_listGroupMembers", id=group["id"])["items"]
+        addresses = {lookup.contact_address(c) for c in members}
+        if not 2 <= len(members) <= 8 or None in addresses or len(addresses) != len(members):
+            continue
+        unread = [m for m in inbox if not m["isRead"] and lookup.sender(m) in addresses]
+        ids = {m["id"] for m in unread}
+        others = [m for m in inbox if m["id"] not in ids]
+        if (
+            1 <= len(unread) <= 6
+            and any(lookup.sender(m) in addresses for m in others)  # their read mail
+            and any(not m["isRead"] for m in others)  # unread mail from outside the group
+            and _distinct_subjects(unread, others)
+        ):
+            options.append((group, unread, others, addresses))
+    group, unread, others, addresses = t.pick(options, "no group with unread and read mail")
+    t.ask(
+        [
+            "Is there anything unread in my inbox from the people in my {group} contact group? "
+            "List those emails by subject and sender, and leave them unread.",
+            "[Check|Look at] my {group} group in contacts: which of its members' inbox emails "
+            "haven't I opened yet? [Keep them unread.|Don't mark them as read.]",
+            "List the inbox emails I haven't read from anyone in the {group} contact group, "
+            "with who sent each one. They should stay unread.",
+        ],
+        group=group["displayName"],
+    )
+    r1 = t.require("Name exactly the unread inbox emails from the group's members.")
+    r2 = t.require("Leave them unread and change nothing else.")
+    t.call("contacts_listGroupMembers", id=group["id"])
+    t.call_all("messages_list", folderId="inbox", filter="isRead eq false")
+    t.items(r1, "unread", "message", [m["id"] for m in unread])
+    t.footprint(r2, "Nothing changes: no message is marked read.")
+    read = [m for m in others if lookup.sender(m) in addresses]
+    t.report(
+        Report(
+            opening=f"{{n}} unread inbox email{'s' if len(unread) > 1 else ''} from your "
+            f"{group['displayName']} group",
+            count=len(unread),
+            items=[Item(_subject(m), [("from", lookup.sender_name(m))]) for m in unread],
+            excluded=[(Item(_subject(m)), "already read") for m in read[:3]],
+            noun="Subject",
+            columns=["From"],
+        )
+    )
+
+
 @family("messages-read", "D1", ["messages"], "message lookup")
 def latest_inbox_email(t: TaskBuilder) -> None:
     """The newest email in the inbox: who sent it and its subject."""
@@ -169,7 +221,7 @@ def top_sender(t: TaskBuilder) -> None:
     )
 
 
-@family("messages-read", "D2", ["messages"], "triage")
+@family("messages-read", "D2", ["messages"], "triage", version=2)
 def flagged_follow_ups(t: TaskBuilder) -> None:
     """Flagged emails with a follow-up due date, soonest first, with the dates."""
     mail = t.call_all("messages_list", filter="flag/flagStatus eq 'flagged'")
@@ -182,8 +234,8 @@ def flagged_follow_ups(t: TaskBuilder) -> None:
     t.require_that(_distinct_subjects(dated, others), "a flagged subject is shared")
     t.ask(
         [
-            "Which of my flagged emails have a follow-up due date set? List them with their due "
-            "dates, soonest first.",
+            "Some of my flags carry a deadline. Which flagged messages [have one|are dated], and "
+            "when is each due? Nearest deadline first.",
             "[Go through|Check] my flagged mail: which flags have a due date? Give me each email "
             "and its due date, [earliest|soonest] first.",
             "I need my follow-up deadlines: every flagged email that has a due date, in due-date "

@@ -68,6 +68,57 @@ def _people(t: TaskBuilder) -> list[str]:
     return [*roles.get("peer", []), *roles.get("report", []), *roles.get("colleague", [])]
 
 
+def _all_day_checks(t: TaskBuilder, covers: str, title: str, start, end) -> None:
+    """One all-day event with that title from `start` to `end`."""
+    query = _titled("events", title, "subject")
+    t.check(covers, "one", "count", query=query, value=1)
+    t.check(
+        covers,
+        "all-day",
+        "state-check",
+        query=query,
+        expect=[
+            {"path": "isAllDay", "op": "eq", "value": True},
+            {"path": "start/dateTime", "op": "eq", "value": start.isoformat()},
+            {"path": "end/dateTime", "op": "eq", "value": end.isoformat()},
+        ],
+    )
+
+
+def _replies_checks(t: TaskBuilder, covers: str, start, end) -> None:
+    """Automatic replies scheduled from `start` to `end`."""
+    t.check(
+        covers,
+        "replies",
+        "state-check",
+        query={"collection": "settings"},
+        expect=[
+            {"path": "automaticRepliesSetting/status", "op": "eq", "value": "scheduled"},
+            {
+                "path": "automaticRepliesSetting/scheduledStartDateTime/dateTime",
+                "op": "eq",
+                "value": start.isoformat(),
+            },
+            {
+                "path": "automaticRepliesSetting/scheduledEndDateTime/dateTime",
+                "op": "eq",
+                "value": end.isoformat(),
+            },
+        ],
+    )
+
+
+def _replies_latitude(t: TaskBuilder) -> None:
+    t.latitude(
+        "settings",
+        "The request does not say who gets the replies or what outside senders read.",
+        fields=[
+            "automaticRepliesSetting.externalAudience",
+            "automaticRepliesSetting.externalReplyMessage",
+        ],
+    )
+
+
 @family("cross-domain", "D2", ["messages", "todo"], "multi-step orchestration")
 def todo_and_reply(t: TaskBuilder) -> None:
     """A to-do from a request email (linked, due a day) and a reply saying when it will be done."""
@@ -243,6 +294,129 @@ def meeting_with_email_people(t: TaskBuilder) -> None:
     t.answer(f"Booked '{title}' {start:%A %d %B %H:%M} with {len(people)} people.")
 
 
+@family("cross-domain", "D2", ["messages", "todo", "contacts"], "multi-step orchestration")
+def email_contact_and_todo(t: TaskBuilder) -> None:
+    """An email asking an outside contact (address only in contacts) for a deliverable, and a
+    to-do to chase it on a day."""
+    names = [c["displayName"].casefold() for c in lookup.contacts(t)]
+    outside = [
+        c
+        for c in lookup.contacts(t)
+        if lookup.contact_address(c)
+        and not lookup.internal(t, lookup.contact_address(c) or "")
+        and lookup.is_person(t, lookup.contact_address(c) or "")
+        and names.count(c["displayName"].casefold()) == 1
+    ]
+    contact = t.pick(outside, "no outside contact")
+    address = lookup.contact_address(contact) or ""
+    project = t.rng.choice(t.facts.projects)
+    thing = t.rng.choice(project.deliverables)
+    subject = f"{project.codename}: {thing}"
+    day = _working_day(t, t.rng.below(5) + 2)
+    title = f"Chase {contact['displayName']} for the {thing}"
+    t.require_that(all(x["title"] != title for x in lookup.todo_tasks(t)), "title taken")
+    t.ask(
+        [
+            "Email {who} (their address is in my contacts), subject '{subject}', asking them to "
+            "send me the {thing}, and add a to-do '{title}' due {day}.",
+            "Two things: [write to|send a new email to] {who} from my contacts, subject "
+            "'{subject}', requesting the {thing}; then a to-do '{title}' for {day}.",
+        ],
+        who=contact["displayName"],
+        subject=subject,
+        thing=thing,
+        title=title,
+        day=phrasing.day(t, day),
+    )
+    r1 = t.require("One new email to exactly that contact's address, with that subject.")
+    r2 = t.require("One to-do with that title, due that day.")
+    t.call("contacts_search", query=contact["displayName"])
+    t.call(
+        "messages_send",
+        subject=subject,
+        body=f"Hello, could you send me the {thing}? Many thanks.",
+        toRecipients=[address],
+    )
+    t.call("todo_createTask", title=title, dueDateTime=lookup.at(t, day, time(17, 0)).isoformat())
+    t.check(
+        r1,
+        "sent",
+        "sent-message",
+        kind=["new"],
+        to=[address],
+        subject=[[project.codename]],
+        body=[{"type": "answer-text", "statements": [[thing]]}],
+    )
+    query = _titled("todo_tasks", title)
+    t.check(r2, "one-todo", "count", query=query, value=1)
+    _due_on(t, r2, "due", query, "dueDateTime/dateTime", day)
+    t.answer(f"Emailed {contact['displayName']} and added '{title}' for {day:%d %B}.")
+
+
+@family("cross-domain", "D3", ["boards", "messages"], "multi-step orchestration")
+def chase_column_card_holders(t: TaskBuilder) -> None:
+    """Everyone but the persona holding a card in one open column of a board emailed once,
+    naming exactly their own cards there."""
+    titles = [c["title"].casefold() for c in lookup.cards(t)]
+    me = t.me["id"]
+    options = []
+    for board in lookup.boards(t):
+        done = lookup.done_column(t, board["id"])["id"]
+        for column in lookup.columns(t, board["id"]):
+            cards = [c for c in lookup.cards(t, board["id"]) if c["columnId"] == column["id"]]
+            holders = sorted({p for c in cards for p in c["assigneeIds"] if p != me})
+            if (
+                column["id"] != done
+                # an email about "Not Started" cards reads as denying them (claim reader)
+                and not column["name"].casefold().startswith("not ")
+                and len(cards) >= 2
+                and 2 <= len(holders) <= 4
+                and all(titles.count(c["title"].casefold()) == 1 for c in cards)
+                and all(lookup.is_person(t, lookup.address(t, p)) for p in holders)
+            ):
+                options.append((board, column, cards, holders))
+    board, column, cards, holders = t.pick(options, "no open column with cards of 2 to 4 people")
+    t.ask(
+        [
+            "Everyone (apart from me) who has a card in the {column} column of my {board} board "
+            "should get an email from me: one per person, listing only their own cards in that "
+            "column, asking [how they're getting on|for a quick status update].",
+            "Chase the {column} cards on {board}: send each assignee except me a single email "
+            "naming just the cards in {column} they're assigned to, and ask where they stand.",
+        ],
+        column=column["name"],
+        board=board["name"],
+    )
+    t.call_all("boards_listTasks", boardId=board["id"])
+    for index, person in enumerate(holders):
+        to = lookup.address(t, person)
+        theirs = [c for c in cards if person in c["assigneeIds"]]
+        covers = t.require(
+            f"One email to {lookup.display_name(t, to)} naming exactly their cards in the column."
+        )
+        t.call(
+            "messages_send",
+            subject=f"{board['name']}: {column['name']}",
+            body="Your cards in "
+            + column["name"]
+            + ": "
+            + "; ".join(c["title"] for c in theirs)
+            + ". How are they going?",
+            toRecipients=[to],
+        )
+        t.check(
+            covers,
+            f"email-{index + 1}",
+            "sent-message",
+            kind=["new"],
+            to=[to],
+            body=[{"type": "answer-items", "kind": "card", "members": [c["id"] for c in theirs]}],
+        )
+    t.answer(
+        f"Emailed {len(holders)} people about their {column['name']} cards on {board['name']}."
+    )
+
+
 @family("multi-domain", "D2", ["settings", "calendar"], "multi-step orchestration")
 def away_on_calendar_and_replies(t: TaskBuilder) -> None:
     """An absence: scheduled automatic replies and an all-day event over the same days."""
@@ -280,46 +454,9 @@ def away_on_calendar_and_replies(t: TaskBuilder) -> None:
         scheduledStartDateTime=start.isoformat(),
         scheduledEndDateTime=end.isoformat(),
     )
-    query = _titled("events", title, "subject")
-    t.check(r1, "one", "count", query=query, value=1)
-    t.check(
-        r1,
-        "all-day",
-        "state-check",
-        query=query,
-        expect=[
-            {"path": "isAllDay", "op": "eq", "value": True},
-            {"path": "start/dateTime", "op": "eq", "value": start.isoformat()},
-            {"path": "end/dateTime", "op": "eq", "value": end.isoformat()},
-        ],
-    )
-    t.check(
-        r2,
-        "replies",
-        "state-check",
-        query={"collection": "settings"},
-        expect=[
-            {"path": "automaticRepliesSetting/status", "op": "eq", "value": "scheduled"},
-            {
-                "path": "automaticRepliesSetting/scheduledStartDateTime/dateTime",
-                "op": "eq",
-                "value": start.isoformat(),
-            },
-            {
-                "path": "automaticRepliesSetting/scheduledEndDateTime/dateTime",
-                "op": "eq",
-                "value": end.isoformat(),
-            },
-        ],
-    )
-    t.latitude(
-        "settings",
-        "The request does not say who gets the replies or what outside senders read.",
-        fields=[
-            "automaticRepliesSetting.externalAudience",
-            "automaticRepliesSetting.externalReplyMessage",
-        ],
-    )
+    _all_day_checks(t, r1, title, start, end)
+    _replies_checks(t, r2, start, end)
+    _replies_latitude(t)
     t.answer(f"Blocked {first:%d %B} to {back:%d %B} and scheduled your automatic replies.")
 
 
@@ -771,38 +908,8 @@ def away_and_tell_manager(t: TaskBuilder) -> None:
         f"{phrasing.date_long(back)} {back.year}.",
         toRecipients=[manager],
     )
-    t.check(
-        r1,
-        "replies",
-        "state-check",
-        query={"collection": "settings"},
-        expect=[
-            {"path": "automaticRepliesSetting/status", "op": "eq", "value": "scheduled"},
-            {
-                "path": "automaticRepliesSetting/scheduledStartDateTime/dateTime",
-                "op": "eq",
-                "value": start.isoformat(),
-            },
-            {
-                "path": "automaticRepliesSetting/scheduledEndDateTime/dateTime",
-                "op": "eq",
-                "value": end.isoformat(),
-            },
-        ],
-    )
-    query = _titled("events", title, "subject")
-    t.check(r2, "one", "count", query=query, value=1)
-    t.check(
-        r2,
-        "all-day",
-        "state-check",
-        query=query,
-        expect=[
-            {"path": "isAllDay", "op": "eq", "value": True},
-            {"path": "start/dateTime", "op": "eq", "value": start.isoformat()},
-            {"path": "end/dateTime", "op": "eq", "value": end.isoformat()},
-        ],
-    )
+    _replies_checks(t, r1, start, end)
+    _all_day_checks(t, r2, title, start, end)
     t.check(
         r3,
         "email",
@@ -811,14 +918,7 @@ def away_and_tell_manager(t: TaskBuilder) -> None:
         to=[manager],
         body=[{"type": "answer-values", "values": [{"kind": "date", "value": first.isoformat()}]}],
     )
-    t.latitude(
-        "settings",
-        "The request does not say who gets the replies or what outside senders read.",
-        fields=[
-            "automaticRepliesSetting.externalAudience",
-            "automaticRepliesSetting.externalReplyMessage",
-        ],
-    )
+    _replies_latitude(t)
     t.answer("Out-of-office scheduled, calendar blocked, manager emailed.")
 
 
@@ -913,3 +1013,83 @@ def wrap_up_project(t: TaskBuilder) -> None:
     )
     t.check(r4, "email", "sent-message", kind=["new"], to=[sponsor], subject=[[project.codename]])
     t.answer(f"{project.codename} closed out and {lookup.display_name(t, sponsor)} told.")
+
+
+@family(
+    "multi-domain", "D3", ["settings", "calendar", "messages", "todo"], "multi-step orchestration"
+)
+def away_with_catch_up_todo(t: TaskBuilder) -> None:
+    """An absence over working days: automatic replies, an all-day event, the manager emailed
+    both dates, and a catch-up to-do due the first working day back."""
+    first = _working_day(t, t.rng.below(10) + 3)
+    back = _working_day(t, (first - lookup.today(t)).days + t.pick([2, 3, 4]))
+    manager = lookup.address(t, t.facts.manager)
+    title = t.pick(["Away", "Annual leave", "Out of office"])
+    todo = t.pick(["Catch up on email", "Catch up after leave", "Go through what I missed"])
+    t.require_that(all(e["subject"] != title for e in lookup.all_events(t)), "title taken")
+    t.require_that(all(x["title"] != todo for x in lookup.todo_tasks(t)), "to-do title taken")
+    t.ask(
+        [
+            "I'll be away from {first}, back at work {back}. Please: automatic replies "
+            "scheduled for the absence, an all-day '{title}' event covering it, an email to my "
+            "manager with both dates, and a to-do '{todo}' due the day I'm back.",
+            "My leave starts {first} and I'm back {back}. Set up the out-of-office replies for "
+            "the time away, put an all-day '{title}' on my calendar, tell my manager when I'm "
+            "off and when I return, and [add|create] the to-do '{todo}' due {back}.",
+        ],
+        first=phrasing.day(t, first),
+        back=phrasing.day(t, back),
+        title=title,
+        todo=todo,
+    )
+    r1 = t.require("Automatic replies scheduled for exactly that period.")
+    r2 = t.require("One all-day event with that title over those days.")
+    r3 = t.require("One email to the manager giving the first day away and the day back.")
+    r4 = t.require("One to-do with that title, due the day back.")
+    start, end = lookup.day_bounds(t, first)[0], lookup.day_bounds(t, back)[0]
+    t.call(
+        "settings_setAutomaticReplies",
+        status="scheduled",
+        internalReplyMessage=f"I'm away until {phrasing.date_long(back)} {back.year}.",
+        scheduledStartDateTime=start.isoformat(),
+        scheduledEndDateTime=end.isoformat(),
+    )
+    t.call(
+        "calendar_createEvent",
+        subject=title,
+        startDateTime=start.isoformat(),
+        endDateTime=end.isoformat(),
+        isAllDay=True,
+    )
+    t.call("identity_getManager")
+    t.call(
+        "messages_send",
+        subject="Leave",
+        body=f"I'll be away from {phrasing.date_long(first)} {first.year} and back on "
+        f"{phrasing.date_long(back)} {back.year}.",
+        toRecipients=[manager],
+    )
+    t.call("todo_createTask", title=todo, dueDateTime=lookup.at(t, back, time(17, 0)).isoformat())
+    _replies_checks(t, r1, start, end)
+    _all_day_checks(t, r2, title, start, end)
+    t.check(
+        r3,
+        "email",
+        "sent-message",
+        kind=["new"],
+        to=[manager],
+        body=[
+            {
+                "type": "answer-values",
+                "values": [
+                    {"kind": "date", "value": first.isoformat()},
+                    {"kind": "date", "value": back.isoformat()},
+                ],
+            }
+        ],
+    )
+    query = _titled("todo_tasks", todo)
+    t.check(r4, "one-todo", "count", query=query, value=1)
+    _due_on(t, r4, "todo-due", query, "dueDateTime/dateTime", back)
+    _replies_latitude(t)
+    t.answer(f"Away {first:%d %B} to {back:%d %B}: replies, calendar, manager and '{todo}' done.")
