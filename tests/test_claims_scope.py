@@ -167,6 +167,13 @@ def test_neither_and_none_of_those_stand_for_the_items_named_before_them():
         assert items(spec, answer.format(tail="neither is the newest"))
         assert items(spec, answer.format(tail="none of those count"))
         assert not items(spec, answer.format(tail="both are the newest too"))
+    unread = {"type": "answer-items", "kind": "message", "members": ["msg-024", "msg-037"]}
+    state = (
+        'The unread Trading emails are "EnronOnline September statistics" and "Weather swap '
+        'limits on EnronOnline"; none of them {tail}.'
+    ).replace("; none", ", and none")
+    assert items(unread, state.format(tail="has been opened yet"))  # a state, not a denial
+    assert not items(unread, state.format(tail="counts"))
     one_sentence = (
         'Richard Shapiro\'s "FERC Review: V&E comments on the data response" is the latest; '
         "Louise Kitchen's came at 8:10 AM and Jeff Skilling's at 7:52 AM, so neither is newer."
@@ -348,3 +355,4 @@ def test_a_label_saying_what_another_count_would_give_is_not_the_answer():
         CC_THREE, lead + "Counting them, the picture is: Priya Raman also reaches three."
     )
     assert not items(CC_THREE, lead + "The full answer would be: Priya Raman as well.")
+    assert not items(CC_THREE, lead + "Others who would qualify: Priya Raman.")

@@ -95,6 +95,22 @@ _UNNAMED_FIRST_ITEM = re.compile(
 _PENDING = frozenset(
     {"need", "needs", "have", "has", "yet", "want", "wants", "going", "ought", "remain", "remains"}
 )
+
+
+_COMPARATIVES = frozenset(
+    {"most", "least", "first", "last", "top", "newer", "older", "later", "earlier", "sooner"}
+)
+
+
+def _ranks(word: str) -> bool:
+    """ "newest", "newer", "most": a word that ranks ("neither is the newest", "neither is newer")."""
+    return word in _COMPARATIVES or (
+        len(word) > 5 and word.endswith("est") and word not in ("interest", "request", "suggest")
+    )
+
+
+#: First words of a label that states a condition ("Counting them would change the picture:").
+_CONDITIONS = frozenset({"counting", "including", "adding", "excluding", "if", "had", "with"})
 #: A colon ending a label (not one inside a time, "10:30").
 _LABEL_COLON = re.compile(r":(?=\s)")
 _CONJUNCTIONS = frozenset({"and", "or", "but", "while", "whereas", "although", "though"})
@@ -823,13 +839,15 @@ class PolarityReader:
 
     def _counterfactual(self, start: int, end: int) -> bool:
         """Whether a label says what a different count would give ("Counting your own replies
-        would change the picture:"): "would", but not the polite "would be" of an answer."""
+        would change the picture:", "If sent mail counted, it would go:"): it opens with a
+        condition and says "would", but not the polite "would be" of an answer ("Those who would
+        qualify:" states the answer)."""
         norms = self.norms
-        tokens = self.text.tokens_in(start, end)
+        tokens = [i for i in self.text.tokens_in(start, end) if i not in self.masked]
+        if not tokens or norms[tokens[0]] not in _CONDITIONS:
+            return False
         return any(
-            norms[i] == "would" and (i + 1 >= len(norms) or norms[i + 1] != "be")
-            for i in tokens
-            if i not in self.masked
+            norms[i] == "would" and (i + 1 >= len(norms) or norms[i + 1] != "be") for i in tokens
         )
 
     def _sentence_labels(
@@ -994,19 +1012,25 @@ class PolarityReader:
 
     @cached_property
     def _collective_cues(self) -> list[int]:
-        """Tokens of "neither" / "none" standing for the items before them ("neither is",
-        "none of those"), outside names and values."""
+        """Tokens of "neither" / "none" standing for the items before them and denying that
+        they belong ("neither is the newest", "none of those count"), outside names and values.
+        One that denies a state ("none of them has a response yet") says something of the
+        items, not that they are out, so it needs a membership or ranking word next."""
         norms = self.norms
-        return [
-            i
-            for word in ("neither", "none")
-            for i in self._positions.get(word, ())
-            if i not in self.masked
-            and (
-                _match_at(norms, i + 1, _COLLECTIVE_TAILS)
-                or (word == "neither" and _match_at(norms, i + 1, _COLLECTIVE_VERBS))
-            )
-        ]
+        found = []
+        for word in ("neither", "none"):
+            for i in self._positions.get(word, ()):
+                if i in self.masked:
+                    continue
+                length = _match_at(norms, i + 1, _COLLECTIVE_TAILS)
+                if not length and word == "neither":
+                    length = _match_at(norms, i + 1, _COLLECTIVE_VERBS)
+                if length and any(
+                    norms[j] in MEMBERSHIP_WORDS or _ranks(norms[j])
+                    for j in self._clause_after(i, i + 1)
+                ):
+                    found.append(i)
+        return found
 
     def _continued_sequences(self, first: list[int], verdict: list[set[str]]) -> None:
         """A sentence that continues a ranking of ruled-out items ("Next is Executive with 7.
