@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from tests.grading_support import passes
+from emailbench_gym.episode import Episode
+from emailbench_gym.grading.checks.answer import AnswerItemsCheck
+from tests.grading_support import make_scenario, passes
 
 KITCHEN, BECK = "louise.kitchen@enron.com", "sally.beck@enron.com"
 LAVORATO, SHAPIRO = "john.lavorato@enron.com", "richard.shapiro@enron.com"
@@ -1055,3 +1057,26 @@ def test_every_subjects_value_under_one_subject_is_a_kitchen_sink():
         "1. Dynegy Inc.: 5, 4, 3\n2. Arthur Andersen LLP: 5, 4, 3\n3. Vinson & Elkins LLP: 5, 4, 3",
         companies,
     )
+
+
+def test_a_claim_is_judged_once_per_answer_and_no_grade_shares_what_is_kept(monkeypatch):
+    """Regrading the same answer (a regrade, an audit mutant of the end state) reuses each
+    claim's outcome, read once per answer; another answer is judged afresh, and a grade's
+    items never share containers with the kept outcome."""
+    judged: list[str] = []
+    evaluate = AnswerItemsCheck.evaluate
+    monkeypatch.setattr(
+        AnswerItemsCheck,
+        "evaluate",
+        lambda self, a: judged.append(a.text.text) or evaluate(self, a),
+    )
+    episode = Episode(make_scenario([{**TOP_FOUR, "id": "c"}], calls=[]))
+    wrong = "Louise Kitchen, Sally Beck."
+    first = episode.grade(wrong).items[0]
+    first.found["not asserted"].append("tampered")
+    again = episode.grade(wrong).items[0]
+    right = episode.grade("Louise Kitchen, Sally Beck, John Lavorato, Richard Shapiro.").items[0]
+    # the empty answer is the scenario's vacuity probe (its context's first grade)
+    assert judged == ["", wrong, "Louise Kitchen, Sally Beck, John Lavorato, Richard Shapiro."]
+    assert "tampered" not in again.found["not asserted"] and again.outcome == "failed"
+    assert right.outcome == "passed"

@@ -246,6 +246,12 @@ class ScenarioContext:
     def initial_side(self, query: Query, references: Snapshot) -> InitialSide:
         """The start state's matches of `query`, with `$folder` / `$ids` resolved against
         `references` (the state being graded); kept for the scenario's later grades."""
+        key = _side_key(query, references)
+        with self._lock:
+            side = self._sides.get(key)
+            if side is not None:
+                self._sides.move_to_end(key)
+                return side
         return self.initial_sides([query], references)[0]
 
     def initial_sides(self, queries: list[Query], references: Snapshot) -> list[InitialSide]:
@@ -253,19 +259,7 @@ class ScenarioContext:
         start state per collection (and one over its ids, for queries that test only ids)."""
         from emailbench_gym.grading.checks.base import matcher
 
-        keys = [
-            (
-                q.key(),
-                repr(
-                    [
-                        resolve_value(c.value, references)
-                        for c in q.where
-                        if isinstance(c.value, dict)
-                    ]
-                ),
-            )
-            for q in queries
-        ]
+        keys = [_side_key(q, references) for q in queries]
         with self._lock:
             found = [self._sides.get(key) for key in keys]
         missing: dict[tuple[str, bool], dict[tuple[str, str], Query]] = {}
@@ -322,6 +316,15 @@ class ScenarioContext:
         kept = [q for q in queries if isinstance(q, Query) and q.collection != "settings"]
         self.initial_sides(kept, self.initial)
         return frozenset(a.id for a in self.scenario.assertions if a.check(empty).passed)
+
+
+def _side_key(query: Query, references: Snapshot) -> tuple[str, str]:
+    """What a start-state side is kept under: the query, and its `$folder` / `$ids` references
+    as resolved in the state being graded."""
+    resolved = [
+        resolve_value(c.value, references) for c in query.where if isinstance(c.value, dict)
+    ]
+    return query.key(), repr(resolved) if resolved else ""
 
 
 def _folder_of_query(query: Query) -> str | None:

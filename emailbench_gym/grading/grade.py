@@ -75,7 +75,7 @@ def grade_episode(
     for assertion in scenario.assertions:
         outcome = assertion.check(episode)
         items.append(
-            ItemResult(
+            ItemResult.model_construct(  # built from typed parts: no validation on this hot path
                 kind="static",
                 type=assertion.type,
                 id=assertion.id,
@@ -107,7 +107,9 @@ def _judge_rubric(rubric: Any, judge: Judge | None, evidence: Evidence | None) -
         "covers": list(rubric.covers),
     }
     if judge is None or evidence is None:
-        return ItemResult(**base, outcome="skipped", score=None, reason="no judge configured")
+        return ItemResult.model_construct(
+            **base, outcome="skipped", score=None, reason="no judge configured"
+        )
     try:
         verdict = judge.judge(rubric.criterion, evidence)
     except JudgeError as exc:
@@ -146,7 +148,7 @@ def _jsonable(value: Any) -> Any:
     if value is None or isinstance(value, str | int | float | bool):
         return value
     if isinstance(value, list) and all(type(v) is str for v in value):
-        return value
+        return list(value)  # a copy: a kept outcome's list is never shared with a grade
     if isinstance(value, list | tuple | set | frozenset):
         return [_jsonable(v) for v in value]
     if isinstance(value, dict):

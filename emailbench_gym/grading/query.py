@@ -10,7 +10,6 @@ selects), resolved against the snapshot being graded.
 
 from __future__ import annotations
 
-import functools
 import operator
 import re
 from collections.abc import Callable
@@ -286,7 +285,6 @@ def _compare(op: str, found: Any, expected: Any) -> bool:
         return False
 
 
-@functools.lru_cache(maxsize=1024)
 def _attrs(collection: str, path: str) -> tuple[list[str], bool]:
     """Attribute names along a (validated) wire path, and whether it fans out over a list."""
     segments = [s for s in re.split(r"[/.]", path) if s]
@@ -373,9 +371,20 @@ def select(query: Query, snapshot: APISnapshot) -> list[Any]:
 
 def value_at(item: Any, path: str, collection: str) -> Any:
     """A field of an item by wire path, validated against the collection model."""
+    return value_of(item, field_attrs(collection, path))
+
+
+def field_attrs(collection: str, path: str) -> list[str]:
+    """The attribute names along a wire path of the collection's model (a check works them
+    out once and reads every item with `value_of`); ValueError naming the fields if unknown."""
     segments = [s for s in re.split(r"[/.]", path) if s]
     try:
         attrs, _ = resolve_path(COLLECTION_MODELS[collection], segments, path)
     except ToolError as exc:
         raise ValueError(exc.message) from None
+    return attrs
+
+
+def value_of(item: Any, attrs: list[str]) -> Any:
+    """The field of an item at attribute names from `field_attrs`, as wire data."""
     return _normalize(get_path(item, attrs))

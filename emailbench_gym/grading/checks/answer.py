@@ -102,7 +102,16 @@ class _Claim(CheckBase):
         withdrawn = episode.takes_back(episode.answer)
         if withdrawn:  # "... Sorry, please disregard everything above": nothing is asserted
             return Outcome(False, "the answer makes the claim", f"takes itself back: {withdrawn!r}")
-        return self.evaluate(episode.analysis)
+        return self.judge(episode.analysis)
+
+    def judge(self, analysis: Analysis) -> Outcome:
+        """`evaluate(analysis)`, worked out once per analysis: a claim's outcome depends on
+        nothing but the text read, and the same answer (or sent body) is graded again with
+        every regrade, audit mutant of the end state and vector copy of an episode."""
+        kept = analysis.outcomes.get(id(self))
+        if kept is None or kept[0] is not self:
+            kept = analysis.outcomes[id(self)] = (self, self.evaluate(analysis))
+        return kept[1]
 
     def evaluate(self, analysis: Analysis) -> Outcome:  # pragma: no cover - abstract
         raise NotImplementedError

@@ -81,7 +81,7 @@ class _MailCheck(CheckBase):
     def _content_problems(self, subject: str, text: str, episode: EpisodeView) -> list[str]:
         problems = []
         if self.subject:
-            outcome = self.subject_check.evaluate(episode.analyse(subject))
+            outcome = self.subject_check.judge(episode.analyse(subject))
             if not outcome.passed:
                 problems.append(f"subject: {outcome.found}")
         withdrawn = episode.takes_back(text)
@@ -90,7 +90,7 @@ class _MailCheck(CheckBase):
         if self.body:
             analysis = episode.analyse(text)
             for claim in self.body:
-                outcome = claim.evaluate(analysis)
+                outcome = claim.judge(analysis)
                 if not outcome.passed:
                     problems.append(f"body: {outcome.found}")
         return problems

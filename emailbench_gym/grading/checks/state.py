@@ -7,7 +7,9 @@ declarative queries (grading/query.py), so a scenario names created things by pa
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
+from functools import cached_property
 from typing import Any, Literal
 
 from pydantic import Field, model_validator
@@ -19,9 +21,11 @@ from emailbench_gym.grading.query import (
     Condition,
     Query,
     compile_expectation,
+    field_attrs,
     folder_id,
     select,
     value_at,
+    value_of,
 )
 
 
@@ -89,6 +93,11 @@ class PropertyAssertion(CheckBase):
             value_at(None, self.path, self.query.collection)  # validates the path
         return self
 
+    @cached_property
+    def path_attrs(self) -> list[str]:
+        """The attributes along `path` (worked out once per check)."""
+        return field_attrs(self.query.collection, self.path or "")
+
     def check(self, episode: EpisodeView) -> Outcome:
         if self.compute in ("count", "value"):
             count = episode.count(self.query)
@@ -97,10 +106,10 @@ class PropertyAssertion(CheckBase):
             if count != 1:
                 return Outcome(False, self.expected, f"{count} matching items (need exactly 1)")
             (item,) = episode.matches(self.query, limit=1)
-            found: Any = value_at(item, self.path or "", self.query.collection)
+            found: Any = value_of(item, self.path_attrs)
         else:
             items = episode.matches(self.query)
-            found = [value_at(i, self.path or "", self.query.collection) for i in items]
+            found = [value_of(i, self.path_attrs) for i in items]
             if self.compute == "sorted_values":
                 found = sorted(found, key=repr)
         return Outcome(_same(found, self.expected), self.expected, found)
@@ -136,6 +145,16 @@ class StateCheckAssertion(CheckBase):
             value_at(None, path, self.query.collection)
         return self
 
+    @cached_property
+    def expectations(self) -> list[Callable[[Any, Any], bool]]:
+        """`expect` as predicates over (item, snapshot), compiled once per check."""
+        return [compile_expectation(c, self.query.collection) for c in self.expect]
+
+    @cached_property
+    def unchanged_attrs(self) -> list[tuple[str, list[str]]]:
+        """Each `unchanged` path with its attributes (worked out once per check)."""
+        return [(path, field_attrs(self.query.collection, path)) for path in self.unchanged or []]
+
     def check(self, episode: EpisodeView) -> Outcome:
         final = episode.final
         collection = self.query.collection
@@ -160,7 +179,7 @@ class StateCheckAssertion(CheckBase):
             ok = not bad and matched >= self.min_matches
             return Outcome(ok, f"{matched} items unchanged", bad[:5] or "unchanged")
         items = episode.matches(self.query)
-        checks = [compile_expectation(c, collection) for c in self.expect]
+        checks = self.expectations
         bad = [_label(i) for i in items if not all(c(i, final) for c in checks)]
         ok = not bad and len(items) >= self.min_matches
         expected = " and ".join(
@@ -177,10 +196,9 @@ class StateCheckAssertion(CheckBase):
         if not self.unchanged:
             changed = now is not item and now != item  # copy-on-write: unchanged is identical
             return [f"{_label(item)}: changed"] if changed else []
-        collection = self.query.collection
         out = []
-        for path in self.unchanged:
-            old, new = (value_at(x, path, collection) for x in (item, now))
+        for path, attrs in self.unchanged_attrs:
+            old, new = value_of(item, attrs), value_of(now, attrs)
             if old != new:
                 out.append(f"{_label(item)}: {path} {old!r} -> {new!r}")
         return out

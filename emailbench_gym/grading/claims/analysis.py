@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 from functools import cached_property
+from typing import Any
 
 from emailbench_gym.grading.claims.entities import EntityMention, Universe
 from emailbench_gym.grading.claims.polarity import PolarityReader, Span
@@ -75,6 +76,8 @@ class Analysis:
             masked.update(self.text.tokens_in(v.start, v.end))
         self.masked = masked
         self._phrase_found: dict[tuple[str, ...], list[Span]] = {}
+        #: Outcomes of the claims checked against this text: id(claim) -> (claim, outcome).
+        self.outcomes: dict[int, tuple[Any, Any]] = {}
 
     @cached_property
     def reader(self) -> PolarityReader:
