@@ -1,4 +1,5 @@
-"""`anchored` patterns find exactly the matches of the patterns they speed up."""
+"""Faster scans find exactly what the scans they replace find: `anchored` recognizers, and a
+question's requests read from its segment breaks found once."""
 
 from __future__ import annotations
 
@@ -7,7 +8,8 @@ import re
 
 import pytest
 
-from emailbench_gym.grading.claims import values
+from emailbench_gym.grading.claims import retraction, values
+from emailbench_gym.grading.claims.polarity import _Question, is_request
 from emailbench_gym.grading.claims.scan import anchored
 from emailbench_gym.grading.claims.text import normalize
 
@@ -69,3 +71,42 @@ def test_an_anchored_pattern_keeps_its_groups_and_lookbehind():
     assert pattern.pattern.startswith("(?=[")
     found = [(m.group("n"), m.group("u"), m.span()) for m in pattern.finditer("a1 ONE h x2 2m")]
     assert found == [("ONE", "h", (3, 8)), ("2", "m", (12, 14))]
+
+
+def test_a_question_reads_each_items_request_as_is_request_does():
+    """`_Question` finds a question's segment breaks once and bisects for each item: at every
+    offset of random questions (requests, breaks, dashes, colons) the answer is is_request's."""
+    rng = random.Random(11)
+    pieces = [
+        "could you", "please", "does that work for you", "Rob", "the review", ";", ": ", " - ",
+        " — ", "?", "can you", "send it", "x", " ", ",", "and", "Tuesday", ":", "-", "pls",
+    ]  # fmt: skip
+    for _ in range(300):
+        sentence = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 25))) + "?"
+        question = _Question.of(sentence)
+        for at in range(len(sentence) + 1):
+            assert question.requests_at(at) == is_request(sentence, at), (sentence, at)
+
+
+def test_the_retraction_scans_find_what_the_retraction_patterns_find():
+    """takes_back scans with the anchored forms of its two long patterns: the same matches on
+    random texts of retraction and correction words."""
+    assert retraction._RETRACTION_SCAN.pattern.startswith("(?=[")
+    assert retraction._SELF_CORRECTION_SCAN.pattern.startswith("(?=[")
+    rng = random.Random(5)
+    words = [
+        "please", "disregard", "ignore", "everything", "all of", "this", "that", "the above",
+        "scratch that", "none of this is true", "just kidding", "j/k", "das stimmt nicht",
+        "c'est faux", "don't", "forget", "it", "never mind", "sent", "to the wrong person",
+        "actually,", "make that", "instead", "correction:", "on second thought", "is", "false",
+        "Rob", "3", ".", ",", "\n", "  ", "if", "we're", "not", "was", "all a mistake", "(",
+    ]  # fmt: skip
+    for _ in range(400):
+        text = " ".join(rng.choice(words) for _ in range(rng.randint(1, 30)))
+        for scan, pattern in (
+            (retraction._RETRACTION_SCAN, retraction._RETRACTION),
+            (retraction._SELF_CORRECTION_SCAN, retraction._SELF_CORRECTION),
+        ):
+            assert [m.span() for m in scan.finditer(text)] == [
+                m.span() for m in pattern.finditer(text)
+            ], text
