@@ -48,6 +48,7 @@ sys.path.insert(0, str(ROOT))
 from benchmarks.loopback_model import LoopbackModel  # noqa: E402
 from emailbench_gym.agents import make_agent_factory  # noqa: E402
 from emailbench_gym.env import EmailBenchEnv  # noqa: E402
+from emailbench_gym.env_worker import WorkerSpec  # noqa: E402
 from emailbench_gym.runner import _play_all, run  # noqa: E402
 from emailbench_gym.scenarios import scenario_ids  # noqa: E402
 from emailbench_gym.tools import load_profile, tool_specs  # noqa: E402
@@ -89,9 +90,10 @@ def pool_rates(args: argparse.Namespace, factory: Any, scenario: str, concurrenc
     jobs = [("play", scenario, k) for k in range(episodes)]
     began = time.perf_counter()
     rates, per_request = [], []
-    with ProcessPool(processes=processes, per_worker=concurrency // processes,
-                     agent_factory=factory, scenarios=[scenario], tools=load_profile("adapter"),
-                     judge=None, max_turns=None) as pool:  # fmt: skip
+    spec = WorkerSpec.of(agent_factory=factory, scenarios=[scenario],
+                         tools=load_profile("adapter"), judge=None, max_turns=None,
+                         per_worker=concurrency // processes)  # fmt: skip
+    with ProcessPool(spec, processes=processes) as pool:
         pool.play(jobs[: processes * 4], lambda record: None)  # the workers are up
         startup = time.perf_counter() - began
         for _ in range(args.repeats):
@@ -221,9 +223,10 @@ def ray_steady_state(args: argparse.Namespace, scenario: str) -> None:
             print(f"  {'in-process':<15} {count / local:8.1f} episodes/s")
             for workers in (1, 2):
                 began = time.perf_counter()
-                pool = RayPool(workers=workers, per_worker=per_worker, agent_factory=factory,
-                               scenarios=[scenario], tools=load_profile("adapter"), judge=None,
-                               max_turns=None)  # fmt: skip
+                spec = WorkerSpec.of(agent_factory=factory, scenarios=[scenario],
+                                     tools=load_profile("adapter"), judge=None, max_turns=None,
+                                     per_worker=per_worker)  # fmt: skip
+                pool = RayPool(spec, workers=workers)
                 with pool:
                     pool.play(jobs[: workers * 8], lambda record: None)  # the actors are up
                     startup = time.perf_counter() - began
@@ -244,8 +247,10 @@ def ray_steady_state(args: argparse.Namespace, scenario: str) -> None:
         local = statistics.median(
             in_process(jobs, 1, reference, scenario, "full") for _ in range(args.repeats)
         )
-        pool = RayPool(workers=1, per_worker=1, agent_factory=reference, scenarios=[scenario],
-                       tools=load_profile("full"), judge=None, max_turns=None)  # fmt: skip
+        spec = WorkerSpec.of(agent_factory=reference, scenarios=[scenario],
+                             tools=load_profile("full"), judge=None, max_turns=None,
+                             per_worker=1)  # fmt: skip
+        pool = RayPool(spec, workers=1)
         with pool:
             pool.play(jobs[:4], lambda record: None)
             walls = []

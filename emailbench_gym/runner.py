@@ -31,6 +31,7 @@ from typing import Any
 from emailbench_gym.actions import parse_turn
 from emailbench_gym.agents.base import Agent, AgentFactory
 from emailbench_gym.env import EmailBenchEnv
+from emailbench_gym.env_worker import WorkerSpec
 from emailbench_gym.errors import ScenarioError
 from emailbench_gym.grading.judge import Judge, make_judge
 from emailbench_gym.provenance import now, stamp
@@ -614,18 +615,19 @@ def _run_locked(
 
     interrupted = False
     try:
-        spread = {"per_worker": concurrency, "agent_factory": agent_factory, "scenarios": ids,
-                  "tools": tools, "judge": judge, "max_turns": max_turns, "save": save}  # fmt: skip
+        spec = WorkerSpec.of(
+            agent_factory=agent_factory, scenarios=ids, tools=tools, judge=judge,
+            max_turns=max_turns, per_worker=concurrency,
+        )  # fmt: skip
         if ray is not None:
             from emailbench_gym.ray_pool import play_on_ray
 
-            play_on_ray(
-                jobs, address=None if ray == "local" else ray, workers=ray_workers, **spread
-            )
+            address = None if ray == "local" else ray
+            play_on_ray(jobs, spec, address=address, workers=ray_workers, save=save)
         elif processes is not None and processes > 1:
             from emailbench_gym.processes import play_on_processes
 
-            play_on_processes(jobs, processes=processes, **spread)
+            play_on_processes(jobs, spec, processes=processes, save=save)
         else:
             asyncio.run(_play_all(jobs, concurrency, worker_env, agent_factory, tools, judge, save))
     except KeyboardInterrupt:
