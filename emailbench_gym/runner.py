@@ -603,12 +603,11 @@ def _run_locked(
     )  # fmt: skip
     jobs: list[tuple[str, Any, int]] = [("grade", r, 0) for r in to_grade]
     jobs += [("play", sid, k) for sid, k in to_play]
-    saved = 0
+    written: list[dict[str, Any]] = []
 
     def save(record: dict[str, Any]) -> None:
-        nonlocal saved
         writer.write(record)
-        saved += 1
+        written.append(record)
         bar.update(record)
         if on_record is not None:
             on_record(record)
@@ -635,10 +634,12 @@ def _run_locked(
     finally:
         writer.close()
         bar.close()
-    records = folder.records()
+    # results.jsonl is `keep` (compacted above if it held more) and then every record written
+    # here, so its latest records are these, without reading the file back.
+    records = latest_records([*keep, *written])
     if interrupted:
         summary = write_summary(folder, records, model, skipped)
-        raise RunInterrupted(folder.path, saved, summary)
+        raise RunInterrupted(folder.path, len(written), summary)
     if to_grade:
         folder.compact(records)  # drop the superseded judge_error lines
     return write_summary(folder, records, model, skipped)
