@@ -18,6 +18,7 @@ import math
 import re
 from dataclasses import dataclass, replace
 from datetime import date, timedelta
+from fractions import Fraction
 from itertools import pairwise
 from typing import Literal
 
@@ -170,7 +171,19 @@ _FRACTION_WORDS = re.compile(
     + r")\b",
     re.I,
 )
-_DUR_NUM = rf"(?:{NUM}(?:\s+and\s+a\s+half)?|\ban?\b|\ba half\b|\bhalf an?\b)"
+#: "and a half", "-and-a-third", "and three quarters" after a number of units.
+_AND_FRACTION = (
+    r"[\s-]+and[\s-]+(?:"
+    + "|".join(
+        sorted(
+            (r"[\s-]+".join(map(re.escape, f.split())) for f in FRACTION_WORDS if " " in f),
+            key=len,
+            reverse=True,
+        )
+    )
+    + r")\b"
+)
+_DUR_NUM = rf"(?:{NUM}(?:{_AND_FRACTION})?|\ban?\b|\ba half\b|\bhalf an?\b)"
 _DUR_SEP = r"(?:\s*,?\s*(?:and\s+)?)"
 _DAYS = r"(?P<d{i}>" + _DUR_NUM + r")\s?-?\s?(?:days?|d)\b"
 _HOURS = r"(?P<h{i}>" + _DUR_NUM + r")\s?-?\s?(?:hours?|hrs?|h)\b"
@@ -185,7 +198,7 @@ def _part(unit: str, i: int) -> str:
 _DURATION = re.compile(
     rf"{_B}(?:{_part(_DAYS, 1)}(?:{_DUR_SEP}{_part(_HOURS, 1)})?(?:{_DUR_SEP}{_part(_MINUTES, 1)})?"
     rf"|{_part(_HOURS, 2)}(?:{_DUR_SEP}{_part(_MINUTES, 2)})?|{_part(_MINUTES, 3)})"
-    r"(?P<half>\s+and\s+a\s+half\b)?",
+    rf"(?P<fraction>{_AND_FRACTION})?",
     re.I,
 )
 _DUR_WORDS = re.compile(
@@ -332,10 +345,7 @@ def _duration_minutes(match: re.Match[str]) -> tuple[float, float] | None:
         number = next((groups[f"{unit}{i}"] for i in (1, 2, 3) if groups.get(f"{unit}{i}")), None)
         if number is None:
             continue
-        word = " ".join(number.casefold().split())
-        half = 0.0
-        if word.endswith(" and a half"):
-            word, half = word.removesuffix(" and a half"), 0.5
+        word, share, step_share = _and_fraction(number)
         if word in ("a", "an"):
             value, step = 1.0, 1.0
         elif word in ("a half", "half a", "half an"):
@@ -345,14 +355,26 @@ def _duration_minutes(match: re.Match[str]) -> tuple[float, float] | None:
             if parsed is None:
                 return None
             value, step = parsed
-        if half:
-            value, step = value + half, 0.5
+        if share:
+            value, step = value + share, step_share
         total += value * scale
         precision = step * scale
-    if match.group("half"):
-        total += precision / 2
-        precision /= 2
+    if match.group("fraction"):  # "3 hours and a half": a share of the last unit written
+        _, share, step_share = _and_fraction("0" + match.group("fraction"))
+        total += precision * share
+        precision *= step_share
     return total, precision
+
+
+def _and_fraction(number: str) -> tuple[str, float, float]:
+    """A number of units split from its "and a third" ("eighteen-and-a-third"): the number,
+    the fraction (0 when none) and the precision it was written to (a third, a quarter)."""
+    words = " ".join(re.split(r"[\s-]+", number.casefold().strip()))
+    head, sep, tail = words.partition(" and ")
+    if not sep or tail not in FRACTION_WORDS:
+        return " ".join(number.casefold().split()), 0.0, 1.0
+    share = FRACTION_WORDS[tail]
+    return head, share, 1 / Fraction(share).limit_denominator(12).denominator
 
 
 _DURATION_WORD_MINUTES = {
