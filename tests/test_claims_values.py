@@ -52,3 +52,63 @@ def test_fractional_durations_bind_to_their_threads_and_roles():
     )
     assert not values(swapped, REPLY_TIMES)
     assert not values(answer.replace("a third hours later", "a half hours later"), REPLY_TIMES)
+
+
+RAPTOR_SIZE = {
+    "type": "answer-values",
+    "values": [
+        {"subject": "attachment:Raptor_restructuring_model_v3.xls", "kind": "size", "value": 512000}
+    ],
+}
+DROPS = ["down", "drop", "lower", "fewer", "fell"]
+SUMMARY_CHANGES = {
+    "type": "answer-values",
+    "values": [
+        {"subject": ["transactions"], "kind": "count", "value": 4112},
+        {"subject": ["transactions"], "kind": "count", "value": 3876},
+        {"subject": ["transactions"], "kind": "count", "value": 236, "role": DROPS},
+        {"subject": ["rejections"], "kind": "count", "value": 14},
+        {"subject": ["rejections"], "kind": "count", "value": 11},
+        {"subject": ["rejections"], "kind": "count", "value": 3, "role": DROPS},
+    ],
+}
+
+
+def test_a_difference_from_another_item_is_not_the_items_own_value():
+    answer = (
+        "It's the Raptor model: Raptor_restructuring_model_v3.xls, which weighs in at 500 KB "
+        "(512,000 bytes, roughly 0.5 MB). It beats the runner-up, John Lavorato's Q3 P&L "
+        "attribution workbook, by about 90 KB."
+    )
+    assert values(answer, RAPTOR_SIZE)
+    assert values(
+        "Raptor_restructuring_model_v3.xls is 500 KB, 90 KB bigger than the runner-up.",
+        RAPTOR_SIZE,
+    )
+    # the difference given as the value, a wrong value beside the difference, a plain second size
+    assert not values(
+        "Raptor_restructuring_model_v3.xls beats the runner-up by 512,000 bytes.", RAPTOR_SIZE
+    )
+    assert not values(
+        answer.replace("500 KB (512,000 bytes, roughly 0.5 MB)", "410 KB"), RAPTOR_SIZE
+    )
+    assert not values("Raptor_restructuring_model_v3.xls: 500 KB, or is it 90 KB?", RAPTOR_SIZE)
+    assert not values("Raptor_restructuring_model_v3.xls is 500 KB; it is 90 KB.", RAPTOR_SIZE)
+
+
+def test_a_difference_after_a_dash_is_no_range_of_alternatives():
+    answer = (
+        "- **Transactions:** 4,112 on 10/05 vs. 3,876 on 10/12 - 236 fewer, a drop of roughly "
+        "5.7%.\n- **Credit rejections:** 14 vs. 11 - 3 fewer, about 21% lower."
+    )
+    assert values(answer, SUMMARY_CHANGES)
+    assert values(answer.replace("14 vs. 11 - 3 fewer", "14, then 11 (down by 3)"), SUMMARY_CHANGES)
+    # both values as alternatives, the difference given as a value, the metrics swapped
+    assert not values(answer.replace("14 vs. 11", "14 or 11"), SUMMARY_CHANGES)
+    assert not values(answer.replace("14 vs. 11 - 3 fewer", "14 vs. 3 fewer"), SUMMARY_CHANGES)
+    assert not values(answer.replace("3 fewer, about", "3, about"), SUMMARY_CHANGES)
+    swapped = answer.replace("4,112 on 10/05 vs. 3,876 on 10/12", "14 vs. 11").replace(
+        "14 vs. 11 - 3", "4,112 vs. 3,876 - 3"
+    )
+    assert not values(swapped, SUMMARY_CHANGES)
+    assert not values(answer.replace("11 - 3 fewer", "11-13 fewer"), SUMMARY_CHANGES)

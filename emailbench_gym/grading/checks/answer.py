@@ -528,6 +528,8 @@ class AnswerValuesCheck(_Claim):
                     continue
                 if spec.kind == "count" and v.qualifier == "approx":
                     continue
+                if v.difference and not spec.role:  # "beats it by 90 KB" is not its size
+                    continue
                 if not spec.role and part_of_own(v, key):  # "5 (3 received, 2 sent)": 3 is a part
                     continue
                 subject = bound[id(v)]

@@ -25,6 +25,8 @@ from typing import Literal
 from emailbench_gym.grading.claims.lexicon import (
     APPROXIMATIONS,
     BOUNDS,
+    COMPARATIVES,
+    COMPARISON_VERBS,
     FRACTION_WORDS,
     MONTHS,
     NUMBER_WORDS,
@@ -58,6 +60,8 @@ class ValueMention:
     ratio: tuple[float, float] | None = None  # "12 of 15": numerator and denominator
     #: Where the value starts that this one is a part of: "5 (3 received, 2 sent)"; 3 is a part.
     part_of: int | None = None
+    #: A difference between two things ("beats it by 90 KB", "3 fewer"), not a thing's own value.
+    difference: bool = False
 
 
 # --- numbers ------------------------------------------------------------------------------
@@ -672,6 +676,7 @@ def find_values(text: str, today: date, masked: list[tuple[int, int]] = ()) -> l
         value, step = parsed
         add(ValueMention("number", (value,), *match.span(), step, _qualifier(text, match.start())))
     found.sort(key=lambda m: m.start)
+    found = _mark_differences(text, found)
     marked = _mark_table_totals(text, _mark_breakdowns(text, _mark_alternatives(text, found)))
     return _mark_corrections(text, marked)
 
@@ -685,6 +690,39 @@ _TOTAL_AFTER = re.compile(
 
 #: Words that make a parenthesis after a value its total, not its parts ("2 sent (5 in all)").
 _TOTAL_WORDS = re.compile(r"\b(?:total|in all|overall|altogether|all told|combined|sum)\b", re.I)
+
+
+#: Kinds a difference may be written in ("by 90 KB", "3 fewer", "$300 million lower").
+_DIFFERENCE_KINDS = frozenset({"number", "money", "size", "duration", "percent"})
+#: "by" (and an estimate word) right before a value.
+_BY = re.compile(
+    r"\bby\s+(?:(?:about|around|roughly|approximately|some|nearly|almost|just|only|another)\s+)*~?$",
+    re.I,
+)
+_COMPARATIVE_AFTER = re.compile(rf"\s*(?:(?:{'|'.join(COMPARATIVES)})\b|more\s+than\b)", re.I)
+
+
+def _mark_differences(text: str, found: list[ValueMention]) -> list[ValueMention]:
+    """Values that state a difference between two things, not a value of either: after "by" in
+    a sentence comparing ("It beats the runner-up by about 90 KB", "exceeded the limit by $6
+    million", "down by 3"), right after "down"/"up" ("down 236"), or before a comparative ("3
+    fewer", "$300 million lower", "90 KB bigger than the runner-up")."""
+    marked = list(found)
+    for i, mention in enumerate(found):
+        if mention.kind not in _DIFFERENCE_KINDS:
+            continue
+        window = text[max(0, mention.start - 200) : mention.start]
+        start = max(window.rfind(c) for c in ("\n", ". ", "! ", "? ", "; ")) + 1
+        before = window[start:]
+        by = _BY.search(before)
+        words = re.findall(r"[a-z]+", before[: by.start()].casefold()) if by else []
+        if (
+            (by and (COMPARISON_VERBS.intersection(words) or words[-1:] in (["up"], ["down"])))
+            or re.search(r"\b(?:down|up)\s+$", before, re.I)
+            or _COMPARATIVE_AFTER.match(text, mention.end)
+        ):
+            marked[i] = replace(mention, difference=True)
+    return marked
 
 
 def _mark_breakdowns(text: str, found: list[ValueMention]) -> list[ValueMention]:
@@ -781,8 +819,8 @@ def _mark_alternatives(text: str, found: list[ValueMention]) -> list[ValueMentio
     marked = list(found)
     for i in range(len(marked) - 1):
         a, b = marked[i], marked[i + 1]
-        if _FAMILY.get(a.kind, a.kind) != _FAMILY.get(b.kind, b.kind):
-            continue
+        if _FAMILY.get(a.kind, a.kind) != _FAMILY.get(b.kind, b.kind) or b.difference:
+            continue  # "14 vs. 11 - 3 fewer": a difference after a dash is no range
         between = text[a.end : b.start]
         small_range = (
             a.kind == "number"
