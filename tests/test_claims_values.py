@@ -112,3 +112,31 @@ def test_a_difference_after_a_dash_is_no_range_of_alternatives():
     )
     assert not values(swapped, SUMMARY_CHANGES)
     assert not values(answer.replace("11 - 3 fewer", "11-13 fewer"), SUMMARY_CHANGES)
+
+
+OUTSIDE_SENDERS = {
+    "type": "answer-values",
+    "values": [
+        {"subject": "person:rob.delacroix@dynegy.com", "kind": "count", "value": 3},
+        {"subject": "person:nathan.pryor@andersen.com", "kind": "count", "value": 3},
+        {"subject": "person:claire.boudreaux@velaw.com", "kind": "count", "value": 2},
+    ],
+}
+
+
+def test_a_value_in_an_aside_is_about_what_the_aside_follows():
+    answer = (
+        "External senders: Rob Delacroix of Dynegy (3), Nathan Pryor of Arthur Andersen (3) and "
+        "Claire Boudreaux of Vinson & Elkins (2) - 8 emails in all."
+    )
+    assert values(answer, OUTSIDE_SENDERS)
+    assert values(answer.replace("(3)", "(3 emails)"), OUTSIDE_SENDERS)
+    # an item opening with its count still takes the name after it
+    assert values(
+        "Outside: Rob Delacroix of Dynegy, 3; (3) Nathan Pryor; (2) Claire Boudreaux.",
+        OUTSIDE_SENDERS,
+    )
+    swapped = answer.replace("Dynegy (3)", "Dynegy (2)").replace("Elkins (2)", "Elkins (3)")
+    assert not values(swapped, OUTSIDE_SENDERS)
+    assert not values(answer.replace("Dynegy (3)", "Dynegy (4)"), OUTSIDE_SENDERS)
+    assert not values(answer.replace("Dynegy (3)", "Dynegy (3 or 4)"), OUTSIDE_SENDERS)
