@@ -140,3 +140,32 @@ def test_a_value_in_an_aside_is_about_what_the_aside_follows():
     assert not values(swapped, OUTSIDE_SENDERS)
     assert not values(answer.replace("Dynegy (3)", "Dynegy (4)"), OUTSIDE_SENDERS)
     assert not values(answer.replace("Dynegy (3)", "Dynegy (3 or 4)"), OUTSIDE_SENDERS)
+
+
+FREE_BLOCKS = {
+    "type": "answer-values",
+    "values": [
+        {"kind": "time-range", "value": ["08:00", "13:00"]},
+        {"kind": "time-range", "value": ["14:00", "17:00"]},
+    ],
+}
+BLOCKS_TABLE = (
+    "| Block | From | To | Length |\n|---|---|---|---|\n| Free | 8am | 1pm | five hours |\n"
+    "| *Busy - Raptor Restructuring Update* | *1pm* | *2pm* | *one hour* |\n"
+    "| Free | 2pm | 5pm | three hours |\n\nTotal free on Tue 16 Oct: eight hours."
+)
+
+
+def test_a_tables_from_and_to_columns_give_each_row_a_time_range():
+    assert values(BLOCKS_TABLE, FREE_BLOCKS)
+    assert values(BLOCKS_TABLE.replace("| From | To |", "| Start | End |"), FREE_BLOCKS)
+    reordered = BLOCKS_TABLE.replace("| From | To |", "| To | From |")
+    reordered = reordered.replace("| 8am | 1pm |", "| 1pm | 8am |").replace(
+        "| 2pm | 5pm |", "| 5pm | 2pm |"
+    )
+    assert values(reordered, FREE_BLOCKS)
+    # the ends swapped, a block cut short, columns that say nothing of where a block starts
+    assert not values(BLOCKS_TABLE.replace("| 8am | 1pm |", "| 1pm | 8am |"), FREE_BLOCKS)
+    assert not values(BLOCKS_TABLE.replace("| From | To |", "| To | From |"), FREE_BLOCKS)
+    assert not values(BLOCKS_TABLE.replace("| 2pm | 5pm |", "| 2pm | 4pm |"), FREE_BLOCKS)
+    assert not values(BLOCKS_TABLE.replace("| From | To |", "| Free | Busy |"), FREE_BLOCKS)

@@ -675,7 +675,7 @@ def find_values(text: str, today: date, masked: list[tuple[int, int]] = ()) -> l
             continue
         value, step = parsed
         add(ValueMention("number", (value,), *match.span(), step, _qualifier(text, match.start())))
-    found.sort(key=lambda m: m.start)
+    found = _join_table_ranges(text, sorted(found, key=lambda m: m.start))
     found = _mark_differences(text, found)
     marked = _mark_table_totals(text, _mark_breakdowns(text, _mark_alternatives(text, found)))
     return _mark_corrections(text, marked)
@@ -690,6 +690,52 @@ _TOTAL_AFTER = re.compile(
 
 #: Words that make a parenthesis after a value its total, not its parts ("2 sent (5 in all)").
 _TOTAL_WORDS = re.compile(r"\b(?:total|in all|overall|altogether|all told|combined|sum)\b", re.I)
+
+
+#: Column headers of a table's time ranges: where each row's block starts, where it ends.
+_RANGE_START_COLUMNS = frozenset({"from", "start", "starts", "begins", "start time"})
+_RANGE_END_COLUMNS = frozenset({"to", "end", "ends", "until", "till", "end time"})
+
+
+def _join_table_ranges(text: str, found: list[ValueMention]) -> list[ValueMention]:
+    """In a table with a "From" and a "To" column (or "Start" and "End"), a row's time in each
+    is one time range ("| Free | 8am | 1pm | five hours |" states 8:00-13:00), in whichever
+    order the columns stand."""
+    joined: dict[int, ValueMention | None] = {}  # index in found -> its range (or None: merged)
+    offset, columns = 0, None
+    for line in text.split("\n"):
+        start, offset = offset, offset + len(line) + 1
+        if not line.lstrip().startswith("|"):
+            columns = None
+            continue
+        cells = list(pairwise(start + i for i, c in enumerate(line) if c == "|"))
+        if columns is None:
+            names = [re.sub(r"[\s*_`]+", " ", text[a + 1 : b]).strip().casefold() for a, b in cells]
+            first = next((k for k, n in enumerate(names) if n in _RANGE_START_COLUMNS), None)
+            last = next((k for k, n in enumerate(names) if n in _RANGE_END_COLUMNS), None)
+            columns = (first, last) if first is not None and last is not None else ()
+            continue
+        if not columns or max(columns) >= len(cells):
+            continue
+        times = []
+        for a, b in (cells[columns[0]], cells[columns[1]]):
+            inside = [j for j, m in enumerate(found) if a < m.start and m.end <= b]
+            if len(inside) != 1 or found[inside[0]].kind != "time":
+                break
+            times.append(inside[0])
+        if len(times) != 2:
+            continue
+        begin, end = found[times[0]], found[times[1]]
+        starts = {v for v in begin.values if any(v < e for e in end.values)} or set(begin.values)
+        span = min(begin.start, end.start), max(begin.end, end.end)
+        joined[times[0]] = ValueMention(
+            "time-range", (frozenset(starts), frozenset(end.values)), *span
+        )
+        joined[times[1]] = None
+    if not joined:
+        return found
+    merged = [joined.get(j, m) for j, m in enumerate(found)]
+    return sorted((m for m in merged if m is not None), key=lambda m: m.start)
 
 
 #: Kinds a difference may be written in ("by 90 KB", "3 fewer", "$300 million lower").
