@@ -169,3 +169,80 @@ def test_a_tables_from_and_to_columns_give_each_row_a_time_range():
     assert not values(BLOCKS_TABLE.replace("| From | To |", "| To | From |"), FREE_BLOCKS)
     assert not values(BLOCKS_TABLE.replace("| 2pm | 5pm |", "| 2pm | 4pm |"), FREE_BLOCKS)
     assert not values(BLOCKS_TABLE.replace("| From | To |", "| Free | Busy |"), FREE_BLOCKS)
+
+
+STAND_UP_START = {
+    "type": "answer-values",
+    "values": [
+        {
+            "subject": "event:evt-005",
+            "kind": "time",
+            "value": "10:00",
+            "role": ["start", "starts", "begins", "at", "first meeting"],
+        }
+    ],
+}
+
+
+def test_a_time_range_or_a_schedule_line_states_when_its_entry_starts():
+    briefing = (
+        "First up today (Monday, October 15, 2001) is the **Risk Desk Stand-up**, 10:00-10:30 AM "
+        "Central in the EB 2801 Conference Room. A reminder is set for 15 minutes before (9:45 AM)."
+    )
+    line = "**10am - Risk Desk Stand-up** (half an hour, to 10:30am; EB 2801 Conference Room)."
+    assert values(briefing, STAND_UP_START)
+    assert values(line, STAND_UP_START)
+    assert values("- 10:00 AM: Risk Desk Stand-up, until 10:30.", STAND_UP_START)
+    # the time as the end of a range, a wrong start, two ranges offered, the end on the line
+    assert not values(briefing.replace("10:00-10:30 AM", "9:30-10:00 AM"), STAND_UP_START)
+    assert not values(briefing.replace("10:00-10:30 AM", "10:30-11:00 AM"), STAND_UP_START)
+    assert not values(
+        briefing.replace("10:00-10:30 AM", "10:00-10:30 AM or 10:30-11:00 AM"), STAND_UP_START
+    )
+    assert not values(line.replace("10am", "9:30am").replace("10:30am", "10am"), STAND_UP_START)
+    assert not values("The Risk Desk Stand-up runs for half an hour, to 10am.", STAND_UP_START)
+
+
+DUE = ["due", "follow-up"]
+DUE_DATES = {
+    "type": "answer-values",
+    "values": [
+        {"subject": "message:msg-039", "kind": "date", "value": "2001-10-16", "role": DUE},
+        {"subject": "message:msg-044", "kind": "date", "value": "2001-10-16", "role": DUE},
+        {"subject": "message:msg-002", "kind": "date", "value": "2001-10-24", "role": DUE},
+    ],
+}
+DUE_LIST = (
+    "You have four flagged emails; three of them carry a follow-up due date. Soonest first:\n\n"
+    '1. Tuesday, October 16, 2001, 12:00 PM (noon) - "Dynegy Review - exposure numbers by '
+    'Tuesday" from Louise Kitchen (received Oct 12, high importance, unread).\n'
+    '2. Tuesday, October 16, 2001, 5:00 PM - "Agenda for Wednesday\'s FERC Review" from Jeff '
+    "Skilling (received Oct 12, high importance, unread).\n"
+    '3. Wednesday, October 24, 2001, 5:00 PM - "FERC data request on EnronOnline trades" from '
+    "Richard Shapiro (received Sept 24, read).\n\nAll times Central."
+)
+
+
+def test_a_value_opening_a_list_item_has_the_role_its_lists_header_names():
+    assert values(DUE_LIST, DUE_DATES)
+    assert values(DUE_LIST.replace("Soonest first:\n\n", "Soonest first:\n"), DUE_DATES)
+    # received and due dates swapped, a header naming no due date, a date offered with another
+    swapped = DUE_LIST.replace("1. Tuesday, October 16, 2001", "1. Friday, October 12, 2001")
+    swapped = swapped.replace(
+        "(received Oct 12, high importance, unread).\n2.",
+        "(received Oct 16, high importance, unread).\n2.",
+    )
+    assert not values(swapped, DUE_DATES)
+    plain = DUE_LIST.replace("three of them carry a follow-up due date. ", "")
+    assert not values(plain, DUE_DATES)
+    assert not values(
+        DUE_LIST.replace(
+            "3. Wednesday, October 24, 2001", "3. Wednesday, October 24 or October 31"
+        ),
+        DUE_DATES,
+    )
+    # only the value opening the item takes the header's role: a received date later does not
+    late = DUE_LIST.replace("3. Wednesday, October 24, 2001, 5:00 PM - ", "3. ").replace(
+        "(received Sept 24, read)", "(received Wednesday, October 24)"
+    )
+    assert not values(late, DUE_DATES)

@@ -36,6 +36,7 @@ from pydantic import Field, field_validator, model_validator
 from emailbench_gym.grading.checks.base import CheckBase, EpisodeView, Outcome
 from emailbench_gym.grading.claims.analysis import Analysis, SubjectMention
 from emailbench_gym.grading.claims.entities import ENTITY_KINDS
+from emailbench_gym.grading.claims.lexicon import END_ROLES, START_ROLES
 from emailbench_gym.grading.claims.polarity import CueWords, Span
 from emailbench_gym.grading.claims.retraction import takes_back
 from emailbench_gym.grading.claims.text import Text
@@ -537,7 +538,10 @@ class AnswerValuesCheck(_Claim):
                     continue
                 if spec.role:
                     role = role_of.get(id(v))
-                    if role is None or not any(f"role:{p}" in role.keys for p in spec.role):
+                    bound_role = role is not None and any(
+                        f"role:{p}" in role.keys for p in spec.role
+                    )
+                    if not bound_role and not _role_by_form(analysis, v, spec):
                         continue
                 mine.append(v)
             hits = [
@@ -545,6 +549,7 @@ class AnswerValuesCheck(_Claim):
                 for v in mine
                 if value_matches(v, spec.kind, spec.expected(), spec.tolerance)
                 and not (key is not None and _whole_of_a_part(v, spec))
+                and _range_side_matches(v, spec)
             ]
             if not hits:
                 problems.append(f"not stated: {spec.describe()}")
@@ -580,6 +585,54 @@ class AnswerValuesCheck(_Claim):
         if self.ordered and not problems and positions != sorted(positions):
             problems.append("values out of order")
         return Outcome(not problems, expected, problems or "all stated")
+
+
+#: After a time opening a schedule line: the separator before what happens then.
+_ENTRY_SEPARATOR = re.compile(r"[ \t*_]*(?:-|\u2013|\u2014|:)\s")
+
+
+def _range_side(spec: ValueSpec) -> int | None:
+    """For a time whose role names a start (0) or an end (1): the side of a range stating it."""
+    words = {w.casefold() for w in spec.role}
+    if spec.kind != "time":
+        return None
+    if words & START_ROLES:
+        return 0
+    if words & END_ROLES:
+        return 1
+    return None
+
+
+def _range_side_matches(mention: ValueMention, spec: ValueSpec) -> bool:
+    """A start time is the start of a range ("10:00-10:30 AM" starts at 10:00, not 10:30)."""
+    side = _range_side(spec)
+    if side is None or mention.kind != "time-range":
+        return True
+    return spec.expected() in mention.values[side]
+
+
+def _role_by_form(analysis: Analysis, mention: ValueMention, spec: ValueSpec) -> bool:
+    """A value whose form gives it the spec's role without a role phrase next to it: a time
+    range states a start and an end ("10:00-10:30 AM"); a time opening a schedule line states
+    when its entry starts ("**10am - Risk Desk Stand-up**"); a value opening a list item has
+    the role its list's header names ("... carry a follow-up due date. Soonest first:" / blank
+    / "1. Tuesday, October 16, 2001, 12:00 PM - ...")."""
+    text = analysis.text
+    if _range_side(spec) is not None and mention.kind == "time-range":
+        return True
+    if not text.opens_line(mention.start):
+        return False
+    if (
+        _range_side(spec) == 0
+        and mention.kind == "time"
+        and _ENTRY_SEPARATOR.match(text.text, mention.end)
+    ):
+        return True
+    header = text.list_header(text.line_of(mention.start))
+    if header is None:
+        return False
+    start, end = text.lines[header]
+    return any(start <= s.start and s.end <= end for s in analysis.phrase_spans(spec.role))
 
 
 def _whole_of_a_part(mention: ValueMention, spec: ValueSpec) -> bool:

@@ -362,6 +362,9 @@ COMPARATIVES: tuple[str, ...] = (
     "heavier",
     "lighter",
 )
+#: Role words naming a start or an end time: the start or end of a time range states it.
+START_ROLES: frozenset[str] = frozenset({"start", "starts", "starting", "begins", "begin", "from"})
+END_ROLES: frozenset[str] = frozenset({"end", "ends", "ending", "until", "till", "finishes"})
 #: Pronouns that point back at the items just named ("they don't qualify").
 PRONOUNS: frozenset[str] = frozenset(
     ["they", "them", "these", "those", "it", "he", "she", "him", "her", "both"]
