@@ -246,3 +246,29 @@ def test_a_value_opening_a_list_item_has_the_role_its_lists_header_names():
         "(received Sept 24, read)", "(received Wednesday, October 24)"
     )
     assert not values(late, DUE_DATES)
+
+
+OLDEST_UNREAD_RECEIVED = {
+    "type": "answer-values",
+    "values": [{"subject": "message:msg-021", "kind": "date", "value": "2001-10-05"}],
+}
+
+
+def test_a_value_binds_to_what_the_next_sentence_opens_by_naming():
+    answer = (
+        "Your oldest unread inbox message came from John Lavorato (john.lavorato@enron.com) on "
+        'Friday, October 5, 2001 at 1:10 p.m. Central, ten days ago. The subject is "Dynegy '
+        "credit line - where are we?\". He's asking where you stand on the Dynegy line."
+    )
+    assert values(answer, OLDEST_UNREAD_RECEIVED)
+    assert values(answer.replace("The subject is", "It's titled"), OLDEST_UNREAD_RECEIVED)
+    # a wrong date, another message named, a next sentence that does not name what was described
+    assert not values(answer.replace("October 5", "October 8"), OLDEST_UNREAD_RECEIVED)
+    assert not values(
+        answer.replace("Dynegy credit line - where are we?", "Agenda for Wednesday's FERC Review"),
+        OLDEST_UNREAD_RECEIVED,
+    )
+    assert not values(
+        answer.replace("The subject is", "It is not the same as"), OLDEST_UNREAD_RECEIVED
+    )
+    assert not values(answer.replace("ago. The", "ago.\n\nThe"), OLDEST_UNREAD_RECEIVED)

@@ -7,7 +7,8 @@ its list; else the nearest subject mention in the same clause, else the same par
 sentence between semicolons, else the same sentence, else the same line (named before
 it, unless the line is a table row: in prose a value refers back, not to a later
 sentence), else the header governing the line, else the nearest subject named before
-it in the paragraph ("It has 3 messages." after the thread's name).
+it in the paragraph ("It has 3 messages." after the thread's name), else the subject the
+next sentence opens by naming ("... on Friday, October 5. The subject is '...'").
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from datetime import date
 from functools import cached_property
 
 from emailbench_gym.grading.claims.entities import EntityMention, Universe
+from emailbench_gym.grading.claims.lexicon import NAMING_OPENERS
 from emailbench_gym.grading.claims.polarity import PolarityReader, Span
 from emailbench_gym.grading.claims.text import Text, word_tokens
 from emailbench_gym.grading.claims.values import ValueMention, find_values
@@ -29,6 +31,7 @@ from emailbench_gym.grading.claims.values import ValueMention, find_values
 #: grading linear and bounded on any input an agent can produce.
 MAX_ANSWER_CHARS = 20_000
 _CONJUNCTIONS = frozenset({"and", "or", "but", "while", "whereas"})
+_NAMING_OPENERS = tuple(word_tokens(opener) for opener in NAMING_OPENERS)
 #: Between two items of one list: a separator ("A, B and C", "3 and 5"), after the item's own
 #: short aside or qualifier ("Nathan Pryor (Arthur Andersen), Claire ...", "Rob of Dynegy, ...").
 _LIST_GAP = re.compile(
@@ -122,6 +125,18 @@ class Analysis:
         return [t.norm for t in self.text.tokens]
 
     # --- binding ---------------------------------------------------------------------------
+
+    def names_the_sentence_before(self, sentence: int) -> bool:
+        """Whether the sentence opens by naming what the one before it, in its paragraph,
+        described ("... came from John on Friday, October 5. The subject is '...'")."""
+        text = self.text
+        if not 0 < sentence < len(text.sentences):
+            return False
+        start = text.sentences[sentence][0]
+        if text.paragraph_of(start) != text.paragraph_of(text.sentences[sentence - 1][0]):
+            return False
+        first, norms = text.token_at(start), self._norms
+        return any(tuple(norms[first : first + len(w)]) == w for w in _NAMING_OPENERS)
 
     def binder(self, subjects: list[SubjectMention], targets: Sequence[Span] = ()) -> Binder:
         """`subjects` indexed by position, to bind any number of values or statements to them
@@ -277,7 +292,8 @@ class Binder:
     else the same part of the sentence between semicolons, else the same sentence, else the
     same line (named before it, unless the line is a table row: in prose a value refers back,
     not to a later sentence), else the header governing the line, else the nearest subject
-    named before it in the paragraph ("It has 3 messages." after the thread's name).
+    named before it in the paragraph ("It has 3 messages." after the thread's name), else the
+    first subject of the next sentence when it opens by naming it ("The subject is ...").
 
     Subjects are sorted by where they start, with running bounds on where they end, so a
     bind looks at the subjects next to its target, not at all of them: O(log n) plus the few
@@ -344,7 +360,17 @@ class Binder:
                 break
             end = clause
             found = self._last_starting(paragraph_start, end)
+        following = text.sentence_of(target.start) + 1
+        if found is None and analysis.names_the_sentence_before(following):
+            found = self._first_starting(*text.sentences[following])
         return found
+
+    def _first_starting(self, start: int, end: int) -> SubjectMention | None:
+        """The subject starting first in [start, end) (the first listed among equals)."""
+        index = bisect.bisect_left(self.starts, start)
+        if index >= len(self.starts) or self.starts[index] >= end:
+            return None
+        return self.subjects[self.order[index]]
 
     def _before_relative_clauses(self, target: Span, left: int, right: int, sentence: int) -> int:
         """The end of the line scope once the nearest subjects inside earlier sentences'

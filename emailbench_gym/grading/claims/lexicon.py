@@ -365,6 +365,24 @@ COMPARATIVES: tuple[str, ...] = (
 #: Role words naming a start or an end time: the start or end of a time range states it.
 START_ROLES: frozenset[str] = frozenset({"start", "starts", "starting", "begins", "begin", "from"})
 END_ROLES: frozenset[str] = frozenset({"end", "ends", "ending", "until", "till", "finishes"})
+#: A sentence opening with these names the thing the sentence before described ("Your oldest
+#: unread message came from John on Friday, October 5. The subject is 'Dynegy credit line'.").
+NAMING_OPENERS: tuple[str, ...] = (
+    "the subject is",
+    "the subject line is",
+    "its subject is",
+    "its subject line is",
+    "subject",
+    "subject line",
+    "it is titled",
+    "it's titled",
+    "it was titled",
+    "titled",
+    "it is called",
+    "it's called",
+    "the title is",
+    "its title is",
+)
 #: Pronouns that point back at the items just named ("they don't qualify").
 PRONOUNS: frozenset[str] = frozenset(
     ["they", "them", "these", "those", "it", "he", "she", "him", "her", "both"]
