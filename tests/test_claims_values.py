@@ -112,6 +112,10 @@ def test_a_difference_after_a_dash_is_no_range_of_alternatives():
     )
     assert not values(swapped, SUMMARY_CHANGES)
     assert not values(answer.replace("11 - 3 fewer", "11-13 fewer"), SUMMARY_CHANGES)
+    assert not values(answer.replace("14 vs. 11 - 3 fewer", "14 or 11 fewer"), SUMMARY_CHANGES)
+    # a value offered with a difference is still offered as an alternative
+    hedged = "Raptor_restructuring_model_v3.xls is 512,000 bytes or 90 KB bigger than the rest."
+    assert not values(hedged, RAPTOR_SIZE)
 
 
 OUTSIDE_SENDERS = {

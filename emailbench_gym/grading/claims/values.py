@@ -865,11 +865,12 @@ def _mark_alternatives(text: str, found: list[ValueMention]) -> list[ValueMentio
     marked = list(found)
     for i in range(len(marked) - 1):
         a, b = marked[i], marked[i + 1]
-        if _FAMILY.get(a.kind, a.kind) != _FAMILY.get(b.kind, b.kind) or b.difference:
-            continue  # "14 vs. 11 - 3 fewer": a difference after a dash is no range
+        if _FAMILY.get(a.kind, a.kind) != _FAMILY.get(b.kind, b.kind):
+            continue
         between = text[a.end : b.start]
         small_range = (
             a.kind == "number"
+            and not b.difference  # "14 vs. 11 - 3 fewer": a difference after a dash is no range
             and re.fullmatch(r"\s*[-–]\s*", between)
             and not _TOTAL_AFTER.match(text, b.end)  # "three – nineteen in total": an aside
             and all(v < 1000 for v in (*a.values, *b.values))
