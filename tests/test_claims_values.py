@@ -276,3 +276,23 @@ def test_a_value_binds_to_what_the_next_sentence_opens_by_naming():
         answer.replace("The subject is", "It is not the same as"), OLDEST_UNREAD_RECEIVED
     )
     assert not values(answer.replace("ago. The", "ago.\n\nThe"), OLDEST_UNREAD_RECEIVED)
+
+
+def time_at(hhmm: str) -> dict:
+    return {"type": "answer-values", "values": [{"kind": "time", "value": hhmm}]}
+
+
+def test_times_in_words_and_ranges_around_a_spaced_dash():
+    range_ = {
+        "type": "answer-values",
+        "values": [{"kind": "time-range", "value": ["10:00", "10:30"]}],
+    }
+    assert values("Risk Desk Stand-up: 10:00 a.m. \u2013 10:30 a.m.", range_)
+    assert values("Risk Desk Stand-up: 10:00 a.m. \u2014 10:30 a.m.", range_)
+    assert not values("Risk Desk Stand-up: 10:30 a.m. \u2013 11:00 a.m.", range_)
+    assert values("It starts at ten o'clock.", time_at("10:00"))
+    assert values("It starts at ten a.m.", time_at("10:00"))
+    assert values("It starts at two p.m.", time_at("14:00"))
+    assert not values("It starts at ten p.m.", time_at("10:00"))
+    assert not values("It starts at eleven o'clock.", time_at("10:00"))
+    assert not values("Ten people are coming.", time_at("10:00"))

@@ -219,7 +219,14 @@ _DURATION_SHARE = re.compile(
 )
 _UNIT_MINUTES = {"d": 1440.0, "h": 60.0, "m": 1.0}
 _MERIDIEM = r"(?P<m{i}>a\.?\s?m\.?|p\.?\s?m\.?|am|pm)"
-_TIME_12 = rf"(?P<h{{i}}>1[0-2]|0?[1-9])(?::(?P<mi{{i}}>[0-5]\d))?\s?{_MERIDIEM}(?![a-z])"
+#: An hour in words ("ten a.m.", "ten o'clock").
+_HOUR_WORDS = {
+    w: n for w, n in NUMBER_WORDS.items() if 1 <= n <= 12 and " " not in w and "dozen" not in w
+}
+_HOUR_WORD = "|".join(sorted(_HOUR_WORDS, key=len, reverse=True))
+_TIME_12 = (
+    rf"(?P<h{{i}}>1[0-2]|0?[1-9]|{_HOUR_WORD})(?::(?P<mi{{i}}>[0-5]\d))?\s?{_MERIDIEM}(?![a-z])"
+)
 _TIME_24 = r"(?P<H{i}>[01]?\d|2[0-3])[:h.](?P<MI{i}>[0-5]\d)(?!\d)"
 _TIME_WORD = r"(?P<w{i}>(?:12(?::00)?\s+)?noon|midday|midnight)"
 
@@ -240,12 +247,12 @@ _COUNTED = (
 _BARE_HOUR = re.compile(
     r"\b(?:at|until|till|before|after|around|from)\s+(?P<h>1[0-2]|0?[1-9])"
     rf"(?![\w:%/']|[.,]\d|\s*(?:-|to)\s*\d|\s+(?:{_COUNTED})\b)"
-    r"|\b(?P<o>1[0-2]|0?[1-9])\s?o'clock\b",
+    rf"|\b(?P<o>1[0-2]|0?[1-9]|{_HOUR_WORD})\s?o'clock\b",
     re.I,
 )
 _TIME_RANGE = re.compile(
     rf"(?:\bfrom\s+|\bbetween\s+)?{_B}(?:{_time_pattern(0)}|(?P<bare0>1[0-2]|0?[1-9]))"
-    rf"\s?(?:-|to|until|till|through|and)\s?{_time_pattern(1)}",
+    rf"[ \t]*(?:-|to|until|till|through|and)[ \t]*{_time_pattern(1)}",
     re.I,
 )
 _MONTH = "|".join(sorted(MONTHS, key=len, reverse=True))
@@ -327,7 +334,7 @@ def _minutes_of(match: re.Match[str], i: int) -> tuple[set[int], float] | None:
         word = groups[f"w{i}"].casefold()
         return ({0} if "midnight" in word else {12 * 60}), 1.0
     if groups.get(f"h{i}"):
-        hour = int(groups[f"h{i}"]) % 12
+        hour = _hour(groups[f"h{i}"]) % 12
         minute = int(groups.get(f"mi{i}") or 0)
         if groups[f"m{i}"].casefold().startswith("p"):
             hour += 12
@@ -339,6 +346,11 @@ def _minutes_of(match: re.Match[str], i: int) -> tuple[set[int], float] | None:
             readings.add((hour + 12) * 60 + minute)  # "2:00" in a working day may be 2 PM
         return readings, 1.0
     return None
+
+
+def _hour(written: str) -> int:
+    """An hour written in digits or in words ("10", "ten")."""
+    return _HOUR_WORDS.get(written.casefold()) or int(written)
 
 
 def _duration_minutes(match: re.Match[str]) -> tuple[float, float] | None:
@@ -615,7 +627,7 @@ def find_values(text: str, today: date, masked: list[tuple[int, int]] = ()) -> l
         group = "h" if match.group("h") else "o"
         span = match.span(group)
         if free(*span):
-            hour = int(match.group(group)) % 12
+            hour = _hour(match.group(group)) % 12
             add(ValueMention("time", (hour * 60, (hour + 12) * 60), span[0], match.end(), 60.0))
     for pattern in _DATE_PATTERNS:
         for match in pattern.finditer(text):
