@@ -296,3 +296,29 @@ def test_times_in_words_and_ranges_around_a_spaced_dash():
     assert not values("It starts at ten p.m.", time_at("10:00"))
     assert not values("It starts at eleven o'clock.", time_at("10:00"))
     assert not values("Ten people are coming.", time_at("10:00"))
+
+
+DUE_TABLE = (
+    "| Email | Received | Due |\n|---|---|---|\n"
+    "| Dynegy Review - exposure numbers by Tuesday | Oct 12 | Oct 16 |\n"
+    "| Agenda for Wednesday's FERC Review | Oct 12 | Oct 16 |\n"
+    "| FERC data request on EnronOnline trades | Sep 24 | Oct 24 |"
+)
+
+
+def test_a_table_cell_has_the_role_of_its_column_header():
+    assert values(DUE_TABLE, DUE_DATES)
+    assert values(
+        DUE_TABLE.replace("| Received | Due |", "| Follow-up due | Received |")
+        .replace("| Oct 12 | Oct 16 |", "| Oct 16 | Oct 12 |")
+        .replace("| Sep 24 | Oct 24 |", "| Oct 24 | Sep 24 |"),
+        DUE_DATES,
+    )
+    # the columns' headers swapped: the due dates now stand under "Received"
+    assert not values(DUE_TABLE.replace("| Received | Due |", "| Due | Received |"), DUE_DATES)
+    # a cell naming its own role keeps it, under a header naming the role in another column
+    own = DUE_TABLE.replace("| Received | Due |", "| Follow-up | Notes |")
+    own = own.replace("| Oct 12 |", "| flagged |").replace("| Sep 24 |", "| flagged |")
+    assert not values(own, DUE_DATES)
+    own = own.replace("| Oct 16 |", "| due Oct 16 |").replace("| Oct 24 |", "| due Oct 24 |")
+    assert values(own, DUE_DATES)

@@ -501,7 +501,10 @@ class AnswerValuesCheck(_Claim):
             return whole is not None and whole.span.start < v.part_of and mine.keys == whole.keys
 
         role_binder = analysis.binder(roles)
-        role_of = {id(v): role_binder.bind(span) for v, span in stated} if roles else {}
+        role_of = {}
+        for v, span in stated if roles else ():
+            in_table = _column_role(analysis, v, roles)
+            role_of[id(v)] = in_table[1] if in_table[0] else role_binder.bind(span)
         problems: list[str] = []
         positions: list[int] = []
         used: set[int] = set()
@@ -589,6 +592,35 @@ class AnswerValuesCheck(_Claim):
 
 #: After a time opening a schedule line: the separator before what happens then.
 _ENTRY_SEPARATOR = re.compile(r"[ \t*_]*(?:-|\u2013|\u2014|:)\s")
+
+
+def _column_role(
+    analysis: Analysis, mention: ValueMention, roles: list[SubjectMention]
+) -> tuple[bool, SubjectMention | None]:
+    """In a table whose header row names a role, a value's role is the one named in its own
+    cell, else the one heading its column, else none: "| Email | Due | Received |" gives the
+    Received column no due date, whatever the nearest role phrase. (False, None) outside such
+    a table: the role is then bound as anywhere else."""
+    text = analysis.text
+    cell = text.table_cell(mention.start)
+    if cell is None:
+        return False, None
+    head = text.table_head(text.line_of(mention.start))
+    if head == text.line_of(mention.start):
+        return False, None
+    head_start, head_end = text.lines[head]
+    headed = [r for r in roles if head_start <= r.span.start < head_end]
+    if not headed:
+        return False, None
+    column, left, right = cell
+    own = [r for r in roles if left <= r.span.start and r.span.end <= right]
+    if own:
+        return True, own[0]
+    for role in headed:
+        where = text.table_cell(role.span.start)
+        if where is not None and where[0] == column:
+            return True, role
+    return True, None
 
 
 def _range_side(spec: ValueSpec) -> int | None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import bisect
 import functools
+import itertools
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -446,6 +447,24 @@ class Text:
 
     def is_table_row(self, line: int) -> bool:
         return self._table_rows[line]
+
+    def table_cell(self, offset: int) -> tuple[int, int, int] | None:
+        """(column, cell start, cell end) of the table cell holding `offset`, if any."""
+        line = self.line_of(offset)
+        if not self.is_table_row(line):
+            return None
+        start, end = self.lines[line]
+        bars = [i for i in range(start, end) if self.text[i] == "|"]
+        for column, (left, right) in enumerate(itertools.pairwise(bars)):
+            if left < offset < right:
+                return column, left + 1, right
+        return None
+
+    def table_head(self, line: int) -> int:
+        """The first row of the table that `line` (a table row) belongs to."""
+        while line > 0 and self.is_table_row(line - 1):
+            line -= 1
+        return line
 
     def list_header(self, line: int) -> int | None:
         """The header line introducing the list a list item belongs to, if any: the nearest
