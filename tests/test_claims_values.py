@@ -322,3 +322,22 @@ def test_a_table_cell_has_the_role_of_its_column_header():
     assert not values(own, DUE_DATES)
     own = own.replace("| Oct 16 |", "| due Oct 16 |").replace("| Oct 24 |", "| due Oct 24 |")
     assert values(own, DUE_DATES)
+
+
+def test_dropped_from_a_value_is_a_change_not_an_exclusion():
+    answer = (
+        "Transactions fell from 4,112 to 3,876 (-236). Credit rejections dropped from 14 to 11 "
+        "(-3)."
+    )
+    assert values(answer, SUMMARY_CHANGES)
+    assert not values(answer.replace("from 14 to 11", "from 15 to 11"), SUMMARY_CHANGES)
+    # an item dropped from a list is still ruled out
+    kitchen = {
+        "type": "answer-items",
+        "kind": "person",
+        "members": ["sally.beck@enron.com"],
+        "candidates": ["sally.beck@enron.com", "louise.kitchen@enron.com"],
+    }
+    assert values("Sally Beck. Louise Kitchen dropped from the list.", kitchen)
+    assert not values("Sally Beck and Louise Kitchen.", kitchen)
+
