@@ -341,3 +341,20 @@ def test_dropped_from_a_value_is_a_change_not_an_exclusion():
     assert values("Sally Beck. Louise Kitchen dropped from the list.", kitchen)
     assert not values("Sally Beck and Louise Kitchen.", kitchen)
 
+
+def test_a_value_given_to_each_of_a_list_of_subjects():
+    answer = "Rob Delacroix and Nathan Pryor sent three each, Claire Boudreaux two."
+    assert values(answer, OUTSIDE_SENDERS)
+    assert values(
+        "Rob Delacroix and Nathan Pryor: 3 emails each. Claire Boudreaux: 2.", OUTSIDE_SENDERS
+    )
+    # the wrong pair given the shared count, everyone given it, no "each"
+    assert not values(
+        "Rob Delacroix and Claire Boudreaux sent three each, Nathan Pryor two.", OUTSIDE_SENDERS
+    )
+    assert not values(
+        "Rob Delacroix, Nathan Pryor and Claire Boudreaux sent three each.", OUTSIDE_SENDERS
+    )
+    assert not values(
+        "Rob Delacroix and Nathan Pryor sent three, Claire Boudreaux two.", OUTSIDE_SENDERS
+    )

@@ -486,6 +486,10 @@ class AnswerValuesCheck(_Claim):
         ]
         binder = analysis.binder(subjects, [span for _, span in stated + offered])
         bound = {id(v): binder.bind(span) for v, span in stated}
+        for v, _span in stated:  # "Rob and Nathan sent three each": the value of every one
+            subject = bound[id(v)]
+            if subject is not None and _EACH.match(analysis.text.text, v.end):
+                bound[id(v)] = analysis.listed_with(subjects, subject)
         wholes = {v.start: bound[id(v)] for v, _span in stated}
 
         def part_of_own(v: ValueMention, key: str | None = None) -> bool:
@@ -590,6 +594,8 @@ class AnswerValuesCheck(_Claim):
         return Outcome(not problems, expected, problems or "all stated")
 
 
+#: After a value, words giving it to each of the subjects listed ("3 emails each", "two apiece").
+_EACH = re.compile(r"[ \t]+(?:[a-z-]+[ \t]+)?(?:each|apiece|a piece)\b", re.I)
 #: After a time opening a schedule line: the separator before what happens then.
 _ENTRY_SEPARATOR = re.compile(r"[ \t*_]*(?:-|\u2013|\u2014|:)\s")
 

@@ -187,6 +187,22 @@ class Analysis:
                         paired[(target.start, target.end)] = by_span[subject_span]
         return paired
 
+    def listed_with(
+        self, subjects: list[SubjectMention], subject: SubjectMention
+    ) -> SubjectMention:
+        """`subject` standing for the whole list it is written in, in its sentence ("Rob
+        Delacroix and Nathan Pryor sent three each"): one mention naming every listed subject."""
+        left, right = self.text.sentences[self.text.sentence_of(subject.span.start)]
+        by_span: dict[Span, set[str]] = {}
+        for other in subjects:
+            if left <= other.span.start and other.span.end <= right:
+                by_span.setdefault(other.span, set()).update(other.keys)
+        for run in self._lists(list(by_span)):
+            if subject.span in run:
+                keys = frozenset(k for span in run for k in by_span[span])
+                return SubjectMention(subject.span, keys)
+        return subject
+
     def _lists(self, spans: list[Span]) -> list[list[Span]]:
         """Runs of two or more spans written as one list ("A, B and C", "A (x), B of Y and C"),
         in order; a span inside or overlapping the one before is left out."""
