@@ -358,3 +358,10 @@ def test_a_value_given_to_each_of_a_list_of_subjects():
     assert not values(
         "Rob Delacroix and Nathan Pryor sent three, Claire Boudreaux two.", OUTSIDE_SENDERS
     )
+
+
+def test_a_duration_with_what_kind_of_time_it_is_between_number_and_unit():
+    assert values("You have 8 free hours tomorrow: 8 a.m.-1 p.m. and 2-5 p.m.", duration(480))
+    assert values("eight working hours", duration(480))
+    assert not values("7 free hours", duration(480))
+    assert not values("8 free people", duration(480))

@@ -189,9 +189,11 @@ _AND_FRACTION = (
 )
 _DUR_NUM = rf"(?:{NUM}(?:{_AND_FRACTION})?|\ban?\b|\ba half\b|\bhalf an?\b)"
 _DUR_SEP = r"(?:\s*,?\s*(?:and\s+)?)"
-_DAYS = r"(?P<d{i}>" + _DUR_NUM + r")\s?-?\s?(?:days?|d)\b"
-_HOURS = r"(?P<h{i}>" + _DUR_NUM + r")\s?-?\s?(?:hours?|hrs?|h)\b"
-_MINUTES = r"(?P<m{i}>" + _DUR_NUM + r")\s?-?\s?(?:minutes?|mins?|m)\b"
+#: What a span of time is, between its number and a unit in full ("8 free hours", "two working days").
+_DUR_KIND = r"(?:(?:working|work|business|office|free|available|clear|open|spare|full|solid)\s+)"
+_DAYS = r"(?P<d{i}>" + _DUR_NUM + r")\s?-?\s?(?:" + _DUR_KIND + r"days?\b|days?|d)\b"
+_HOURS = r"(?P<h{i}>" + _DUR_NUM + r")\s?-?\s?(?:" + _DUR_KIND + r"hours?\b|hours?|hrs?|h)\b"
+_MINUTES = r"(?P<m{i}>" + _DUR_NUM + r")\s?-?\s?(?:" + _DUR_KIND + r"minutes?\b|minutes?|mins?|m)\b"
 
 
 def _part(unit: str, i: int) -> str:
