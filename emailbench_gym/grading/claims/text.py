@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import bisect
 import functools
-import itertools
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -455,9 +454,9 @@ class Text:
             return None
         start, end = self.lines[line]
         bars = [i for i in range(start, end) if self.text[i] == "|"]
-        for column, (left, right) in enumerate(itertools.pairwise(bars)):
-            if left < offset < right:
-                return column, left + 1, right
+        for column in range(len(bars) - 1):
+            if bars[column] < offset < bars[column + 1]:
+                return column, bars[column] + 1, bars[column + 1]
         return None
 
     def table_head(self, line: int) -> int:
