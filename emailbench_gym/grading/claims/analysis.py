@@ -31,7 +31,6 @@ from emailbench_gym.grading.claims.values import ValueMention, find_values
 #: grading linear and bounded on any input an agent can produce.
 MAX_ANSWER_CHARS = 20_000
 _CONJUNCTIONS = frozenset({"and", "or", "but", "while", "whereas"})
-_NAMING_OPENERS = tuple(word_tokens(opener) for opener in NAMING_OPENERS)
 #: Between two items of one list: a separator ("A, B and C", "3 and 5"), after the item's own
 #: short aside or qualifier ("Nathan Pryor (Arthur Andersen), Claire ...", "Rob of Dynegy, ...").
 _LIST_GAP = re.compile(
@@ -135,8 +134,8 @@ class Analysis:
         start = text.sentences[sentence][0]
         if text.paragraph_of(start) != text.paragraph_of(text.sentences[sentence - 1][0]):
             return False
-        first, norms = text.token_at(start), self._norms
-        return any(tuple(norms[first : first + len(w)]) == w for w in _NAMING_OPENERS)
+        first, norms, words = text.token_at(start), self._norms, self.universe.names.words
+        return any(tuple(norms[first : first + len(w)]) == w for w in map(words, NAMING_OPENERS))
 
     def binder(self, subjects: list[SubjectMention], targets: Sequence[Span] = ()) -> Binder:
         """`subjects` indexed by position, to bind any number of values or statements to them
