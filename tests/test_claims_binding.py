@@ -19,8 +19,9 @@ import pytest
 from emailbench_gym.corpus import load_corpus
 from emailbench_gym.grading.claims.analysis import Analysis, SubjectMention, span_of
 from emailbench_gym.grading.claims.entities import ENTITY_KINDS
+from emailbench_gym.grading.claims.lexicon import NAMING_OPENERS
 from emailbench_gym.grading.claims.polarity import Span
-from emailbench_gym.grading.claims.text import Text, is_header_line
+from emailbench_gym.grading.claims.text import Text, is_header_line, word_tokens
 from emailbench_gym.grading.context import pristine_universe
 from emailbench_gym.scenarios import load_all
 
@@ -110,7 +111,17 @@ def scan_bind(analysis: Analysis, target: Span, subjects: list[SubjectMention]):
         if cut is None:
             return last
         before_target = [s for s in before_target if s.span.start < cut]
-    return None
+    following = text.sentence_of(target.start) + 1
+    if following >= len(text.sentences):
+        return None
+    left, right = text.sentences[following]
+    if "\n\n" in text.text[target.start : left] or not text.text[left:right].strip():
+        return None  # another paragraph
+    opening = norms[text.token_at(left) :]
+    if not any(tuple(opening[: len(o)]) == o for o in map(word_tokens, NAMING_OPENERS)):
+        return None
+    named = [s for s in subjects if left <= s.span.start < right]
+    return min(named, key=lambda s: s.span.start) if named else None
 
 
 def scan_header_scopes(text: Text, across_blank: bool) -> dict[int, int]:
@@ -276,6 +287,10 @@ def test_random_answers_bind_as_the_scan(universe, seed):
         "| Louise Kitchen | 80% |\n| Sally Beck | 75% | John Lavorato |\n3 | Raptor |",
         "Raptor has 3 messages. It was sent on 8 June. Sally Beck replied at 10:30 am.",
         "Louise Kitchen Louise Kitchen Kitchen 3 Kitchen and and and 4 Sally Beck",
+        "Louise Kitchen of Raptor (3), Sally Beck (4 emails) and (5) John Lavorato ( 6) Kitchen",
+        "Sally Beck (Kitchen 3) Jeff Skilling; Raptor (3 (4) Kitchen) Sally Beck",
+        "It came on 8 June at 10:30 am. The subject is Raptor, from Sally Beck.\n\n3. Its "
+        "subject: Kitchen. 4 emails.\n\nTitled Raptor",
         "",
         "3",
     ],

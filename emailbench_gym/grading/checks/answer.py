@@ -37,6 +37,7 @@ from pydantic import Field, field_validator, model_validator
 from emailbench_gym.grading.checks.base import CheckBase, EpisodeView, Outcome
 from emailbench_gym.grading.claims.analysis import MAX_ANSWER_CHARS, Analysis, SubjectMention
 from emailbench_gym.grading.claims.entities import ENTITY_KINDS
+from emailbench_gym.grading.claims.lexicon import END_ROLES, START_ROLES
 from emailbench_gym.grading.claims.polarity import CueWords, Span
 from emailbench_gym.grading.claims.text import Text
 from emailbench_gym.grading.claims.values import (
@@ -505,6 +506,10 @@ class AnswerValuesCheck(_Claim):
         ]
         binder = analysis.binder(subjects, [span for _, span in stated + offered])
         bound = {id(v): binder.bind(span) for v, span in stated}
+        for v, _span in stated:  # "Rob and Nathan sent three each": the value of every one
+            subject = bound[id(v)]
+            if subject is not None and _EACH.match(analysis.text.text, v.end):
+                bound[id(v)] = analysis.listed_with(subjects, subject)
         wholes = {v.start: bound[id(v)] for v, _span in stated}
 
         def part_of_own(v: ValueMention, key: str | None = None) -> bool:
@@ -520,7 +525,10 @@ class AnswerValuesCheck(_Claim):
             return whole is not None and whole.span.start < v.part_of and mine.keys == whole.keys
 
         role_binder = analysis.binder(roles)
-        role_of = {id(v): role_binder.bind(span) for v, span in stated} if roles else {}
+        role_of = {}
+        for v, span in stated if roles else ():
+            in_table = _column_role(analysis, v, roles)
+            role_of[id(v)] = in_table[1] if in_table[0] else role_binder.bind(span)
         problems: list[str] = []
         positions: list[int] = []
         used: set[int] = set()
@@ -548,6 +556,8 @@ class AnswerValuesCheck(_Claim):
                     continue
                 if spec.kind == "count" and v.qualifier == "approx":
                     continue
+                if v.difference and not spec.role:  # "beats it by 90 KB" is not its size
+                    continue
                 if not spec.role and part_of_own(v, key):  # "5 (3 received, 2 sent)": 3 is a part
                     continue
                 subject = bound[id(v)]
@@ -555,7 +565,10 @@ class AnswerValuesCheck(_Claim):
                     continue
                 if spec.role:
                     role = role_of.get(id(v))
-                    if role is None or not any(f"role:{p}" in role.keys for p in spec.role):
+                    bound_role = role is not None and any(
+                        f"role:{p}" in role.keys for p in spec.role
+                    )
+                    if not bound_role and not _role_by_form(analysis, v, spec):
                         continue
                 mine.append(v)
             hits = [
@@ -563,6 +576,7 @@ class AnswerValuesCheck(_Claim):
                 for v in mine
                 if value_matches(v, spec.kind, spec.expected(), spec.tolerance)
                 and not (key is not None and _whole_of_a_part(v, spec))
+                and _range_side_matches(v, spec)
             ]
             if not hits:
                 problems.append(f"not stated: {spec.describe()}")
@@ -598,6 +612,85 @@ class AnswerValuesCheck(_Claim):
         if self.ordered and not problems and positions != sorted(positions):
             problems.append("values out of order")
         return Outcome(not problems, expected, problems or "all stated")
+
+
+#: After a value, words giving it to each of the subjects listed ("3 emails each", "two apiece").
+_EACH = re.compile(r"[ \t]+(?:[a-z-]+[ \t]+)?(?:each|apiece|a piece)\b", re.I)
+#: After a time opening a schedule line: the separator before what happens then.
+_ENTRY_SEPARATOR = re.compile(r"[ \t*_]*(?:-|\u2013|\u2014|:)\s")
+
+
+def _column_role(
+    analysis: Analysis, mention: ValueMention, roles: list[SubjectMention]
+) -> tuple[bool, SubjectMention | None]:
+    """In a table whose header row names a role, a value's role is the one named in its own
+    cell, else the one heading its column, else none: "| Email | Due | Received |" gives the
+    Received column no due date, whatever the nearest role phrase. (False, None) outside such
+    a table: the role is then bound as anywhere else."""
+    text = analysis.text
+    cell = text.table_cell(mention.start)
+    if cell is None:
+        return False, None
+    head = text.table_head(text.line_of(mention.start))
+    if head == text.line_of(mention.start):
+        return False, None
+    head_start, head_end = text.lines[head]
+    headed = [r for r in roles if head_start <= r.span.start < head_end]
+    if not headed:
+        return False, None
+    column, left, right = cell
+    own = [r for r in roles if left <= r.span.start and r.span.end <= right]
+    if own:
+        return True, own[0]
+    for role in headed:
+        where = text.table_cell(role.span.start)
+        if where is not None and where[0] == column:
+            return True, role
+    return True, None
+
+
+def _range_side(spec: ValueSpec) -> int | None:
+    """For a time whose role names a start (0) or an end (1): the side of a range stating it."""
+    words = {w.casefold() for w in spec.role}
+    if spec.kind != "time":
+        return None
+    if words & START_ROLES:
+        return 0
+    if words & END_ROLES:
+        return 1
+    return None
+
+
+def _range_side_matches(mention: ValueMention, spec: ValueSpec) -> bool:
+    """A start time is the start of a range ("10:00-10:30 AM" starts at 10:00, not 10:30)."""
+    side = _range_side(spec)
+    if side is None or mention.kind != "time-range":
+        return True
+    return spec.expected() in mention.values[side]
+
+
+def _role_by_form(analysis: Analysis, mention: ValueMention, spec: ValueSpec) -> bool:
+    """A value whose form gives it the spec's role without a role phrase next to it: a time
+    range states a start and an end ("10:00-10:30 AM"); a time opening a schedule line states
+    when its entry starts ("**10am - Risk Desk Stand-up**"); a value opening a list item has
+    the role its list's header names ("... carry a follow-up due date. Soonest first:" / blank
+    / "1. Tuesday, October 16, 2001, 12:00 PM - ...")."""
+    text = analysis.text
+    if _range_side(spec) is not None and mention.kind == "time-range":
+        return True
+    if not text.opens_line(mention.start):
+        return False
+    if (
+        _range_side(spec) == 0
+        and mention.kind == "time"
+        and _ENTRY_SEPARATOR.match(text.text, mention.end)
+    ):
+        return True
+    header = text.list_header(text.line_of(mention.start))
+    if header is None:
+        return False
+    start, end = text.lines[header]
+    return any(start <= s.start and s.end <= end for s in analysis.phrase_spans(spec.role))
 
 
 def _whole_of_a_part(mention: ValueMention, spec: ValueSpec) -> bool:

@@ -7,7 +7,8 @@ its list; else the nearest subject mention in the same clause, else the same par
 sentence between semicolons, else the same sentence, else the same line (named before
 it, unless the line is a table row: in prose a value refers back, not to a later
 sentence), else the header governing the line, else the nearest subject named before
-it in the paragraph ("It has 3 messages." after the thread's name).
+it in the paragraph ("It has 3 messages." after the thread's name), else the subject the
+next sentence opens by naming ("... on Friday, October 5. The subject is '...'").
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from functools import cached_property
 from typing import Any
 
 from emailbench_gym.grading.claims.entities import EntityMention, Universe
+from emailbench_gym.grading.claims.lexicon import NAMING_OPENERS
 from emailbench_gym.grading.claims.polarity import PolarityReader, Span
 from emailbench_gym.grading.claims.text import Text
 from emailbench_gym.grading.claims.values import ValueMention, find_values
@@ -138,6 +140,18 @@ class Analysis:
 
     # --- binding ---------------------------------------------------------------------------
 
+    def names_the_sentence_before(self, sentence: int) -> bool:
+        """Whether the sentence opens by naming what the one before it, in its paragraph,
+        described ("... came from John on Friday, October 5. The subject is '...'")."""
+        text = self.text
+        if not 0 < sentence < len(text.sentences):
+            return False
+        start = text.sentences[sentence][0]
+        if text.paragraph_of(start) != text.paragraph_of(text.sentences[sentence - 1][0]):
+            return False
+        first, norms, words = text.token_at(start), self._norms, self.universe.names.words
+        return any(tuple(norms[first : first + len(w)]) == w for w in map(words, NAMING_OPENERS))
+
     def binder(self, subjects: list[SubjectMention], targets: Sequence[Span] = ()) -> Binder:
         """`subjects` indexed by position, to bind any number of values or statements to them
         (`targets`: the spans that will be bound, for lists paired "respectively")."""
@@ -186,6 +200,22 @@ class Analysis:
                     for subject_span, target in zip(subject_list, target_list, strict=True):
                         paired[(target.start, target.end)] = by_span[subject_span]
         return paired
+
+    def listed_with(
+        self, subjects: list[SubjectMention], subject: SubjectMention
+    ) -> SubjectMention:
+        """`subject` standing for the whole list it is written in, in its sentence ("Rob
+        Delacroix and Nathan Pryor sent three each"): one mention naming every listed subject."""
+        left, right = self.text.sentences[self.text.sentence_of(subject.span.start)]
+        by_span: dict[Span, set[str]] = {}
+        for other in subjects:
+            if left <= other.span.start and other.span.end <= right:
+                by_span.setdefault(other.span, set()).update(other.keys)
+        for run in self._lists(list(by_span)):
+            if subject.span in run:
+                keys = frozenset(k for span in run for k in by_span[span])
+                return SubjectMention(subject.span, keys)
+        return subject
 
     def _lists(self, spans: list[Span]) -> list[list[Span]]:
         """Runs of two or more spans written as one list ("A, B and C", "A (x), B of Y and C"),
@@ -292,7 +322,8 @@ class Binder:
     else the same part of the sentence between semicolons, else the same sentence, else the
     same line (named before it, unless the line is a table row: in prose a value refers back,
     not to a later sentence), else the header governing the line, else the nearest subject
-    named before it in the paragraph ("It has 3 messages." after the thread's name).
+    named before it in the paragraph ("It has 3 messages." after the thread's name), else the
+    first subject of the next sentence when it opens by naming it ("The subject is ...").
 
     Subjects are sorted by where they start, with running bounds on where they end, so a
     bind looks at the subjects next to its target, not at all of them: O(log n) plus the few
@@ -359,7 +390,17 @@ class Binder:
                 break
             end = clause
             found = self._last_starting(paragraph_start, end)
+        following = text.sentence_of(target.start) + 1
+        if found is None and analysis.names_the_sentence_before(following):
+            found = self._first_starting(*text.sentences[following])
         return found
+
+    def _first_starting(self, start: int, end: int) -> SubjectMention | None:
+        """The subject starting first in [start, end) (the first listed among equals)."""
+        index = bisect.bisect_left(self.starts, start)
+        if index >= len(self.starts) or self.starts[index] >= end:
+            return None
+        return self.subjects[self.order[index]]
 
     def _before_relative_clauses(self, target: Span, left: int, right: int, sentence: int) -> int:
         """The end of the line scope once the nearest subjects inside earlier sentences'

@@ -278,6 +278,111 @@ SEQUENCE_OPENERS: tuple[str, ...] = (
     "followed by",
     "and then",
 )
+#: Before "by" and a value, these make the value a difference between two things ("beats the
+#: runner-up by about 90 KB", "exceeded the limit by $6 million"), not a value of the thing
+#: itself; "up"/"down" only right before "by". ("more", "less", "led" are left out: "more
+#: emails were sent by 3 people", "led by 2 partners".)
+COMPARISON_VERBS: frozenset[str] = frozenset(
+    [
+        "beat",
+        "beats",
+        "beaten",
+        "beating",
+        "exceed",
+        "exceeds",
+        "exceeded",
+        "exceeding",
+        "outweigh",
+        "outweighs",
+        "outweighed",
+        "outnumber",
+        "outnumbers",
+        "outnumbered",
+        "trail",
+        "trails",
+        "trailed",
+        "ahead",
+        "behind",
+        "bigger",
+        "larger",
+        "smaller",
+        "greater",
+        "higher",
+        "lower",
+        "longer",
+        "shorter",
+        "heavier",
+        "lighter",
+        "rose",
+        "rise",
+        "rises",
+        "risen",
+        "fell",
+        "fall",
+        "falls",
+        "fallen",
+        "drop",
+        "drops",
+        "dropped",
+        "grew",
+        "grow",
+        "grows",
+        "grown",
+        "shrank",
+        "shrink",
+        "shrinks",
+        "shrunk",
+        "increase",
+        "increases",
+        "increased",
+        "decrease",
+        "decreases",
+        "decreased",
+        "climb",
+        "climbs",
+        "climbed",
+        "decline",
+        "declines",
+        "declined",
+    ]
+)
+#: After a value, these make it a difference ("3 fewer", "$300 million lower", "90 KB bigger
+#: than the runner-up"); "more" only with "than" ("3 more are read" counts the read ones).
+COMPARATIVES: tuple[str, ...] = (
+    "fewer",
+    "less",
+    "lower",
+    "higher",
+    "larger",
+    "bigger",
+    "smaller",
+    "greater",
+    "longer",
+    "shorter",
+    "heavier",
+    "lighter",
+)
+#: Role words naming a start or an end time: the start or end of a time range states it.
+START_ROLES: frozenset[str] = frozenset({"start", "starts", "starting", "begins", "begin", "from"})
+END_ROLES: frozenset[str] = frozenset({"end", "ends", "ending", "until", "till", "finishes"})
+#: A sentence opening with these names the thing the sentence before described ("Your oldest
+#: unread message came from John on Friday, October 5. The subject is 'Dynegy credit line'.").
+NAMING_OPENERS: tuple[str, ...] = (
+    "the subject is",
+    "the subject line is",
+    "its subject is",
+    "its subject line is",
+    "subject",
+    "subject line",
+    "it is titled",
+    "it's titled",
+    "it was titled",
+    "titled",
+    "it is called",
+    "it's called",
+    "the title is",
+    "its title is",
+)
 #: Pronouns that point back at the items just named ("they don't qualify").
 PRONOUNS: frozenset[str] = frozenset(
     ["they", "them", "these", "those", "it", "he", "she", "him", "her", "both"]

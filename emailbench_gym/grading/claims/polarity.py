@@ -222,6 +222,15 @@ def _number_spellings(phrase: tuple[str, ...]) -> set[tuple[str, ...]]:
     return variants
 
 
+def _changes_an_amount(norms: list[str], after: int) -> bool:
+    """Whether an exclusion word ("dropped") is followed by "from", "to" or "by" and a number:
+    "rejections dropped from 14 to 11" tells an amount's change, it excludes nothing."""
+    if after + 1 >= len(norms) or norms[after] not in ("from", "to", "by"):
+        return False
+    word = norms[after + 1]
+    return word[:1].isdigit() or word in NUMBER_WORDS
+
+
 def _phrases(words: tuple[str, ...]) -> _Phrases:
     return _Phrases(
         tuple(sorted({word_tokens(w) for w in words if word_tokens(w)}, key=len, reverse=True))
@@ -390,6 +399,7 @@ class PolarityReader:
                 (kind, length)
                 for kind, phrases in _GENERIC_CUES
                 if (length := _match_at(norms, i, phrases))
+                and not (kind == "post" and _changes_an_amount(norms, i + length))
             )
             if here:
                 found[i] = here

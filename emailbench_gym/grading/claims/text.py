@@ -453,6 +453,52 @@ class Text:
     def is_table_row(self, line: int) -> bool:
         return self._table_rows[line]
 
+    def table_cell(self, offset: int) -> tuple[int, int, int] | None:
+        """(column, cell start, cell end) of the table cell holding `offset`, if any."""
+        line = self.line_of(offset)
+        if not self.is_table_row(line):
+            return None
+        start, end = self.lines[line]
+        bars = [i for i in range(start, end) if self.text[i] == "|"]
+        for column in range(len(bars) - 1):
+            if bars[column] < offset < bars[column + 1]:
+                return column, bars[column] + 1, bars[column + 1]
+        return None
+
+    def table_head(self, line: int) -> int:
+        """The first row of the table that `line` (a table row) belongs to."""
+        while line > 0 and self.is_table_row(line - 1):
+            line -= 1
+        return line
+
+    def list_header(self, line: int) -> int | None:
+        """The header line introducing the list a list item belongs to, if any: the nearest
+        line ending in a colon (or a heading) above its items, across at most one blank line
+        ("... three of them carry a follow-up due date. Soonest first:" / blank / "1. ...")."""
+        if self.list_marker_end(line) == self.lines[line][0]:
+            return None
+        blanks = 0
+        for index in range(line - 1, -1, -1):
+            start, end = self.lines[index]
+            content = self.text[start:end].strip()
+            if not content:
+                blanks += 1
+                if blanks > 1:
+                    return None
+                continue
+            if is_header_line(content):
+                return index
+            if self.list_marker_end(index) == start:
+                return None  # prose: the list has no header
+            blanks = 0
+        return None
+
+    def opens_line(self, start: int) -> bool:
+        """Whether `start` is the first thing on its line after a list marker and emphasis
+        ("1. Tuesday, October 16 - ...", "**10am - Risk Desk Stand-up**")."""
+        line = self.line_of(start)
+        return re.fullmatch(r"[\s*_#>]*", self.text[self.list_marker_end(line) : start]) is not None
+
     def list_marker_end(self, line: int) -> int:
         """Offset just after a line's list marker ("1.", "-", "(2)"), or the line start."""
         start, end = self.lines[line]

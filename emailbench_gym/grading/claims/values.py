@@ -19,12 +19,15 @@ import math
 import re
 from dataclasses import dataclass, replace
 from datetime import date, timedelta
+from fractions import Fraction
 from itertools import pairwise
 from typing import Literal
 
 from emailbench_gym.grading.claims.lexicon import (
     APPROXIMATIONS,
     BOUNDS,
+    COMPARATIVES,
+    COMPARISON_VERBS,
     FRACTION_WORDS,
     MONTHS,
     NUMBER_WORDS,
@@ -58,6 +61,8 @@ class ValueMention:
     ratio: tuple[float, float] | None = None  # "12 of 15": numerator and denominator
     #: Where the value starts that this one is a part of: "5 (3 received, 2 sent)"; 3 is a part.
     part_of: int | None = None
+    #: A difference between two things ("beats it by 90 KB", "3 fewer"), not a thing's own value.
+    difference: bool = False
 
 
 # --- numbers ------------------------------------------------------------------------------
@@ -171,11 +176,25 @@ _FRACTION_WORDS = re.compile(
     + r")\b",
     re.I,
 )
-_DUR_NUM = rf"(?:{NUM}(?:\s+and\s+a\s+half)?|\ban?\b|\ba half\b|\bhalf an?\b)"
+#: "and a half", "-and-a-third", "and three quarters" after a number of units.
+_AND_FRACTION = (
+    r"[\s-]+and[\s-]+(?:"
+    + "|".join(
+        sorted(
+            (r"[\s-]+".join(map(re.escape, f.split())) for f in FRACTION_WORDS if " " in f),
+            key=len,
+            reverse=True,
+        )
+    )
+    + r")\b"
+)
+_DUR_NUM = rf"(?:{NUM}(?:{_AND_FRACTION})?|\ban?\b|\ba half\b|\bhalf an?\b)"
 _DUR_SEP = r"(?:\s*,?\s*(?:and\s+)?)"
-_DAYS = r"(?P<d{i}>" + _DUR_NUM + r")\s?-?\s?(?:days?|d)\b"
-_HOURS = r"(?P<h{i}>" + _DUR_NUM + r")\s?-?\s?(?:hours?|hrs?|h)\b"
-_MINUTES = r"(?P<m{i}>" + _DUR_NUM + r")\s?-?\s?(?:minutes?|mins?|m)\b"
+#: What a span of time is, between its number and a unit in full ("8 free hours", "two working days").
+_DUR_KIND = r"(?:(?:working|work|business|office|free|available|clear|open|spare|full|solid)\s+)"
+_DAYS = r"(?P<d{i}>" + _DUR_NUM + r")\s?-?\s?(?:" + _DUR_KIND + r"days?\b|days?|d)\b"
+_HOURS = r"(?P<h{i}>" + _DUR_NUM + r")\s?-?\s?(?:" + _DUR_KIND + r"hours?\b|hours?|hrs?|h)\b"
+_MINUTES = r"(?P<m{i}>" + _DUR_NUM + r")\s?-?\s?(?:" + _DUR_KIND + r"minutes?\b|minutes?|mins?|m)\b"
 
 
 def _part(unit: str, i: int) -> str:
@@ -186,7 +205,7 @@ def _part(unit: str, i: int) -> str:
 _DURATION = re.compile(
     rf"{_B}(?:{_part(_DAYS, 1)}(?:{_DUR_SEP}{_part(_HOURS, 1)})?(?:{_DUR_SEP}{_part(_MINUTES, 1)})?"
     rf"|{_part(_HOURS, 2)}(?:{_DUR_SEP}{_part(_MINUTES, 2)})?|{_part(_MINUTES, 3)})"
-    r"(?P<half>\s+and\s+a\s+half\b)?",
+    rf"(?P<fraction>{_AND_FRACTION})?",
     re.I,
 )
 _DUR_WORDS = re.compile(
@@ -203,7 +222,14 @@ _DURATION_SHARE = re.compile(
 )
 _UNIT_MINUTES = {"d": 1440.0, "h": 60.0, "m": 1.0}
 _MERIDIEM = r"(?P<m{i}>a\.?\s?m\.?|p\.?\s?m\.?|am|pm)"
-_TIME_12 = rf"(?P<h{{i}}>1[0-2]|0?[1-9])(?::(?P<mi{{i}}>[0-5]\d))?\s?{_MERIDIEM}(?![a-z])"
+#: An hour in words ("ten a.m.", "ten o'clock").
+_HOUR_WORDS = {
+    w: n for w, n in NUMBER_WORDS.items() if 1 <= n <= 12 and " " not in w and "dozen" not in w
+}
+_HOUR_WORD = "|".join(sorted(_HOUR_WORDS, key=len, reverse=True))
+_TIME_12 = (
+    rf"(?P<h{{i}}>1[0-2]|0?[1-9]|{_HOUR_WORD})(?::(?P<mi{{i}}>[0-5]\d))?\s?{_MERIDIEM}(?![a-z])"
+)
 _TIME_24 = r"(?P<H{i}>[01]?\d|2[0-3])[:h.](?P<MI{i}>[0-5]\d)(?!\d)"
 _TIME_WORD = r"(?P<w{i}>(?:12(?::00)?\s+)?noon|midday|midnight)"
 
@@ -224,12 +250,12 @@ _COUNTED = (
 _BARE_HOUR = re.compile(
     r"\b(?:at|until|till|before|after|around|from)\s+(?P<h>1[0-2]|0?[1-9])"
     rf"(?![\w:%/']|[.,]\d|\s*(?:-|to)\s*\d|\s+(?:{_COUNTED})\b)"
-    r"|\b(?P<o>1[0-2]|0?[1-9])\s?o'clock\b",
+    rf"|\b(?P<o>1[0-2]|0?[1-9]|{_HOUR_WORD})\s?o'clock\b",
     re.I,
 )
 _TIME_RANGE = re.compile(
     rf"(?:\bfrom\s+|\bbetween\s+)?{_B}(?:{_time_pattern(0)}|(?P<bare0>1[0-2]|0?[1-9]))"
-    rf"\s?(?:-|to|until|till|through|and)\s?{_time_pattern(1)}",
+    rf"[ \t]*(?:-|to|until|till|through|and)[ \t]*{_time_pattern(1)}",
     re.I,
 )
 _MONTH = "|".join(sorted(MONTHS, key=len, reverse=True))
@@ -311,7 +337,7 @@ def _minutes_of(match: re.Match[str], i: int) -> tuple[set[int], float] | None:
         word = groups[f"w{i}"].casefold()
         return ({0} if "midnight" in word else {12 * 60}), 1.0
     if groups.get(f"h{i}"):
-        hour = int(groups[f"h{i}"]) % 12
+        hour = _hour(groups[f"h{i}"]) % 12
         minute = int(groups.get(f"mi{i}") or 0)
         if groups[f"m{i}"].casefold().startswith("p"):
             hour += 12
@@ -325,6 +351,11 @@ def _minutes_of(match: re.Match[str], i: int) -> tuple[set[int], float] | None:
     return None
 
 
+def _hour(written: str) -> int:
+    """An hour written in digits or in words ("10", "ten")."""
+    return _HOUR_WORDS.get(written.casefold()) or int(written)
+
+
 def _duration_minutes(match: re.Match[str]) -> tuple[float, float] | None:
     """Minutes of a duration match, and the precision of its last written part."""
     total, precision = 0.0, 1.0
@@ -333,10 +364,7 @@ def _duration_minutes(match: re.Match[str]) -> tuple[float, float] | None:
         number = next((groups[f"{unit}{i}"] for i in (1, 2, 3) if groups.get(f"{unit}{i}")), None)
         if number is None:
             continue
-        word = " ".join(number.casefold().split())
-        half = 0.0
-        if word.endswith(" and a half"):
-            word, half = word.removesuffix(" and a half"), 0.5
+        word, share, step_share = _and_fraction(number)
         if word in ("a", "an"):
             value, step = 1.0, 1.0
         elif word in ("a half", "half a", "half an"):
@@ -346,14 +374,26 @@ def _duration_minutes(match: re.Match[str]) -> tuple[float, float] | None:
             if parsed is None:
                 return None
             value, step = parsed
-        if half:
-            value, step = value + half, 0.5
+        if share:
+            value, step = value + share, step_share
         total += value * scale
         precision = step * scale
-    if match.group("half"):
-        total += precision / 2
-        precision /= 2
+    if match.group("fraction"):  # "3 hours and a half": a share of the last unit written
+        _, share, step_share = _and_fraction("0" + match.group("fraction"))
+        total += precision * share
+        precision *= step_share
     return total, precision
+
+
+def _and_fraction(number: str) -> tuple[str, float, float]:
+    """A number of units split from its "and a third" ("eighteen-and-a-third"): the number,
+    the fraction (0 when none) and the precision it was written to (a third, a quarter)."""
+    words = " ".join(re.split(r"[\s-]+", number.casefold().strip()))
+    head, sep, tail = words.partition(" and ")
+    if not sep or tail not in FRACTION_WORDS:
+        return " ".join(number.casefold().split()), 0.0, 1.0
+    share = FRACTION_WORDS[tail]
+    return head, share, 1 / Fraction(share).limit_denominator(12).denominator
 
 
 _DURATION_WORD_MINUTES = {
@@ -590,7 +630,7 @@ def find_values(text: str, today: date, masked: list[tuple[int, int]] = ()) -> l
         group = "h" if match.group("h") else "o"
         span = match.span(group)
         if free(*span):
-            hour = int(match.group(group)) % 12
+            hour = _hour(match.group(group)) % 12
             add(ValueMention("time", (hour * 60, (hour + 12) * 60), span[0], match.end(), 60.0))
     for pattern in _DATE_PATTERNS:
         for match in pattern.finditer(text):
@@ -650,7 +690,8 @@ def find_values(text: str, today: date, masked: list[tuple[int, int]] = ()) -> l
             continue
         value, step = parsed
         add(ValueMention("number", (value,), *match.span(), step, _qualifier(text, match.start())))
-    found.sort(key=lambda m: m.start)
+    found = _join_table_ranges(text, sorted(found, key=lambda m: m.start))
+    found = _mark_differences(text, found)
     marked = _mark_table_totals(text, _mark_breakdowns(text, _mark_alternatives(text, found)))
     return _mark_corrections(text, marked)
 
@@ -664,6 +705,85 @@ _TOTAL_AFTER = re.compile(
 
 #: Words that make a parenthesis after a value its total, not its parts ("2 sent (5 in all)").
 _TOTAL_WORDS = re.compile(r"\b(?:total|in all|overall|altogether|all told|combined|sum)\b", re.I)
+
+
+#: Column headers of a table's time ranges: where each row's block starts, where it ends.
+_RANGE_START_COLUMNS = frozenset({"from", "start", "starts", "begins", "start time"})
+_RANGE_END_COLUMNS = frozenset({"to", "end", "ends", "until", "till", "end time"})
+
+
+def _join_table_ranges(text: str, found: list[ValueMention]) -> list[ValueMention]:
+    """In a table with a "From" and a "To" column (or "Start" and "End"), a row's time in each
+    is one time range ("| Free | 8am | 1pm | five hours |" states 8:00-13:00), in whichever
+    order the columns stand."""
+    joined: dict[int, ValueMention | None] = {}  # index in found -> its range (or None: merged)
+    offset, columns = 0, None
+    for line in text.split("\n"):
+        start, offset = offset, offset + len(line) + 1
+        if not line.lstrip().startswith("|"):
+            columns = None
+            continue
+        cells = list(pairwise(start + i for i, c in enumerate(line) if c == "|"))
+        if columns is None:
+            names = [re.sub(r"[\s*_`]+", " ", text[a + 1 : b]).strip().casefold() for a, b in cells]
+            first = next((k for k, n in enumerate(names) if n in _RANGE_START_COLUMNS), None)
+            last = next((k for k, n in enumerate(names) if n in _RANGE_END_COLUMNS), None)
+            columns = (first, last) if first is not None and last is not None else ()
+            continue
+        if not columns or max(columns) >= len(cells):
+            continue
+        times = []
+        for a, b in (cells[columns[0]], cells[columns[1]]):
+            inside = [j for j, m in enumerate(found) if a < m.start and m.end <= b]
+            if len(inside) != 1 or found[inside[0]].kind != "time":
+                break
+            times.append(inside[0])
+        if len(times) != 2:
+            continue
+        begin, end = found[times[0]], found[times[1]]
+        starts = {v for v in begin.values if any(v < e for e in end.values)} or set(begin.values)
+        span = min(begin.start, end.start), max(begin.end, end.end)
+        joined[times[0]] = ValueMention(
+            "time-range", (frozenset(starts), frozenset(end.values)), *span
+        )
+        joined[times[1]] = None
+    if not joined:
+        return found
+    merged = [joined.get(j, m) for j, m in enumerate(found)]
+    return sorted((m for m in merged if m is not None), key=lambda m: m.start)
+
+
+#: Kinds a difference may be written in ("by 90 KB", "3 fewer", "$300 million lower").
+_DIFFERENCE_KINDS = frozenset({"number", "money", "size", "duration", "percent"})
+#: "by" (and an estimate word) right before a value.
+_BY = re.compile(
+    r"\bby\s+(?:(?:about|around|roughly|approximately|some|nearly|almost|just|only|another)\s+)*~?$",
+    re.I,
+)
+_COMPARATIVE_AFTER = re.compile(rf"\s*(?:(?:{'|'.join(COMPARATIVES)})\b|more\s+than\b)", re.I)
+
+
+def _mark_differences(text: str, found: list[ValueMention]) -> list[ValueMention]:
+    """Values that state a difference between two things, not a value of either: after "by" in
+    a sentence comparing ("It beats the runner-up by about 90 KB", "exceeded the limit by $6
+    million", "down by 3"), right after "down"/"up" ("down 236"), or before a comparative ("3
+    fewer", "$300 million lower", "90 KB bigger than the runner-up")."""
+    marked = list(found)
+    for i, mention in enumerate(found):
+        if mention.kind not in _DIFFERENCE_KINDS:
+            continue
+        window = text[max(0, mention.start - 200) : mention.start]
+        start = max(window.rfind(c) for c in ("\n", ". ", "! ", "? ", "; ")) + 1
+        before = window[start:]
+        by = _BY.search(before)
+        words = re.findall(r"[a-z]+", before[: by.start()].casefold()) if by else []
+        if (
+            (by and (COMPARISON_VERBS.intersection(words) or words[-1:] in (["up"], ["down"])))
+            or re.search(r"\b(?:down|up)\s+$", before, re.I)
+            or _COMPARATIVE_AFTER.match(text, mention.end)
+        ):
+            marked[i] = replace(mention, difference=True)
+    return marked
 
 
 def _mark_breakdowns(text: str, found: list[ValueMention]) -> list[ValueMention]:
@@ -792,6 +912,7 @@ def _mark_alternatives(text: str, found: list[ValueMention]) -> list[ValueMentio
         between = text[a.end : b.start]
         small_range = (
             a.kind == "number"
+            and not b.difference  # "14 vs. 11 - 3 fewer": a difference after a dash is no range
             and re.fullmatch(r"\s*[-–]\s*", between)
             and not _TOTAL_AFTER.match(text, b.end)  # "three – nineteen in total": an aside
             and all(v < 1000 for v in (*a.values, *b.values))
