@@ -65,12 +65,26 @@ def scan_bind(analysis: Analysis, target: Span, subjects: list[SubjectMention]):
     listed = colons and len(
         {s.span.start for s in subjects if colons[0] <= s.span.start < sentence[1]}
     )
+    clauses = [
+        m.span() for m in re.finditer(r",\s+(?:which|who|whom|whose)\b[^.;!?\n]*", text.text)
+    ]
+
+    def in_earlier_clause(s: SubjectMention) -> int | None:
+        """The start of the earlier sentence's relative clause holding the subject."""
+        for a, b in clauses:
+            if a < s.span.start < b <= sentence[0]:
+                return a
+        return None
+
     for scope, (left, right) in enumerate(scopes):
         inside = [s for s in subjects if left <= s.span.start and s.span.end <= right]
         if scope == len(scopes) - 1 and not scan_is_table_row(text, line_index):
             inside = [s for s in inside if s.span.end <= target.start]
         elif scope and listed and listed >= 2:  # a colon introducing a list of subjects
             inside = [s for s in inside if s.span.end <= colons[0]]
+        if scope == len(scopes) - 1:  # past the sentence: not an earlier sentence's ", which ..."
+            while inside and (cut := in_earlier_clause(min(inside, key=distance))) is not None:
+                inside = [s for s in inside if s.span.end <= cut]
         if scope and asides and left < asides[0]:  # a value in parentheses: what is before it
             before = [s for s in inside if s.span.end <= asides[0]]
             if before:
@@ -90,7 +104,13 @@ def scan_bind(analysis: Analysis, target: Span, subjects: list[SubjectMention]):
             break
         paragraph_start = start
     before_target = [s for s in subjects if paragraph_start <= s.span.start < target.start]
-    return max(before_target, key=lambda s: s.span.start) if before_target else None
+    while before_target:
+        last = max(before_target, key=lambda s: s.span.start)
+        cut = in_earlier_clause(last)
+        if cut is None:
+            return last
+        before_target = [s for s in before_target if s.span.start < cut]
+    return None
 
 
 def scan_header_scopes(text: Text, across_blank: bool) -> dict[int, int]:

@@ -167,6 +167,13 @@ def test_neither_and_none_of_those_stand_for_the_items_named_before_them():
         assert items(spec, answer.format(tail="neither is the newest"))
         assert items(spec, answer.format(tail="none of those count"))
         assert not items(spec, answer.format(tail="both are the newest too"))
+    unread = {"type": "answer-items", "kind": "message", "members": ["msg-024", "msg-037"]}
+    state = (
+        'The unread Trading emails are "EnronOnline September statistics" and "Weather swap '
+        'limits on EnronOnline"; none of them {tail}.'
+    ).replace("; none", ", and none")
+    assert items(unread, state.format(tail="has been opened yet"))  # a state, not a denial
+    assert not items(unread, state.format(tail="counts"))
     one_sentence = (
         'Richard Shapiro\'s "FERC Review: V&E comments on the data response" is the latest; '
         "Louise Kitchen's came at 8:10 AM and Jeff Skilling's at 7:52 AM, so neither is newer."
@@ -348,3 +355,38 @@ def test_a_label_saying_what_another_count_would_give_is_not_the_answer():
         CC_THREE, lead + "Counting them, the picture is: Priya Raman also reaches three."
     )
     assert not items(CC_THREE, lead + "The full answer would be: Priya Raman as well.")
+    assert not items(CC_THREE, lead + "Others who would qualify: Priya Raman.")
+
+
+def test_owners_named_in_the_possessive_are_context_when_the_check_says_so():
+    """With `owners_as_context`, "Richard Shapiro's FERC Review" names its organizer, not an
+    outside person; naming him in the answer's list still fails."""
+    outside = {
+        "type": "answer-items",
+        "kind": "person",
+        "members": [BOUDREAUX],
+        "candidates": [BOUDREAUX, "richard.shapiro@enron.com", "louise.kitchen@enron.com"],
+        "owners_as_context": True,
+    }
+    answer = "Richard Shapiro's FERC Review has one outside guest: Claire Boudreaux."
+    assert items(outside, answer)
+    assert not items({**outside, "owners_as_context": False}, answer)
+    assert not items(outside, "The outside guests are Claire Boudreaux and Richard Shapiro.")
+
+
+def test_a_later_sentence_continues_the_topic_not_an_earlier_relative_clause():
+    """ "The third is the Dynegy Review, which overlaps the last half hour of the FERC Review. Rob
+    Delacroix has accepted." puts Rob on the Dynegy Review; when the FERC Review is the later
+    sentence's own topic, he goes with it."""
+    on_dynegy = {
+        "type": "answer-items",
+        "kind": "person",
+        "subject": "event:evt-009",
+        "members": ["rob.delacroix@dynegy.com"],
+        "candidates": [PRYOR, BOUDREAUX, "rob.delacroix@dynegy.com"],
+    }
+    lead = "The second is the FERC Review, with Claire Boudreaux. "
+    clause = "The third is the Dynegy Review, which overlaps the last half hour of the FERC Review."
+    assert items(on_dynegy, lead + clause + " Rob Delacroix has accepted.")
+    topic = "The third is the Dynegy Review. It overlaps the FERC Review."
+    assert not items(on_dynegy, lead + topic + " Rob Delacroix has accepted.")

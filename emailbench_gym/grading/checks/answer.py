@@ -26,6 +26,7 @@ no claim. The same claims check the text of sent messages (`sent-message` `body`
 
 from __future__ import annotations
 
+import bisect
 import re
 from datetime import date, datetime
 from functools import cached_property
@@ -143,6 +144,23 @@ def _subjects(
     return found
 
 
+def _owner_mentions(analysis: Analysis, spans: list[Span]) -> set[int]:
+    """Indexes of the spans written in the possessive right before another named item ("Richard
+    Shapiro's FERC Review", "Louise Kitchen's \"EnronOnline September statistics\"")."""
+    text = analysis.text.text
+    starts = sorted(m.start for m in analysis.entities)
+    owners = set()
+    for k, span in enumerate(spans):
+        if not text[span.start : span.end].endswith("'s"):
+            continue
+        gap = re.match(r"[\s\"'*]*", text[span.end :])
+        after = span.end + (gap.end() if gap else 0)
+        found = bisect.bisect_left(starts, after)
+        if found < len(starts) and starts[found] == after:
+            owners.add(k)
+    return owners
+
+
 def unemphasised_rows(text: Text) -> set[int]:
     """Lines of the plain rows of tables that set their answer rows in bold.
 
@@ -192,6 +210,12 @@ class AnswerItemsCheck(_Claim):
         description="'kind:key': only the items the answer binds to this subject count, so the "
         "items it asserts about that subject are exactly the members ('who is from outside on "
         "the FERC Review').",
+    )
+    owners_as_context: bool = Field(
+        False,
+        description="An item named in the possessive right before another named item ('Richard "
+        "Shapiro's FERC Review': its organizer; 'Louise Kitchen's \"Weather swap limits\"': its "
+        "sender) is context, not an answer item (for questions that do not ask for owners).",
     )
 
     @field_validator("subject")
@@ -274,6 +298,9 @@ class AnswerItemsCheck(_Claim):
             as_context = analysis.reader.read(spans, self.context_cue_words)
         else:
             as_context = polarity
+        if self.owners_as_context:
+            owners = _owner_mentions(analysis, spans)
+            as_context = ["ruled_out" if k in owners else c for k, c in enumerate(as_context)]
         about = self._about_subject(analysis, spans)
         affirmed: dict[str, int] = {}
         claimed_wrong: list[str] = []

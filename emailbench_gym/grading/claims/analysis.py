@@ -236,6 +236,24 @@ class Analysis:
         return None
 
     @cached_property
+    def _relative_clauses(self) -> list[tuple[int, int]]:
+        """(start, end) of each non-restrictive relative clause (", which overlaps the FERC
+        Review"), to the end of its sentence part."""
+        return [
+            m.span()
+            for m in re.finditer(r",\s+(?:which|who|whom|whose)\b[^.;!?\n]*", self.text.text)
+        ]
+
+    def relative_clause_at(self, offset: int, before: int) -> int | None:
+        """Where the relative clause holding `offset` starts, if it ends before `before` (in an
+        earlier sentence): a later sentence continues that sentence's topic, not the clause's."""
+        clauses = self._relative_clauses
+        index = bisect.bisect_right(clauses, (offset, len(self.text.text))) - 1
+        if index >= 0 and clauses[index][0] < offset < clauses[index][1] <= before:
+            return clauses[index][0]
+        return None
+
+    @cached_property
     def _label_colons(self) -> list[int]:
         return [m.start() for m in re.finditer(r":(?=\s)", self.text.text)]
 
@@ -265,7 +283,8 @@ class Binder:
     """Binds values and statements to subjects: a target paired "respectively" with a list of
     subjects to the subject in its place, else the nearest subject mention in the same clause
     (a target in parentheses first looks before the parenthesis; a target before a colon that
-    introduces a list of subjects does not look past the colon),
+    introduces a list of subjects does not look past the colon; past its sentence, subjects in an
+    earlier sentence's ", which ..." clause are skipped),
     else the same part of the sentence between semicolons, else the same sentence, else the
     same line (named before it, unless the line is a table row: in prose a value refers back,
     not to a later sentence), else the header governing the line, else the nearest subject
@@ -312,8 +331,10 @@ class Binder:
                 right = min(right, target.start)
             elif scope and introduces is not None:
                 right = min(right, introduces)  # "Two members emailed you: A (3) and B (2)"
+            if scope == len(scopes) - 1:  # an earlier sentence's ", which ..." is not its topic
+                right = self._before_relative_clauses(target, left, right, sentence[0])
             if scope and aside is not None and left < aside:
-                found = self._nearest(target, left, aside)  # "Rob of Dynegy (3), Nathan (3)"
+                found = self._nearest(target, left, min(aside, right))  # "Rob of Dynegy (3), ..."
                 if found is not None:
                     return found
             found = self._nearest(target, left, right)
@@ -326,7 +347,28 @@ class Binder:
             if found is not None:
                 return found
         paragraph_start = text.lines[analysis._paragraph_first_line[line_index]][0]
-        return self._last_starting(paragraph_start, target.start)
+        end = target.start
+        found = self._last_starting(paragraph_start, end)
+        while found is not None:
+            clause = analysis.relative_clause_at(found.span.start, sentence[0])
+            if clause is None:
+                break
+            end = clause
+            found = self._last_starting(paragraph_start, end)
+        return found
+
+    def _before_relative_clauses(self, target: Span, left: int, right: int, sentence: int) -> int:
+        """The end of the line scope once the nearest subjects inside earlier sentences'
+        relative clauses (", which overlaps the FERC Review") are cut off: a later sentence
+        continues the earlier one's topic, not its aside."""
+        found = self._nearest(target, left, right)
+        while found is not None:
+            clause = self.analysis.relative_clause_at(found.span.start, sentence)
+            if clause is None:
+                break
+            right = clause
+            found = self._nearest(target, left, right)
+        return right
 
     def _list_colon(self, target: Span, sentence: tuple[int, int]) -> int | None:
         """The colon after the target that introduces a list of two or more subjects in its

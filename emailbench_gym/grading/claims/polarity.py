@@ -95,6 +95,22 @@ _UNNAMED_FIRST_ITEM = re.compile(
 _PENDING = frozenset(
     {"need", "needs", "have", "has", "yet", "want", "wants", "going", "ought", "remain", "remains"}
 )
+
+
+_COMPARATIVES = frozenset(
+    {"most", "least", "first", "last", "top", "newer", "older", "later", "earlier", "sooner"}
+)
+
+
+def _ranks(word: str) -> bool:
+    """ "newest", "newer", "most": a word that ranks ("neither is the newest", "neither is newer")."""
+    return word in _COMPARATIVES or (
+        len(word) > 5 and word.endswith("est") and word not in ("interest", "request", "suggest")
+    )
+
+
+#: First words of a label that states a condition ("Counting them would change the picture:").
+_CONDITIONS = frozenset({"counting", "including", "adding", "excluding", "if", "had", "with"})
 #: A colon ending a label (not one inside a time, "10:30").
 _LABEL_COLON = re.compile(r":(?=\s)")
 _CONJUNCTIONS = frozenset({"and", "or", "but", "while", "whereas", "although", "though"})
@@ -798,11 +814,8 @@ class PolarityReader:
         for line, members in by_line.items():
             start, end = text.lines[line]
             opening = text.text.find(":", text.list_marker_end(line), end)
-            for colon in self._sentence_label_colons(line):
-                label = text.sentences[text.sentence_of(colon)][0]
-                if not any(label <= spans[runs[r][0]].start < colon for r in members):
-                    governed = self._list_after_label(runs, spans, members, label, colon)
-                    self._apply_label(governed, label, colon, verdict, words)
+            for label, colon, governed in self._sentence_labels(line, runs, spans, members):
+                self._apply_label(governed, label, colon, verdict, words)
             if opening < 0:
                 continue
             if any(spans[runs[r][0]].start < opening for r in members):
@@ -826,28 +839,45 @@ class PolarityReader:
 
     def _counterfactual(self, start: int, end: int) -> bool:
         """Whether a label says what a different count would give ("Counting your own replies
-        would change the picture:"): "would", but not the polite "would be" of an answer."""
+        would change the picture:", "If sent mail counted, it would go:"): it opens with a
+        condition and says "would", but not the polite "would be" of an answer ("Those who would
+        qualify:" states the answer)."""
         norms = self.norms
-        tokens = self.text.tokens_in(start, end)
+        tokens = [i for i in self.text.tokens_in(start, end) if i not in self.masked]
+        if not tokens or norms[tokens[0]] not in _CONDITIONS:
+            return False
         return any(
-            norms[i] == "would" and (i + 1 >= len(norms) or norms[i + 1] != "be")
-            for i in tokens
-            if i not in self.masked
+            norms[i] == "would" and (i + 1 >= len(norms) or norms[i + 1] != "be") for i in tokens
         )
 
-    def _sentence_label_colons(self, line: int) -> list[int]:
-        """Colons ending a label that opens a sentence in the middle of a line ("... by Tuesday.
-        The other four you've already read: A, B and C"): each governs the list right after it
-        in its sentence, as a label opening a line does. A colon in the line's first sentence
-        is the line's own label (or none)."""
+    def _sentence_labels(
+        self, line: int, runs: list[list[int]], spans: list[Span], members: list[int]
+    ) -> list[tuple[int, int, list[int]]]:
+        """(start, colon, runs governed) of each label opening a sentence in the middle of a line
+        ("... by Tuesday. The other four you've already read: A, B and C"): from the sentence's
+        start to its first colon, with no item before the colon; it governs the list right after
+        it in its sentence, as a label opening a line does. The line's first sentence has the
+        line's own label (or none). Linear in the line's sentences and items."""
         text = self.text
-        start, end = text.lines[line]
         first_sentence = text.sentence_of(text.list_marker_end(line))
+        by_sentence: dict[int, list[int]] = {}
+        for r in sorted(members, key=lambda r: spans[runs[r][0]].start):
+            by_sentence.setdefault(text.sentence_of(spans[runs[r][0]].start), []).append(r)
         found = []
-        for match in _LABEL_COLON.finditer(text.text, start, end):
-            colon = match.start()
-            if text.sentence_of(colon) != first_sentence:
-                found.append(colon)
+        for sentence, listed in by_sentence.items():
+            if sentence == first_sentence:
+                continue
+            start, end = text.sentences[sentence]
+            match = _LABEL_COLON.search(text.text, start, min(end, start + LONG_LABEL_CHARS + 1))
+            if match is None or spans[runs[listed[0]][0]].start < match.start():
+                continue  # no label, or it names an item ("Louise Kitchen: 80%")
+            lead_in = text.text[match.end() : spans[runs[listed[0]][0]].start]
+            if (
+                _SEPARATORS.match(lead_in)
+                or _POSSESSIVE_SEPARATOR.match(lead_in)
+                or _UNNAMED_FIRST_ITEM.match(lead_in)
+            ):
+                found.append((start, match.start(), listed))
         return found
 
     def _list_after_label(
@@ -958,29 +988,49 @@ class PolarityReader:
     ) -> None:
         """ "..., and B at 7:52, so neither is the newest" / "..., so none of those count":
         a denial standing for the items named before it, in its sentence up to a semicolon
-        ("neither": the last two of them)."""
+        ("neither": the last two of them). Linear: items found by bisection, and a segment's
+        items marked once, up to its last "none of them"."""
         norms = self.norms
-        order = sorted(range(len(spans)), key=lambda k: spans[k].start)
-        for i, norm in enumerate(norms):
-            if norm not in ("neither", "none") or i in self.masked:
-                continue
-            length = _match_at(norms, i + 1, _COLLECTIVE_TAILS)
-            if not length and not (
-                norm == "neither" and _match_at(norms, i + 1, _COLLECTIVE_VERBS)
-            ):
-                continue
-            segment_start = self._segment_start(i)
-            before = [
-                k
-                for k in order
-                if segment_start <= spans[k].start
-                and spans[k].last <= i
-                and self.sentence[spans[k].first] == self.sentence[i]
-            ]
-            if norm == "neither":
-                before = before[-2:]
-            for k in before:
-                verdict[run_of[k]].add("negated")
+        order = sorted(range(len(spans)), key=lambda k: spans[k].last)
+        lasts = [spans[k].last for k in order]
+        reach: dict[int, int] = {}  # segment start -> its last "none of ..." token
+        for i in self._collective_cues:
+            segment = self._segment_start(i)
+            low = bisect.bisect_left(lasts, self.text.token_at(segment) + 1)
+            high = bisect.bisect_right(lasts, i)
+            if norms[i] == "neither":
+                for position in range(max(low, high - 2), high):
+                    if spans[order[position]].start >= segment:
+                        verdict[run_of[order[position]]].add("negated")
+            else:
+                reach[segment] = max(reach.get(segment, i), i)
+        for segment, i in reach.items():
+            low = bisect.bisect_left(lasts, self.text.token_at(segment) + 1)
+            for position in range(low, bisect.bisect_right(lasts, i)):
+                if spans[order[position]].start >= segment:
+                    verdict[run_of[order[position]]].add("negated")
+
+    @cached_property
+    def _collective_cues(self) -> list[int]:
+        """Tokens of "neither" / "none" standing for the items before them and denying that
+        they belong ("neither is the newest", "none of those count"), outside names and values.
+        One that denies a state ("none of them has a response yet") says something of the
+        items, not that they are out, so it needs a membership or ranking word next."""
+        norms = self.norms
+        found = []
+        for word in ("neither", "none"):
+            for i in self._positions.get(word, ()):
+                if i in self.masked:
+                    continue
+                length = _match_at(norms, i + 1, _COLLECTIVE_TAILS)
+                if not length and word == "neither":
+                    length = _match_at(norms, i + 1, _COLLECTIVE_VERBS)
+                if length and any(
+                    norms[j] in MEMBERSHIP_WORDS or _ranks(norms[j])
+                    for j in self._clause_after(i, i + 1)
+                ):
+                    found.append(i)
+        return found
 
     def _continued_sequences(self, first: list[int], verdict: list[set[str]]) -> None:
         """A sentence that continues a ranking of ruled-out items ("Next is Executive with 7.
