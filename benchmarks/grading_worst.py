@@ -11,6 +11,8 @@ the names and values run together in one sentence (`one-line`), each under its o
 largest body (`TEXT_CHARS`, built the same way) and a signature of `SIGNATURE_CHARS` were added
 to the episode, so body claims and setting checks read the largest inputs too. Each grade reads
 its answer afresh (the per-scenario analysis cache is bypassed by a distinct answer per run).
+A final answer has no size limit of its own, so one of `OVER_CHARS` (over the limit: it fails
+unread) is graded too (`over`).
 Prints the median and slowest grade per shape, the slowest scenarios and their ratio to the
 reference answer's grade.
 """
@@ -30,6 +32,8 @@ from emailbench_gym.validation import kitchen_sink_answer
 
 #: Characters kept free at the end of each answer for the run's distinct suffix.
 _SUFFIX = 8
+#: An answer far over the limit (a final answer is any text the agent ends with).
+OVER_CHARS = 1_000_000
 
 
 def _repeat_to(pieces: list[str], separator: str, chars: int) -> str:
@@ -120,9 +124,12 @@ def main() -> None:
         for shape, build in built.items():
             answers = _distinct(build(MAX_ANSWER_CHARS), args.repeat)
             rows.setdefault(shape, []).append((_cpu(episode.grade, answers), scenario.id))
+        over = [built["names"](OVER_CHARS) + f" {n}" for n in range(args.repeat)]
+        rows.setdefault("over", []).append((_cpu(episode.grade, over), scenario.id))
     print(
-        f"{len(baseline)} scenarios; answers of {MAX_ANSWER_CHARS:,} chars, a sent body of "
-        f"{TEXT_CHARS:,} chars, a signature of {SIGNATURE_CHARS:,}; CPU ms, median of {args.repeat}"
+        f"{len(baseline)} scenarios; answers of {MAX_ANSWER_CHARS:,} chars (over: {OVER_CHARS:,}), "
+        f"a sent body of {TEXT_CHARS:,} chars, a signature of {SIGNATURE_CHARS:,}; CPU ms, "
+        f"median of {args.repeat}"
     )
     print(f"reference answers: median {statistics.median(baseline.values()) * 1e3:.2f} ms")
     slowest: list[tuple[float, str, str]] = []

@@ -13,6 +13,7 @@ from emailbench_gym.actions import parse_turn
 from emailbench_gym.api import METHODS
 from emailbench_gym.api.common import clock_zone_name, local_now
 from emailbench_gym.episode import Episode
+from emailbench_gym.grading.claims.analysis import MAX_ANSWER_CHARS
 from emailbench_gym.grading.grade import Grade
 from emailbench_gym.grading.judge import Judge, make_judge
 from emailbench_gym.grading.reward import REWARD_MODES, reward_of
@@ -58,7 +59,8 @@ def tool_list(key: ToolsKey) -> ToolList:
 #: a tool (MCP, TRL, verifiers: `submit_answer`) state their own rule instead, so every prompt
 #: names exactly one way to finish.
 FINISH_BY_TEXT = (
-    "When the task is done, reply with the final answer in plain text and no tool calls."
+    "When the task is done, reply with the final answer in plain text and no tool calls "
+    f"(at most {MAX_ANSWER_CHARS:,} characters: a longer answer is not read and fails)."
 )
 
 

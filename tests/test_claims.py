@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from emailbench_gym.env import FINISH_BY_TEXT
 from emailbench_gym.episode import Episode
-from emailbench_gym.grading.checks.answer import AnswerItemsCheck
+from emailbench_gym.grading.checks.answer import TOO_LONG, AnswerItemsCheck
+from emailbench_gym.grading.claims.analysis import MAX_ANSWER_CHARS
 from tests.grading_support import make_scenario, passes
 
 KITCHEN, BECK = "louise.kitchen@enron.com", "sally.beck@enron.com"
@@ -1080,3 +1082,18 @@ def test_a_claim_is_judged_once_per_answer_and_no_grade_shares_what_is_kept(monk
     assert judged == ["", wrong, "Louise Kitchen, Sally Beck, John Lavorato, Richard Shapiro."]
     assert "tampered" not in again.found["not asserted"] and again.outcome == "failed"
     assert right.outcome == "passed"
+
+
+def test_an_answer_over_the_limit_fails_unread_however_right_its_start():
+    """The claim reader reads at most MAX_ANSWER_CHARS: an answer over it fails every claim
+    (a right answer cannot hide wrong content past a cut, and grading stays bounded however
+    long the text), with the limit named; the same answer padded up to the limit still passes."""
+    right = "Louise Kitchen, Sally Beck, John Lavorato, Richard Shapiro."
+    episode = Episode(make_scenario([{**TOP_FOUR, "id": "c"}], calls=[]))
+    at_limit = right + " " * (MAX_ANSWER_CHARS - len(right))
+    assert episode.grade(at_limit).items[0].outcome == "passed"
+    for answer in (at_limit + ".", right + " Also Jeff Skilling." * 500, right * 100_000):
+        item = episode.grade(answer).items[0]
+        assert item.outcome == "failed" and item.found == TOO_LONG
+    assert f"{MAX_ANSWER_CHARS:,} characters" in TOO_LONG
+    assert f"at most {MAX_ANSWER_CHARS:,} characters" in FINISH_BY_TEXT

@@ -1,13 +1,17 @@
-"""`anchored` patterns find exactly the matches of the patterns they speed up."""
+"""Faster scans find exactly what the scans they replace find: `anchored` recognizers, and a
+question's requests read from its segment breaks found once."""
 
 from __future__ import annotations
 
+import dataclasses
+import datetime
 import random
 import re
 
 import pytest
 
-from emailbench_gym.grading.claims import values
+from emailbench_gym.grading.claims import retraction, values
+from emailbench_gym.grading.claims.polarity import _Question, is_request
 from emailbench_gym.grading.claims.scan import anchored
 from emailbench_gym.grading.claims.text import normalize
 
@@ -69,3 +73,91 @@ def test_an_anchored_pattern_keeps_its_groups_and_lookbehind():
     assert pattern.pattern.startswith("(?=[")
     found = [(m.group("n"), m.group("u"), m.span()) for m in pattern.finditer("a1 ONE h x2 2m")]
     assert found == [("ONE", "h", (3, 8)), ("2", "m", (12, 14))]
+
+
+def test_a_question_reads_each_items_request_as_is_request_does():
+    """`_Question` finds a question's segment breaks once and bisects for each item: at every
+    offset of random questions (requests, breaks, dashes, colons) the answer is is_request's."""
+    rng = random.Random(11)
+    pieces = [
+        "could you", "please", "does that work for you", "Rob", "the review", ";", ": ", " - ",
+        " — ", "?", "can you", "send it", "x", " ", ",", "and", "Tuesday", ":", "-", "pls",
+    ]  # fmt: skip
+    for _ in range(300):
+        sentence = "".join(rng.choice(pieces) for _ in range(rng.randint(1, 25))) + "?"
+        question = _Question.of(sentence)
+        for at in range(len(sentence) + 1):
+            assert question.requests_at(at) == is_request(sentence, at), (sentence, at)
+
+
+def test_the_retraction_scans_find_what_the_retraction_patterns_find():
+    """takes_back scans with the anchored forms of its two long patterns: the same matches on
+    random texts of retraction and correction words."""
+    assert retraction._RETRACTION_SCAN.pattern.startswith("(?=[")
+    assert retraction._SELF_CORRECTION_SCAN.pattern.startswith("(?=[")
+    rng = random.Random(5)
+    words = [
+        "please", "disregard", "ignore", "everything", "all of", "this", "that", "the above",
+        "scratch that", "none of this is true", "just kidding", "j/k", "das stimmt nicht",
+        "c'est faux", "don't", "forget", "it", "never mind", "sent", "to the wrong person",
+        "actually,", "make that", "instead", "correction:", "on second thought", "is", "false",
+        "Rob", "3", ".", ",", "\n", "  ", "if", "we're", "not", "was", "all a mistake", "(",
+    ]  # fmt: skip
+    for _ in range(400):
+        text = " ".join(rng.choice(words) for _ in range(rng.randint(1, 30)))
+        for scan, pattern in (
+            (retraction._RETRACTION_SCAN, retraction._RETRACTION),
+            (retraction._SELF_CORRECTION_SCAN, retraction._SELF_CORRECTION),
+        ):
+            assert [m.span() for m in scan.finditer(text)] == [
+                m.span() for m in pattern.finditer(text)
+            ], text
+
+
+def test_correction_words_are_found_as_a_search_of_each_window_finds_them():
+    """`_Corrections.between(start, end)` answers `_CORRECTION.search(text, start, end)` from one
+    scan: every window of random texts of correction words, values glued to words, line breaks
+    inside the phrases and sentence ends."""
+    rng = random.Random(3)
+    pieces = [
+        "make", "that", "it", "correction", "i", "mean", "meant", "change", "to", "scratch",
+        "on", "second", "thought", "let", "me", "correct", " ", "  ", "\n", ".", ",", "3",
+        "15:00", "x", "_", "é",
+    ]  # fmt: skip
+    for _ in range(150):
+        text = "".join(rng.choice(pieces) + rng.choice(["", " ", " "]) for _ in range(18))
+        words = values._Corrections(text)
+        for start in range(len(text) + 1):
+            for end in range(start, len(text) + 1):
+                expected = bool(values._CORRECTION.search(text, start, end))
+                assert words.between(start, end) == expected, (text, start, end)
+
+
+def _corrections_spec(text, found):
+    """The per-value search `_mark_corrections` replaced (kept as its specification)."""
+    marked = list(found)
+    for i, later in enumerate(found):
+        sentence_start = max(text.rfind(c, 0, later.start) for c in ".!?\n") + 1
+        if not values._CORRECTION.search(text, sentence_start, later.start):
+            continue
+        family = values._CORRECTS.get(later.kind, later.kind)
+        for j in range(i):
+            if values._CORRECTS.get(found[j].kind, found[j].kind) == family:
+                marked[j] = dataclasses.replace(marked[j], qualifier="corrected")
+    return marked
+
+
+def test_corrected_values_are_those_the_per_value_search_marks():
+    """Values withdrawn by a later correction ("make that 15:00") are the same as a search of
+    each value's sentence before it finds, on random texts of values and correction words."""
+    rng = random.Random(9)
+    pieces = [
+        "make that", "actually, make it", "correction:", "I mean", "scratch that", "3", "15:00",
+        "10am-11am", "Friday", "8 June", "45%", "$5", "2 of 3", "emails", "at", ".", ",", "\n",
+        "and", "or", "5 or 7", "not", "make", "that5",
+    ]  # fmt: skip
+    today = datetime.date(2001, 10, 15)
+    for _ in range(300):
+        text = normalize(" ".join(rng.choice(pieces) for _ in range(rng.randint(1, 30))))
+        found = values.find_values(text, today)
+        assert values._mark_corrections(text, found) == _corrections_spec(text, found), text

@@ -19,7 +19,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from emailbench_gym.api.common import local_now
-from emailbench_gym.grading.claims.analysis import Analysis
+from emailbench_gym.grading.claims.analysis import MAX_ANSWER_CHARS, Analysis
 from emailbench_gym.grading.claims.entities import Universe, build_universe
 from emailbench_gym.grading.query import Condition, Query, resolve_value
 from emailbench_gym.mailbox import Changes, Mark, Snapshot
@@ -184,7 +184,10 @@ class ScenarioContext:
         return universe
 
     def analyse(self, text: str) -> Analysis:
-        """`text` read as claims (cached: the same answer is read once)."""
+        """`text` read as claims (cached: the same answer is read once; a text over the
+        limit is not read, nor kept: it fails every claim)."""
+        if len(text) > MAX_ANSWER_CHARS:
+            return Analysis(text, self.universe, self.today)
         with self._lock:
             found = self._analyses.get(text)
             if found is not None:

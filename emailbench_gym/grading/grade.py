@@ -75,7 +75,7 @@ def grade_episode(
     for assertion in scenario.assertions:
         outcome = assertion.check(episode)
         items.append(
-            ItemResult.model_construct(  # built from typed parts: no validation on this hot path
+            ItemResult(
                 kind="static",
                 type=assertion.type,
                 id=assertion.id,
@@ -107,9 +107,7 @@ def _judge_rubric(rubric: Any, judge: Judge | None, evidence: Evidence | None) -
         "covers": list(rubric.covers),
     }
     if judge is None or evidence is None:
-        return ItemResult.model_construct(
-            **base, outcome="skipped", score=None, reason="no judge configured"
-        )
+        return ItemResult(**base, outcome="skipped", score=None, reason="no judge configured")
     try:
         verdict = judge.judge(rubric.criterion, evidence)
     except JudgeError as exc:

@@ -19,6 +19,7 @@ from typing import Any, Literal, get_args
 from emailbench_gym.api import MethodSpec
 from emailbench_gym.api.registry import plain_type
 from emailbench_gym.env import EmailBenchEnv
+from emailbench_gym.grading.claims.analysis import MAX_ANSWER_CHARS
 from emailbench_gym.grading.grade import Grade
 from emailbench_gym.grading.judge import Judge
 from emailbench_gym.tools import Profile
@@ -31,7 +32,10 @@ SUBMIT_DESCRIPTION = (
     "Finish the task: send the final answer to the user. This ends the episode and returns "
     "the grade; call it once, after all the work is done."
 )
-SUBMIT_ANSWER_DOC = "The final answer for the user, in plain text: what was done or found."
+SUBMIT_ANSWER_DOC = (
+    "The final answer for the user, in plain text: what was done or found "
+    f"(at most {MAX_ANSWER_CHARS:,} characters: a longer answer is not read and fails)."
+)
 
 #: The one way to finish on every tool surface (the env's own rule is `env.FINISH_BY_TEXT`).
 FINISH_BY_SUBMIT = (

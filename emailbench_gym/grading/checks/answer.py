@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 from pydantic import Field, field_validator, model_validator
 
 from emailbench_gym.grading.checks.base import CheckBase, EpisodeView, Outcome
-from emailbench_gym.grading.claims.analysis import Analysis, SubjectMention
+from emailbench_gym.grading.claims.analysis import MAX_ANSWER_CHARS, Analysis, SubjectMention
 from emailbench_gym.grading.claims.entities import ENTITY_KINDS
 from emailbench_gym.grading.claims.polarity import CueWords, Span
 from emailbench_gym.grading.claims.text import Text
@@ -74,6 +74,8 @@ VAGUE_EXTENSIONS = (
 )
 _BOLD = re.compile(r"\*\*[^*\n]+\*\*|__[^_\n]+__")
 _RULE_ROW = re.compile(r"^[\s|:\-]*$")  # a table's "|---|---|" line
+#: What a claim finds in a text over the limit (read by no claim).
+TOO_LONG = f"too long to grade: over {MAX_ANSWER_CHARS:,} characters"
 #: Kinds where a second value for the same subject contradicts the first (not counts: "5 - 3 in, 2 out").
 EXCLUSIVE_BY_DEFAULT = frozenset({"percent", "money", "duration", "time", "date", "size", "phone"})
 
@@ -100,10 +102,13 @@ class _Claim(CheckBase):
         return CueWords.of(self.predicate, self.ruled_out)
 
     def check(self, episode: EpisodeView) -> Outcome:
+        analysis = episode.analysis
+        if analysis.too_long:  # fails unread, however long the answer (grading stays bounded)
+            return self.judge(analysis)
         withdrawn = episode.takes_back(episode.answer)
         if withdrawn:  # "... Sorry, please disregard everything above": nothing is asserted
             return Outcome(False, "the answer makes the claim", f"takes itself back: {withdrawn!r}")
-        return self.judge(episode.analysis)
+        return self.judge(analysis)
 
     def judge(self, analysis: Analysis) -> Outcome:
         """`evaluate(analysis)`, worked out once per analysis: a claim's outcome depends on
@@ -290,7 +295,7 @@ class AnswerItemsCheck(_Claim):
         members, wrong = self.universe_keys(analysis.universe)
         expected = {"members": sorted(members), "ordered": self.ordered}
         if analysis.too_long:
-            return Outcome(False, expected, "answer too long to grade")
+            return Outcome(False, expected, TOO_LONG)
         mentions = analysis.entity_spans(self.kind)
         spans = [span for span, _ in mentions]
         polarity = analysis.reader.read(spans, self.cue_words)
@@ -471,7 +476,7 @@ class AnswerValuesCheck(_Claim):
     def evaluate(self, analysis: Analysis) -> Outcome:
         expected = [spec.describe() for spec in self.values]
         if analysis.too_long:
-            return Outcome(False, expected, "answer too long to grade")
+            return Outcome(False, expected, TOO_LONG)
         universe = analysis.universe
         kinds = {spec.kind for spec in self.values}
         subject_kinds = {
@@ -632,7 +637,7 @@ class AnswerTextCheck(_Claim):
     def evaluate(self, analysis: Analysis) -> Outcome:
         expected = [alternatives(s) for s in self.statements]
         if analysis.too_long:
-            return Outcome(False, expected, "answer too long to grade")
+            return Outcome(False, expected, TOO_LONG)
         subjects: list[SubjectMention] = []
         key = None
         if self.subject:

@@ -26,9 +26,12 @@ from emailbench_gym.grading.claims.polarity import PolarityReader, Span
 from emailbench_gym.grading.claims.text import Text
 from emailbench_gym.grading.claims.values import ValueMention, find_values
 
-#: Longest answer graded (characters): longer answers fail their answer checks, which keeps
-#: grading linear and bounded on any input an agent can produce.
-MAX_ANSWER_CHARS = 20_000
+#: Longest text read as claims (an answer, a sent body): a longer one fails every claim unread,
+#: so nothing can hide past a cut and grading stays bounded whatever an agent writes (stated to
+#: the agent with the finishing rule). 8,000 characters is 2.4 times the longest honest answer
+#: seen (3,332, /work/solver) and keeps the slowest check under 50 ms at that size
+#: (benchmarks/grading_worst.py); at 20,000 a grade took up to 200 ms.
+MAX_ANSWER_CHARS = 8_000
 _CONJUNCTIONS = frozenset({"and", "or", "but", "while", "whereas"})
 #: Between two items of one list: a separator ("A, B and C", "3 and 5"), after the item's own
 #: short aside or qualifier ("Nathan Pryor (Arthur Andersen), Claire ...", "Rob of Dynegy, ...").
@@ -59,7 +62,8 @@ class Analysis:
 
     def __init__(self, answer: str, universe: Universe, today: date) -> None:
         self.too_long = len(answer) > MAX_ANSWER_CHARS
-        self.text = Text(answer[:MAX_ANSWER_CHARS])
+        # a text over the limit fails every claim unread: nothing past a cut can hide there
+        self.text = Text("" if self.too_long else answer)
         self.universe = universe
         self.entities: list[EntityMention] = universe.find_mentions(self.text)
         masks = [(m.start, m.end) for m in self.entities]

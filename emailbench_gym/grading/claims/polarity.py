@@ -303,6 +303,34 @@ class _RunIndex:
         self.point_tokens = sorted(self.points)
 
 
+@dataclass
+class _Question:
+    """A sentence that asks, with its segment breaks found once: which part of it around an
+    item is a request (`is_request`), for every item of the sentence."""
+
+    sentence: str
+    starts: list[int]
+    ends: list[int]
+    requests: dict[tuple[int, int], bool] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, sentence: str) -> _Question:
+        breaks = list(_SEGMENT_BREAK.finditer(sentence))
+        return cls(sentence, [m.start() for m in breaks], [m.end() for m in breaks])
+
+    def requests_at(self, at: int) -> bool:
+        """`is_request(sentence, at)`, the segment around `at` found by bisection."""
+        k = bisect.bisect_left(self.starts, at)
+        if k and self.ends[k - 1] > at:  # a break across `at` (never at a word): as is_request
+            return is_request(self.sentence, at)
+        left = self.ends[k - 1] if k else 0
+        right = self.starts[k] if k < len(self.starts) else len(self.sentence)
+        found = self.requests.get((left, right))
+        if found is None:
+            found = self.requests[left, right] = bool(_REQUEST.search(self.sentence, left, right))
+        return found
+
+
 def _any_within(sorted_offsets: list[int], start: int, end: int) -> bool:
     """Whether any of the sorted offsets lies in [start, end)."""
     found = bisect.bisect_left(sorted_offsets, start)
@@ -319,6 +347,7 @@ class PolarityReader:
         self.sentence = [text.sentence_of(t.start) for t in text.tokens]
         self._column_cache: dict[tuple, tuple[set[int], set[int]]] = {}
         self._after: dict[tuple[int, int], range] = {}
+        self._questions: dict[int, _Question | None] = {}
         self.in_parentheses = {
             i
             for match in re.finditer(r"\([^()\n]*\)", text.text)
@@ -1094,21 +1123,33 @@ class PolarityReader:
         asks for."""
         for r in range(len(runs)):
             index = self.sentence[first[r]]
+            question = self._question(index)
+            if question is None:
+                continue
+            at = self.text.tokens[first[r]].start - self.text.sentences[index][0]
+            if not question.requests_at(at):
+                verdict[r].add("hedged")
+
+    def _question(self, index: int) -> _Question | None:
+        """Sentence `index` as a question whose items are asked, or None: not a question, or a
+        question reported or ending in a name (read once per sentence, not once per item)."""
+        if index not in self._questions:
             start, end = self.text.sentences[index]
             sentence = self.text.text[start:end]
-            if not sentence.rstrip(_CLOSERS).endswith("?"):
-                continue
-            at = self.text.tokens[first[r]].start - start
-            if is_request(sentence, at) or self._reported(index) or self._ends_in_a_name(index):
-                continue
-            verdict[r].add("hedged")
+            asked = sentence.rstrip(_CLOSERS).endswith("?")
+            if asked and not self._reported(index) and not self._ends_in_a_name(index):
+                self._questions[index] = _Question.of(sentence)
+            else:
+                self._questions[index] = None
+        return self._questions[index]
 
     def _ends_in_a_name(self, sentence: int) -> bool:
         """The question mark ends a name that is a question ("Dynegy credit line - where are
         we?", an email's subject): the words before it are a name holding a question word."""
-        tokens = [i for i, s in enumerate(self.sentence) if s == sentence]
+        first = bisect.bisect_left(self.sentence, sentence)  # a sentence's tokens are contiguous
+        last = bisect.bisect_right(self.sentence, sentence)
         name = []
-        for i in reversed(tokens):
+        for i in reversed(range(first, last)):
             if i not in self.masked:
                 break
             name.append(self.norms[i])

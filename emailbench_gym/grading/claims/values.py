@@ -14,6 +14,7 @@ and no date or number library recognises the forms of this domain (durations lik
 
 from __future__ import annotations
 
+import bisect
 import math
 import re
 from dataclasses import dataclass, replace
@@ -741,17 +742,44 @@ _CORRECTS = {"time-range": "time", "count": "number", "ratio": "percent"}
 
 def _mark_corrections(text: str, found: list[ValueMention]) -> list[ValueMention]:
     """A value given as a correction ("Actually, make that Friday at 15:00") withdraws every
-    value of its kind written before it: those are "corrected", no longer stated."""
-    marked = list(found)
+    value of its kind written before it: those are "corrected", no longer stated. Linear: the
+    sentence breaks and the correction words are found once, not searched for per value."""
+    breaks = [i for i, char in enumerate(text) if char in ".!?\n"]
+    words = _Corrections(text)
+    last: dict[str, int] = {}  # family -> index of its last value given as a correction
     for i, later in enumerate(found):
-        sentence_start = max(text.rfind(c, 0, later.start) for c in ".!?\n") + 1
-        if not _CORRECTION.search(text, sentence_start, later.start):
-            continue
-        family = _CORRECTS.get(later.kind, later.kind)
-        for j in range(i):
-            if _CORRECTS.get(found[j].kind, found[j].kind) == family:
-                marked[j] = replace(marked[j], qualifier="corrected")
+        sentence_start = breaks[k - 1] + 1 if (k := bisect.bisect_left(breaks, later.start)) else 0
+        if words.between(sentence_start, later.start):
+            last[_CORRECTS.get(later.kind, later.kind)] = i
+    marked = list(found)
+    for j, mention in enumerate(found):
+        if j < last.get(_CORRECTS.get(mention.kind, mention.kind), -1):
+            marked[j] = replace(mention, qualifier="corrected")
     return marked
+
+
+class _Corrections:
+    """Where the correction words of a text are: `between(start, end)` is
+    `bool(_CORRECTION.search(text, start, end))`, answered from one scan of the whole text
+    (the scan itself where a match crosses `start` or `end`, or a word runs into `end`)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        spans = [m.span() for m in _CORRECTION.finditer(text)]
+        self.starts = [a for a, _ in spans]
+        self.ends = [b for _, b in spans]
+
+    def between(self, start: int, end: int) -> bool:
+        starts, ends, text = self.starts, self.ends, self.text
+        first = bisect.bisect_left(starts, start)  # the first match starting in the window
+        if first < len(starts) and ends[first] <= end:
+            return True
+        crosses_start = first > 0 and ends[first - 1] > start
+        crosses_end = first < len(starts) and starts[first] < end < ends[first]
+        glued = 0 < end < len(text) and (text[end - 1].isalnum() or text[end - 1] == "_")
+        if crosses_start or crosses_end or glued:
+            return bool(_CORRECTION.search(text, start, end))
+        return False
 
 
 def _mark_alternatives(text: str, found: list[ValueMention]) -> list[ValueMention]:
