@@ -18,9 +18,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
 import re
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 _TOOL_RESULTS = {
@@ -224,6 +226,17 @@ class LoopbackModel:
         #: Requests the server answered (known after the server stopped).
         self.requests = 0
         self._process: subprocess.Popen[str] | None = None
+
+    def cpu_seconds(self) -> float | None:
+        """CPU time the server process has used so far (Linux `/proc`; None elsewhere): on a
+        machine where it shares the client's cores, what it takes from them."""
+        if self._process is None:
+            return None
+        try:
+            fields = Path(f"/proc/{self._process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            return None
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime + stime
 
     @property
     def url(self) -> str:

@@ -9,8 +9,10 @@ installed):
    and more, a `ProcessPool` of `--processes` N workers (what `run(processes=N)` uses;
    concurrency split between them; started once, its start-up timed apart, records
    written to a results file here): model requests/s measured beside the ideal
-   min(concurrency / latency, P / CPU per request), where P is the processes used (the
-   in-process runner is one event loop: one core) and CPU per request is the client's
+   min(concurrency / latency, P / CPU per request, cores / (CPU + server CPU per request)),
+   where P is the processes used (the in-process runner is one event loop: one core), the
+   server's CPU is read from /proc (it shares this machine's cores; "share P/CPU" is the
+   share of the ideal without that bound, as earlier runs printed it), and CPU per request is the client's
    measured in the same run (this process's and its workers' CPU time, less a run's fixed
    cost, / requests: the runner, agents, env steps, grading and record writing, everything
    the client spends).
@@ -48,6 +50,7 @@ sys.path.insert(0, str(ROOT))
 from benchmarks.loopback_model import LoopbackModel  # noqa: E402
 from emailbench_gym.agents import make_agent_factory  # noqa: E402
 from emailbench_gym.env import EmailBenchEnv  # noqa: E402
+from emailbench_gym.env_worker import WorkerSpec  # noqa: E402
 from emailbench_gym.runner import _play_all, run  # noqa: E402
 from emailbench_gym.scenarios import scenario_ids  # noqa: E402
 from emailbench_gym.tools import load_profile, tool_specs  # noqa: E402
@@ -78,9 +81,12 @@ def timed_run(factory: Any, scenario: str, episodes: int, concurrency: int, **kw
     return {"wall": wall, "cpu": cpu, "episode_cpu": max(cpu - fixed, 0.0), "summary": summary}
 
 
-def pool_rates(args: argparse.Namespace, factory: Any, scenario: str, concurrency: int) -> tuple:
+def pool_rates(
+    args: argparse.Namespace, factory: Any, scenario: str, concurrency: int, server: LoopbackModel
+) -> tuple:
     """A P-process row: a `ProcessPool` started once (timed apart), then timed batches whose
-    records are written to a results file as the runner does; (rates, CPU per request, start)."""
+    records are written to a results file as the runner does; (rates, CPU per request, start,
+    the server's CPU per request in the timed batches)."""
     from emailbench_gym.processes import ProcessPool
     from emailbench_gym.runfolder import RecordWriter
 
@@ -89,11 +95,13 @@ def pool_rates(args: argparse.Namespace, factory: Any, scenario: str, concurrenc
     jobs = [("play", scenario, k) for k in range(episodes)]
     began = time.perf_counter()
     rates, per_request = [], []
-    with ProcessPool(processes=processes, per_worker=concurrency // processes,
-                     agent_factory=factory, scenarios=[scenario], tools=load_profile("adapter"),
-                     judge=None, max_turns=None) as pool:  # fmt: skip
+    spec = WorkerSpec.of(agent_factory=factory, scenarios=[scenario],
+                         tools=load_profile("adapter"), judge=None, max_turns=None,
+                         per_worker=concurrency // processes)  # fmt: skip
+    with ProcessPool(spec, processes=processes) as pool:
         pool.play(jobs[: processes * 4], lambda record: None)  # the workers are up
         startup = time.perf_counter() - began
+        served = server.cpu_seconds()
         for _ in range(args.repeats):
             writer = RecordWriter(Path(tempfile.mkdtemp(prefix="emailbench-rollouts-")) / "r.jsonl")
             cpu, began = time.process_time(), time.perf_counter()
@@ -102,16 +110,26 @@ def pool_rates(args: argparse.Namespace, factory: Any, scenario: str, concurrenc
             writer.close()
             rates.append(episodes * args.turns / wall)
             per_request.append(cpu / (episodes * args.turns))
-    return rates, per_request, startup
+        served = _per_request(server, served, args.repeats * episodes * args.turns)
+    return rates, per_request, startup, served
+
+
+def _per_request(server: LoopbackModel, before: float | None, requests: int) -> float | None:
+    """The server's CPU seconds per request since `before` (None where /proc is missing)."""
+    now = server.cpu_seconds()
+    return None if now is None or before is None else (now - before) / requests
 
 
 def throughput(args: argparse.Namespace, scenario: str) -> list[tuple[float, int]]:
     """Section 1: the table; returns (CPU per request, concurrency) of each row."""
+    cores = os.cpu_count() or 1
     print(f"\n1. model requests/s against a {args.latency * 1000:.0f} ms loopback server, "
           f"{args.turns} model turns per episode, medians of {args.repeats}; "
-          f"ideal = min(concurrency / latency, P / CPU per request)")  # fmt: skip
+          f"ideal = min(concurrency / latency, P / CPU per request, cores / (CPU + server "
+          f"CPU) per request): the server runs on this machine's {cores} cores too")  # fmt: skip
     columns = (("concurrency", 11), ("P", 2), ("episodes", 8), ("req/s", 8), ("ideal", 8),
-               ("c/latency", 9), ("P/CPU", 8), ("share", 6), ("CPU/request", 11),
+               ("c/latency", 9), ("P/CPU", 8), ("machine", 8), ("share", 6),
+               ("share P/CPU", 11), ("CPU/request", 11), ("server/req", 10),
                ("episodes/s", 10))  # fmt: skip
     print("  ".join(f"{name:>{width}}" for name, width in columns))
     rows = [(c, 1) for c in args.concurrency]
@@ -124,23 +142,30 @@ def throughput(args: argparse.Namespace, scenario: str) -> list[tuple[float, int
         for concurrency, processes in rows:
             episodes = max(args.min_episodes, args.slots * concurrency)
             if processes > 1:
-                rates, per_request, startup = pool_rates(args, factory, scenario, concurrency)
+                rates, per_request, startup, served = pool_rates(
+                    args, factory, scenario, concurrency, server
+                )
                 startups.append(startup)
             else:
                 rates, per_request = [], []
+                before = server.cpu_seconds()
                 for _ in range(args.repeats):
                     result = timed_run(factory, scenario, episodes, concurrency)
                     rates.append(episodes * args.turns / result["wall"])
                     per_request.append(result["episode_cpu"] / (episodes * args.turns))
+                served = _per_request(server, before, args.repeats * episodes * args.turns)
             rate, cpu = statistics.median(rates), statistics.median(per_request)
             latency_bound = concurrency / args.latency
             cpu_bound = processes / cpu if cpu else float("inf")
-            ideal = min(latency_bound, cpu_bound)
+            machine = cores / (cpu + served) if served is not None else float("inf")
+            ideal = min(latency_bound, cpu_bound, machine)
             cpus.append((cpu, concurrency))
+            server_cell = "-" if served is None else f"{served * 1000:.3f} ms"
             cells = (f"{concurrency:>11}", f"{processes:>2}", f"{episodes:>8}", f"{rate:>8,.0f}",
                      f"{ideal:>8,.0f}", f"{latency_bound:>9,.0f}", f"{cpu_bound:>8,.0f}",
-                     f"{rate / ideal:>6.0%}", f"{cpu * 1000:>8.3f} ms",
-                     f"{rate / args.turns:>10.1f}")  # fmt: skip
+                     f"{machine:>8,.0f}", f"{rate / ideal:>6.0%}",
+                     f"{rate / min(latency_bound, cpu_bound):>11.0%}", f"{cpu * 1000:>8.3f} ms",
+                     f"{server_cell:>10}", f"{rate / args.turns:>10.1f}")  # fmt: skip
             print("  ".join(cells), flush=True)
     print("   P: processes the run uses (1: `runner.run` in one process, one event loop; "
           f"{args.processes}: a ProcessPool of {args.processes} workers, as run(processes="
@@ -221,9 +246,10 @@ def ray_steady_state(args: argparse.Namespace, scenario: str) -> None:
             print(f"  {'in-process':<15} {count / local:8.1f} episodes/s")
             for workers in (1, 2):
                 began = time.perf_counter()
-                pool = RayPool(workers=workers, per_worker=per_worker, agent_factory=factory,
-                               scenarios=[scenario], tools=load_profile("adapter"), judge=None,
-                               max_turns=None)  # fmt: skip
+                spec = WorkerSpec.of(agent_factory=factory, scenarios=[scenario],
+                                     tools=load_profile("adapter"), judge=None, max_turns=None,
+                                     per_worker=per_worker)  # fmt: skip
+                pool = RayPool(spec, workers=workers)
                 with pool:
                     pool.play(jobs[: workers * 8], lambda record: None)  # the actors are up
                     startup = time.perf_counter() - began
@@ -244,8 +270,10 @@ def ray_steady_state(args: argparse.Namespace, scenario: str) -> None:
         local = statistics.median(
             in_process(jobs, 1, reference, scenario, "full") for _ in range(args.repeats)
         )
-        pool = RayPool(workers=1, per_worker=1, agent_factory=reference, scenarios=[scenario],
-                       tools=load_profile("full"), judge=None, max_turns=None)  # fmt: skip
+        spec = WorkerSpec.of(agent_factory=reference, scenarios=[scenario],
+                             tools=load_profile("full"), judge=None, max_turns=None,
+                             per_worker=1)  # fmt: skip
+        pool = RayPool(spec, workers=1)
         with pool:
             pool.play(jobs[:4], lambda record: None)
             walls = []

@@ -3,8 +3,9 @@
 An `EnvWorker` owns its agent factory, its judge and a pool of envs, and plays episodes
 (or re-grades records) on its event loop, up to `per_worker` at once, exactly as the
 local runner does (`runner.aplay_episode`). It is built in the worker's own process from
-picklable parts: the agent factory pickles without its clients, and an SDK judge travels
-as its name and base URL (`judge_spec`) and is rebuilt there.
+a `WorkerSpec`, the one picklable description both pools send: the agent factory pickles
+without its clients, and an SDK judge travels as its name and base URL (`judge_spec`) and
+is rebuilt there.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from typing import Any
 
 from emailbench_gym.agents.base import AgentFactory
@@ -21,24 +23,42 @@ from emailbench_gym.replay import regrade_record
 from emailbench_gym.tools import Profile
 
 
-class EnvWorker:
-    """A Ray actor's body: plays episodes and re-grades records, up to `per_worker` at once."""
+@dataclass(frozen=True)
+class WorkerSpec:
+    """What every episode worker (a local worker process, a Ray actor) is built from,
+    in picklable form: `WorkerSpec.of(...)` sends an SDK judge as its `judge_spec`."""
 
-    def __init__(
-        self,
+    agent_factory: AgentFactory
+    scenarios: tuple[str, ...]
+    tools: Profile
+    judge: Any
+    max_turns: int | None
+    per_worker: int
+
+    @classmethod
+    def of(
+        cls,
+        *,
         agent_factory: AgentFactory,
         scenarios: Sequence[str],
         tools: Profile,
-        judge: Any,
+        judge: Judge | None,
         max_turns: int | None,
         per_worker: int,
-    ) -> None:
-        self.agent_factory = agent_factory
-        self.scenarios = list(scenarios)
-        self.tools = tools
-        self.judge = _rebuild_judge(judge)
-        self.max_turns = max_turns
-        self.threads = ThreadPoolExecutor(min(per_worker, 32), thread_name_prefix="emailbench")
+    ) -> WorkerSpec:
+        return cls(agent_factory, tuple(scenarios), tools, judge_spec(judge), max_turns, per_worker)
+
+
+class EnvWorker:
+    """A worker's body: plays episodes and re-grades records, up to `per_worker` at once."""
+
+    def __init__(self, spec: WorkerSpec) -> None:
+        self.agent_factory = spec.agent_factory
+        self.scenarios = list(spec.scenarios)
+        self.tools = spec.tools
+        self.judge = _rebuild_judge(spec.judge)
+        self.max_turns = spec.max_turns
+        self.threads = ThreadPoolExecutor(min(spec.per_worker, 32), thread_name_prefix="emailbench")
         self.envs: list[EmailBenchEnv] = []  # envs not in use: one per episode in flight
 
     async def play(self, scenario_id: str, repeat: int) -> dict[str, Any]:

@@ -22,13 +22,10 @@ import os
 import queue
 import signal
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
-from emailbench_gym.agents.base import AgentFactory
-from emailbench_gym.env_worker import EnvWorker, judge_spec
-from emailbench_gym.grading.judge import Judge
-from emailbench_gym.tools import Profile
+from emailbench_gym.env_worker import EnvWorker, WorkerSpec
 
 #: Seconds between checks of the workers' health while no record arrives.
 POLL = 0.5
@@ -41,12 +38,12 @@ _stop: Any = None
 _worker: EnvWorker | None = None
 
 
-def _attach(jobs: Any, records: Any, stop: Any, worker_args: tuple[Any, ...]) -> None:
+def _attach(jobs: Any, records: Any, stop: Any, spec: WorkerSpec) -> None:
     """Pool initializer: keep the queues, build the EnvWorker, and leave Ctrl-C to the parent."""
     global _jobs, _records, _stop, _worker
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _jobs, _records, _stop = jobs, records, stop
-    _worker = EnvWorker(*worker_args)
+    _worker = EnvWorker(spec)
 
 
 def _serve(per_worker: int, parent: int) -> tuple[int, float]:
@@ -85,29 +82,15 @@ def _serve(per_worker: int, parent: int) -> tuple[int, float]:
 class ProcessPool:
     """`processes` local worker processes, started once and reused by every `play`.
 
-    Each is an `EnvWorker` built from picklable parts (the agent factory without its
-    clients, the judge as `judge_spec`), like a Ray actor.
+    Each is an `EnvWorker` built from `spec`, like a Ray actor.
     """
 
-    def __init__(
-        self,
-        *,
-        processes: int,
-        per_worker: int,
-        agent_factory: AgentFactory,
-        scenarios: Sequence[str],
-        tools: Profile,
-        judge: Judge | None,
-        max_turns: int | None,
-    ) -> None:
-        self.processes, self.per_worker = processes, per_worker
+    def __init__(self, spec: WorkerSpec, *, processes: int) -> None:
+        self.processes, self.per_worker = processes, spec.per_worker
         context = multiprocessing.get_context("spawn")
         self.jobs, self.records, self.stop = context.Queue(), context.Queue(), context.Event()
-        worker_args = (agent_factory, scenarios, tools, judge_spec(judge), max_turns, per_worker)
         self.pool = context.Pool(
-            processes,
-            initializer=_attach,
-            initargs=(self.jobs, self.records, self.stop, worker_args),
+            processes, initializer=_attach, initargs=(self.jobs, self.records, self.stop, spec)
         )
 
     def play(
@@ -165,14 +148,9 @@ class ProcessPool:
 
 def play_on_processes(
     jobs: list[tuple[str, Any, int]],
+    spec: WorkerSpec,
     *,
     processes: int,
-    per_worker: int,
-    agent_factory: AgentFactory,
-    scenarios: Sequence[str],
-    tools: Profile,
-    judge: Judge | None,
-    max_turns: int | None,
     save: Callable[[dict[str, Any]], None],
 ) -> None:
     """Play (or re-grade) every job on a `ProcessPool` made for this run; `save` each record here.
@@ -182,8 +160,5 @@ def play_on_processes(
     """
     if not jobs:
         return
-    with ProcessPool(
-        processes=processes, per_worker=per_worker, agent_factory=agent_factory,
-        scenarios=scenarios, tools=tools, judge=judge, max_turns=max_turns,
-    ) as pool:  # fmt: skip
+    with ProcessPool(spec, processes=processes) as pool:
         pool.play(jobs, save)

@@ -15,13 +15,10 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
-from emailbench_gym.agents.base import AgentFactory
-from emailbench_gym.env_worker import EnvWorker, judge_spec
-from emailbench_gym.grading.judge import Judge
-from emailbench_gym.tools import Profile
+from emailbench_gym.env_worker import EnvWorker, WorkerSpec
 
 #: Ray turns a node address of 127.0.0.1 into the machine's network address (and its servers
 #: then listen on every interface) unless this is "0" when ray is imported: then the node is
@@ -60,16 +57,7 @@ class RayPool:
     """
 
     def __init__(
-        self,
-        *,
-        workers: int | None,
-        per_worker: int,
-        agent_factory: AgentFactory,
-        scenarios: Sequence[str],
-        tools: Profile,
-        judge: Judge | None,
-        max_turns: int | None,
-        address: str | None = None,
+        self, spec: WorkerSpec, *, workers: int | None, address: str | None = None
     ) -> None:
         if address is None:
             os.environ.setdefault(LOOPBACK_ONLY, "0")  # before ray is imported: see above
@@ -77,7 +65,7 @@ class RayPool:
             import ray
         except ImportError:
             raise ValueError("--ray needs Ray: pip install 'emailbench-gym[ray]'") from None
-        self.ray, self.per_worker = ray, per_worker
+        self.ray, self.per_worker = ray, spec.per_worker
         self.started = not ray.is_initialized()
         if self.started and address is None:
             start_local_cluster()
@@ -86,12 +74,8 @@ class RayPool:
         self.actors: list[Any] = []
         try:
             count = workers or max(1, int(ray.cluster_resources().get("CPU", 1)))
-            actor_class = ray.remote(num_cpus=1, max_concurrency=per_worker)(EnvWorker)
-            spec = judge_spec(judge)
-            self.actors = [
-                actor_class.remote(agent_factory, scenarios, tools, spec, max_turns, per_worker)
-                for _ in range(count)
-            ]
+            actor_class = ray.remote(num_cpus=1, max_concurrency=spec.per_worker)(EnvWorker)
+            self.actors = [actor_class.remote(spec) for _ in range(count)]
         except BaseException:
             self.close()
             raise
@@ -149,15 +133,10 @@ class RayPool:
 
 def play_on_ray(
     jobs: list[tuple[str, Any, int]],
+    spec: WorkerSpec,
     *,
     address: str | None,
     workers: int | None,
-    per_worker: int,
-    agent_factory: AgentFactory,
-    scenarios: Sequence[str],
-    tools: Profile,
-    judge: Judge | None,
-    max_turns: int | None,
     save: Callable[[dict[str, Any]], None],
 ) -> None:
     """Play (or re-grade) every job on a `RayPool` made for this run; `save` each record here.
@@ -165,8 +144,5 @@ def play_on_ray(
     The first exception (a full disk, a broken worker) stops the run: the actors are
     killed, their episodes in flight abandoned.
     """
-    with RayPool(
-        workers=workers, per_worker=per_worker, agent_factory=agent_factory, scenarios=scenarios,
-        tools=tools, judge=judge, max_turns=max_turns, address=address,
-    ) as pool:  # fmt: skip
+    with RayPool(spec, workers=workers, address=address) as pool:
         pool.play(jobs, save)

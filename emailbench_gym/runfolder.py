@@ -27,7 +27,7 @@ from typing import Any
 from filelock import FileLock, Timeout
 
 from emailbench_gym.redact import redact, secret_values
-from emailbench_gym.safetext import clean_data
+from emailbench_gym.safetext import clean_data, dumps_clean
 
 RESULTS = "results.jsonl"
 SUMMARY = "summary.json"
@@ -88,7 +88,7 @@ def latest_records(records: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
 def dump_record(record: dict[str, Any], secrets: list[str] | None = None) -> str:
     """One JSON line for `record` that can always be written as UTF-8, without credentials."""
     try:
-        line = json.dumps(clean_data(record), ensure_ascii=False, default=str)
+        line = dumps_clean(record)
     except (ValueError, TypeError, RecursionError) as exc:  # unprintable or absurdly deep data
         slim = {k: v for k, v in record.items() if k not in ("trajectory", "grade")}
         slim["trace_error"] = f"the trajectory could not be written: {type(exc).__name__}: {exc}"

@@ -31,6 +31,7 @@ from typing import Any
 from emailbench_gym.actions import parse_turn
 from emailbench_gym.agents.base import Agent, AgentFactory
 from emailbench_gym.env import EmailBenchEnv
+from emailbench_gym.env_worker import WorkerSpec
 from emailbench_gym.errors import ScenarioError
 from emailbench_gym.grading.judge import Judge, make_judge
 from emailbench_gym.provenance import now, stamp
@@ -606,30 +607,30 @@ def _run_locked(
     )  # fmt: skip
     jobs: list[tuple[str, Any, int]] = [("grade", r, 0) for r in to_grade]
     jobs += [("play", sid, k) for sid, k in to_play]
-    saved = 0
+    written: list[dict[str, Any]] = []
 
     def save(record: dict[str, Any]) -> None:
-        nonlocal saved
         writer.write(record)
-        saved += 1
+        written.append(record)
         bar.update(record)
         if on_record is not None:
             on_record(record)
 
     interrupted = False
     try:
-        spread = {"per_worker": concurrency, "agent_factory": agent_factory, "scenarios": ids,
-                  "tools": tools, "judge": judge, "max_turns": max_turns, "save": save}  # fmt: skip
+        spec = WorkerSpec.of(
+            agent_factory=agent_factory, scenarios=ids, tools=tools, judge=judge,
+            max_turns=max_turns, per_worker=concurrency,
+        )  # fmt: skip
         if ray is not None:
             from emailbench_gym.ray_pool import play_on_ray
 
-            play_on_ray(
-                jobs, address=None if ray == "local" else ray, workers=ray_workers, **spread
-            )
+            address = None if ray == "local" else ray
+            play_on_ray(jobs, spec, address=address, workers=ray_workers, save=save)
         elif processes is not None and processes > 1:
             from emailbench_gym.processes import play_on_processes
 
-            play_on_processes(jobs, processes=processes, **spread)
+            play_on_processes(jobs, spec, processes=processes, save=save)
         else:
             asyncio.run(_play_all(jobs, concurrency, worker_env, agent_factory, tools, judge, save))
     except KeyboardInterrupt:
@@ -637,10 +638,12 @@ def _run_locked(
     finally:
         writer.close()
         bar.close()
-    records = folder.records()
+    # results.jsonl is `keep` (compacted above if it held more) and then every record written
+    # here, so its latest records are these, without reading the file back.
+    records = latest_records([*keep, *written])
     if interrupted:
         summary = write_summary(folder, records, model, skipped)
-        raise RunInterrupted(folder.path, saved, summary)
+        raise RunInterrupted(folder.path, len(written), summary)
     if to_grade:
         folder.compact(records)  # drop the superseded judge_error lines
     return write_summary(folder, records, model, skipped)

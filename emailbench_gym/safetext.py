@@ -44,6 +44,26 @@ def clean_data(value: Any) -> Any:
     return value
 
 
+#: What `clean_data` would change, as it shows in JSON dumped without it: the control
+#: characters JSON escapes (`\u0001`, `\b`, `\f`) or leaves raw (DEL and C1), lone
+#: surrogates, and digit runs as long as an integer of more than _INT_BITS bits. Text that
+#: only looks so (an escaped backslash before a `u`) takes the careful path: same result.
+_LONG_DIGITS = len(str(2**_INT_BITS))
+_UNCLEAN_JSON = re.compile(r"\\[ubf]|[\x7f-\x9f\ud800-\udfff]|[0-9]{" + str(_LONG_DIGITS) + "}")
+
+
+def dumps_clean(value: Any) -> str:
+    """`json.dumps(clean_data(value), ensure_ascii=False, default=str)`, without walking the
+    value when its plain dump shows nothing to clean (a record's dump: ~5x faster)."""
+    try:
+        text = json.dumps(value, ensure_ascii=False, default=str)
+    except ValueError:  # an integer too long to print: clean_data turns it into a note
+        text = None
+    if text is None or _UNCLEAN_JSON.search(text):
+        text = json.dumps(clean_data(value), ensure_ascii=False, default=str)
+    return text
+
+
 def clean_arguments(raw: Any) -> Any:
     """Tool-call arguments as a model sent them (a JSON text or a dict), cleaned inside too.
 

@@ -29,7 +29,7 @@ from emailbench_gym.grading.checks.state import (
     _label,
 )
 from emailbench_gym.grading.context import SMALL_SELECTION, ScenarioContext
-from emailbench_gym.grading.query import select, value_at
+from emailbench_gym.grading.query import folder_id, select, value_at
 from emailbench_gym.scenarios import load_all
 from emailbench_gym.workspace import Workspace
 
@@ -63,6 +63,9 @@ class FullScan(EpisodeView):
     def matches(self, query: Any, limit: int | None = None) -> list[Any]:
         return select(query, self.final)[:limit]
 
+    def messages_in(self, folder: str) -> set[str]:
+        return {m.id for m in self.matches(self.context.folder_query(folder))}
+
 
 def scanned_unchanged(check: StateCheckAssertion, episode: EpisodeView) -> Outcome:
     """The collateral check as it was: every selected start item against the end state."""
@@ -84,6 +87,25 @@ def scanned_unchanged(check: StateCheckAssertion, episode: EpisodeView) -> Outco
                     bad.append(f"{_label(item)}: {path} {old!r} -> {new!r}")
     ok = not bad and len(before) >= check.min_matches
     return Outcome(ok, f"{len(before)} items unchanged", bad[:5] or "unchanged")
+
+
+def scanned_moved(check: MovedMessageAssertion, episode: EpisodeView) -> Outcome:
+    """The moved-message check as it was: the folder's messages listed on every grade."""
+    final = episode.final
+    target = folder_id(final, check.folder)
+    if target is None and any(f.id == check.folder for f in final.folders):
+        target = check.folder
+    if target is None:
+        return Outcome(False, f"folder {check.folder!r} with the messages", "folder missing")
+    inside = {m.id for m in final.messages if m.parentFolderId == target}
+    missing = [i for i in check.message_ids if i not in inside]
+    extra = sorted(inside.difference(check.message_ids)) if check.exact else []
+    found = (
+        {"not in folder": missing, "unexpected in folder": extra}
+        if missing or extra
+        else "all in folder"
+    )
+    return Outcome(not missing and not extra, sorted(check.message_ids), found)
 
 
 def select_all(snapshot: Any, collection: str) -> list[Any]:
@@ -121,6 +143,8 @@ def compare(scenario: Any, corpus: Corpus) -> int:
         for check in checks:
             if isinstance(check, StateCheckAssertion) and check.unchanged is not None:
                 expected = scanned_unchanged(check, slow)
+            elif isinstance(check, MovedMessageAssertion):
+                expected = scanned_moved(check, slow)
             else:
                 expected = check.check(slow)
             assert check.check(fast) == expected, (scenario.id, name, check.id)

@@ -81,13 +81,15 @@ def test_processes_are_refused_with_ray_or_below_one(tmp_path: Path) -> None:
 
 
 def test_a_process_pool_is_reused_batch_after_batch() -> None:
+    from emailbench_gym.env_worker import WorkerSpec
     from emailbench_gym.processes import ProcessPool
     from emailbench_gym.tools import load_profile
 
     records: list[dict[str, Any]] = []
-    with ProcessPool(processes=2, per_worker=2, agent_factory=make_agent_factory("reference"),
-                     scenarios=SCENARIOS, tools=load_profile("full"), judge=None,
-                     max_turns=None) as pool:  # fmt: skip
+    spec = WorkerSpec.of(agent_factory=make_agent_factory("reference"), scenarios=SCENARIOS,
+                         tools=load_profile("full"), judge=None, max_turns=None,
+                         per_worker=2)  # fmt: skip
+    with ProcessPool(spec, processes=2) as pool:
         for batch in range(2):
             jobs = [("play", sid, batch) for sid in SCENARIOS]
             assert pool.play(jobs, records.append) > 0  # the workers' CPU seconds

@@ -155,13 +155,15 @@ def test_the_ray_rollouts_example_reuses_its_env_actors(cluster: str, tmp_path: 
 
 
 def test_a_ray_pool_is_reused_batch_after_batch(cluster: str) -> None:
+    from emailbench_gym.env_worker import WorkerSpec
     from emailbench_gym.ray_pool import RayPool
     from emailbench_gym.tools import load_profile
 
     records: list[dict[str, Any]] = []
-    with RayPool(workers=2, per_worker=2, agent_factory=make_agent_factory("reference"),
-                 scenarios=SCENARIOS, tools=load_profile("full"), judge=None,
-                 max_turns=None) as pool:  # fmt: skip
+    spec = WorkerSpec.of(agent_factory=make_agent_factory("reference"), scenarios=SCENARIOS,
+                         tools=load_profile("full"), judge=None, max_turns=None,
+                         per_worker=2)  # fmt: skip
+    with RayPool(spec, workers=2) as pool:
         for batch in range(2):  # the second batch on the actors the first one started
             pool.play([("play", sid, batch) for sid in SCENARIOS], records.append)
     assert sorted((r["id"], r["repeat"]) for r in records) == sorted(

@@ -306,9 +306,13 @@ class MessageStore:
         return [r[0] for r in self._query("SELECT id FROM messages ORDER BY pos")]
 
     def folder_rows(self, folder_id: str) -> list[Row]:
-        """The rows of the corpus messages in one folder, in corpus order (the folder index)."""
+        """The rows of the corpus messages in one folder, in corpus order (the folder index).
+
+        `+pos` keeps the planner off the pos index: by it, SQLite walks every message in
+        corpus order to skip a sort (188 ms for a folder of 1,932 of 100,000; 5 ms this way).
+        """
         return self._query(
-            "SELECT rowid, id, pos FROM messages WHERE folder = ? ORDER BY pos", (folder_id,)
+            "SELECT rowid, id, pos FROM messages WHERE folder = ? ORDER BY +pos", (folder_id,)
         )
 
     # --- selections ------------------------------------------------------------------------

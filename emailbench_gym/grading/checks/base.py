@@ -110,8 +110,9 @@ class EpisodeView:
         return items[:limit]
 
     def messages_in(self, folder: str) -> set[str]:
-        """Ids of the end state's messages in a folder."""
-        return {message.id for message in self.matches(self.context.folder_query(folder))}
+        """Ids of the end state's messages in a folder (from the folder index: no message
+        the episode did not change is read)."""
+        return set(self.final.message_ids_in(folder))
 
     def analyse(self, text: str) -> Analysis:
         """Any other text the persona wrote (a sent message's body), read the same way."""
