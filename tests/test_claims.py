@@ -579,6 +579,8 @@ def test_a_hedge_opening_the_text_before_a_colon_hedges_all_that_follows():
         "The answer is NOT:\n{}",
         "Everyone except these: {}",
         "{}. Or not.",
+        "{} Or not.",
+        "{} Dunno.",
         "{}. Maybe.",
         "{}\n\nNot sure about any of this.",
         "{}\nDunno.",
@@ -608,6 +610,7 @@ def test_framing_words_that_do_not_disown_the_answer_keep_it():
         "{}\n\nIgnore the duplicate RE: copies; they are the same messages.",
         "{}\n\nNot sure if you also want the sent items counted; I left them out.",
         "{}\n\nMaybe worth a look first: Louise's.",
+        "{}\n\nWhether Sent Items count too: Not sure",
     ):
         assert values(kept.format(REFERENCE)) and items(kept.format(REFERENCE)), kept
 

@@ -121,6 +121,7 @@ def _disowned(text: str) -> list[tuple[str, str]]:
         ("not-header", "The answer is NOT:\n" + text),
         ("except", "Everyone except these: " + text),
         ("or-not", text.rstrip().rstrip(".") + ". Or not."),
+        ("or-not-run-on", text.rstrip().rstrip(".") + " Or not."),
         ("not-sure-end", text + "\n\nNot sure about any of this."),
         ("all-wrong", text + "\n\nThat's all wrong."),
         ("nope", "Nope. " + text),

@@ -89,6 +89,20 @@ _CONDITION = re.compile(r"\b(?:if|unless|in\s+case|otherwise)\b", re.I)
 _RETRACTION_SCAN, _SELF_CORRECTION_SCAN = anchored(_RETRACTION), anchored(_SELF_CORRECTION)
 
 
+#: Where a capitalised tail may start without punctuation before it: after a closing bracket or a
+#: word ("... unread (3 of 5) Or not.", "... 2 emails Dunno."), not after a label's colon or dash.
+_TAIL_START = re.compile(r"(?<=[\w)\]%])\s+(?=[A-Z])")
+
+
+def _unpunctuated_tail_hedge(sentence: str) -> str | None:
+    """A whole-text hedge run on after the last item without a full stop ("(3 of 5) Or not.")."""
+    for start in _TAIL_START.finditer(sentence):
+        tail = sentence[start.end() :]
+        if _WHOLE_HEDGE.match(tail):
+            return tail.strip()
+    return None
+
+
 def _sentence_around(text: str, start: int, end: int) -> str:
     left = max(text.rfind(c, 0, start) for c in ".!?\n")
     rights = [i for i in (text.find(c, end) for c in ".!?\n") if i >= 0]
@@ -107,6 +121,9 @@ def takes_back(text: str) -> str | None:
     sentences = [s for s in _SENTENCES.split(text.strip()) if re.search(r"\w", s)]
     if len(sentences) > 1 and _WHOLE_HEDGE.match(sentences[-1]):
         return sentences[-1].strip()
+    tail = _unpunctuated_tail_hedge(sentences[-1]) if sentences else None
+    if tail:
+        return tail
     if sentences and all(_DENIED_SENTENCE.match(s) for s in sentences):
         return _DENIED_SENTENCE.match(sentences[0]).group(0).strip()  # type: ignore[union-attr]
     return None
