@@ -130,8 +130,10 @@ def test_bodies_and_answers_asked_hedged_corrected_or_taken_back_are_mutants_and
                 "disown-answer",
                 "correct-value",
                 "rotate-values",
+                "every-value",
             },
         ),
+        ("OB-H339", {"every-value", "disown-answer"}),
     ):
         result = audit_scenario(load_scenario(scenario_id))
         assert operators <= set(result.operators), result.operators

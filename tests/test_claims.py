@@ -1100,3 +1100,38 @@ def test_an_answer_over_the_limit_fails_unread_however_right_its_start():
         assert item.outcome == "failed" and item.found == TOO_LONG
     assert f"{MAX_ANSWER_CHARS:,} characters" in TOO_LONG
     assert f"at most {MAX_ANSWER_CHARS:,} characters" in FINISH_BY_TEXT
+
+
+def test_every_subjects_value_listed_in_one_role_is_a_kitchen_sink():
+    """With roles, a count's nearest role phrase is loose ("sent you 5; on 7 (4 To, 3 Cc)": every
+    count is nearest "sent you"), so only the subject's own value and the values listed in a
+    run with it ("sent you 5 emails, 4 emails") count as what it states in that role."""
+    roles = ["sent you", "to you"]
+    received = {
+        "type": "answer-values",
+        "values": [
+            {"subject": "person:priya.raman@enron.com", "role": roles, "kind": "count", "value": 5},
+            {"subject": "person:marcus.hale@enron.com", "role": roles, "kind": "count", "value": 4},
+        ],
+    }
+    right = (
+        "- Priya Raman has sent you 5 emails and is on 7 of your sent emails (4 as To, 3 as Cc).\n"
+        "- Marcus Hale has sent you 4 emails and is on 3 of your sent emails (2 as To, 1 as Cc)."
+    )
+    assert values(right, received)
+    assert values(right.replace("(4 as To, 3 as Cc)", ": To on four, Cc on three"), received)
+    assert not values(right.replace("sent you 5 emails", "sent you 5 emails, 4 emails"), received)
+    assert not values(right.replace("sent you 5 emails", "sent you 5 and 4 emails"), received)
+    due = {
+        "type": "answer-values",
+        "values": [
+            {"subject": "message:msg-039", "role": ["due"], "kind": "date", "value": "2001-10-16"},
+            {"subject": "message:msg-002", "role": ["due"], "kind": "date", "value": "2001-10-24"},
+        ],
+    }
+    listed = (
+        "1. Dynegy Review - exposure numbers by Tuesday - due Tue Oct 16\n"
+        "2. FERC data request on EnronOnline trades - due Wed Oct 24"
+    )
+    assert values(listed, due)
+    assert not values(listed.replace("due Wed Oct 24", "due Oct 16, Wed Oct 24"), due)

@@ -13,7 +13,7 @@ naming every entity.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import date, timedelta
 from typing import Any
 
@@ -103,6 +103,43 @@ def _value_spans(
         ]
         found.append((index, hits))
     return found
+
+
+def _every_value_mutants(
+    check: AnswerValuesCheck,
+    analysis: Analysis,
+    found: list[tuple[int, list[ValueMention]]],
+    mutant: Callable[[str, str, str], Mutant],
+) -> Iterator[Mutant]:
+    """Every subject's value of a kind (and role) listed under one subject, then under each
+    ("Priya: sent you 5 emails, 4 emails"): a kitchen sink that names each right value."""
+    text = analysis.text.text
+    groups: dict[tuple[str, tuple[str, ...]], list[int]] = {}
+    for index, hits in found:
+        spec = check.values[index]
+        if hits and spec.subject is not None:
+            groups.setdefault((spec.kind, tuple(sorted(spec.role))), []).append(index)
+    hits_of = dict(found)
+    for (kind, _roles), indexes in groups.items():
+        specs = [check.values[i] for i in indexes]
+        if (
+            len({s.subject_key() for s in specs}) < 2
+            or len({repr(s.expected()) for s in specs}) < 2
+        ):
+            continue
+        written = {i: text[hits_of[i][0].start : hits_of[i][0].end] for i in indexes}
+
+        listed = {
+            index: [
+                (v.end, v.end, ", " + ", ".join(w for i, w in written.items() if i != index))
+                for v in hits_of[index]
+            ]
+            for index in indexes
+        }
+        where = f"{check.id}:{kind}"
+        yield mutant("every-value", f"{where}:one", _apply(text, listed[indexes[0]]))
+        every = list({edit[0]: edit for i in indexes for edit in listed[i]}.values())
+        yield mutant("every-value", f"{where}:all", _apply(text, every))
 
 
 def _disowned(text: str) -> list[tuple[str, str]]:
@@ -249,6 +286,7 @@ def answer_mutants(
                         ],
                     )
                     yield mutant("rotate-values", f"{check.id}:{i}<>{j}", rotated)
+            yield from _every_value_mutants(check, analysis, found, mutant)
         elif isinstance(check, AnswerTextCheck):
             for index, statement in enumerate(check.statements):
                 spans = analysis.phrase_spans(alternatives(statement))

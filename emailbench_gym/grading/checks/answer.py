@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections.abc import Callable
 from datetime import date, datetime
 from functools import cached_property
 from typing import TYPE_CHECKING, Annotated, Any, Literal
@@ -76,6 +77,10 @@ _BOLD = re.compile(r"\*\*[^*\n]+\*\*|__[^_\n]+__")
 _RULE_ROW = re.compile(r"^[\s|:\-]*$")  # a table's "|---|---|" line
 #: What a claim finds in a text over the limit (read by no claim).
 TOO_LONG = f"too long to grade: over {MAX_ANSWER_CHARS:,} characters"
+
+
+#: Between two values listed in a run ("5 emails, 4 emails", "Oct 16, Oct 24", "5/4").
+_RUN_GAP = re.compile(r"[ \t]*(?:[A-Za-z]+\.?[ \t]*)?(?:,|/|&|\band\b)[ \t]*")
 #: Kinds where a second value for the same subject contradicts the first (not counts: "5 - 3 in, 2 out").
 EXCLUSIVE_BY_DEFAULT = frozenset({"percent", "money", "duration", "time", "date", "size", "phone"})
 
@@ -443,31 +448,28 @@ class AnswerValuesCheck(_Claim):
     def _every_value_under_one_subject(
         self,
         analysis: Analysis,
-        stated: list[tuple[ValueMention, Span]],
-        bound: dict[int, SubjectMention | None],
+        given: Callable[[str, str, tuple[str, ...], list[ValueSpec]], list[ValueMention]],
     ) -> list[str]:
         """A subject given every subject's value of a kind ("Rob: 3 emails, 2 emails; Nathan: 3
-        emails, 2 emails"; every mobile under every person) is a kitchen sink, not an answer. Only
-        role-less values of two or more subjects whose values differ: a correct split ("Dynegy: 5
-        (3 from them, 2 to them)") never holds every other subject's value."""
-        by_kind: dict[str, list[tuple[str, ValueSpec]]] = {}
+        emails, 2 emails"; every mobile under every person; "Priya: sent you 5, 4" under each
+        direct report) is a kitchen sink, not an answer. Values of two or more subjects that
+        differ, compared within one role (the values a subject states in that role); a part of
+        a breakdown is not its subject's value, so a correct split next to a total ("Dynegy: 5
+        (3 from them, 2 to them)", "on 7 (To 4, Cc 3)") never holds them all."""
+        groups: dict[tuple[str, tuple[str, ...]], list[tuple[str, ValueSpec]]] = {}
         for spec in self.values:
             key = self._resolved_subject_keys(spec, analysis.universe)
-            if key is not None and not spec.role:
-                by_kind.setdefault(spec.kind, []).append((key, spec))
+            if key is not None:
+                groups.setdefault((spec.kind, tuple(sorted(spec.role))), []).append((key, spec))
         problems = []
-        for kind, specs in by_kind.items():
+        for (kind, roles), specs in groups.items():
             keys = sorted({key for key, _ in specs})
             if len(keys) < 2 or len({repr(spec.expected()) for _, spec in specs}) < 2:
                 continue
             for key in keys:
-                given = [
-                    v
-                    for v, _span in stated
-                    if may_state(v, kind) and (b := bound[id(v)]) is not None and key in b.keys
-                ]
+                mine = given(key, kind, roles, [spec for k, spec in specs if k == key])
                 if all(
-                    any(value_matches(v, kind, spec.expected(), spec.tolerance) for v in given)
+                    any(value_matches(v, kind, spec.expected(), spec.tolerance) for v in mine)
                     for _, spec in specs
                 ):
                     problems.append(f"every subject's value given for {key}")
@@ -594,7 +596,46 @@ class AnswerValuesCheck(_Claim):
                 subject = bound[id(v)]
                 if None in keys or (subject is not None and keys & subject.keys):
                     problems.append(f"unexpected value: {analysis.text.text[v.start : v.end]!r}")
-        problems.extend(self._every_value_under_one_subject(analysis, stated, bound))
+
+        def given(
+            key: str, kind: str, roles: tuple[str, ...], own: list[ValueSpec]
+        ) -> list[ValueMention]:
+            """The values the answer states for this subject. In a role, the binding to the
+            nearest role phrase is loose (every count on "sent you 5; on 7 (4 To, 3 Cc)" is
+            nearest "sent you"), so only the subject's own value in that role and the values
+            listed in a run with it ("sent you 5 emails, 4 emails") count."""
+            mine = [
+                v
+                for v, _span in stated
+                if may_state(v, kind)
+                and (b := bound[id(v)]) is not None
+                and key in b.keys
+                and not part_of_own(v, key)
+            ]
+            if not roles:
+                return mine
+            mine.sort(key=lambda v: v.start)
+            text = analysis.text.text
+            anchors = [
+                i
+                for i, v in enumerate(mine)
+                if (r := role_of.get(id(v))) is not None
+                and any(f"role:{p}" in r.keys for p in roles)
+                and any(value_matches(v, kind, s.expected(), s.tolerance) for s in own)
+            ]
+            listed: set[int] = set()
+            for anchor in anchors:
+                for step in (-1, 1):
+                    i = anchor
+                    while 0 <= i + step < len(mine):
+                        a, b = sorted((mine[i], mine[i + step]), key=lambda v: v.start)
+                        if not _RUN_GAP.fullmatch(text, a.end, b.start):
+                            break
+                        i += step
+                        listed.add(i)
+            return [mine[i] for i in sorted(listed | set(anchors))]
+
+        problems.extend(self._every_value_under_one_subject(analysis, given))
         if self.ordered and not problems and positions != sorted(positions):
             problems.append("values out of order")
         return Outcome(not problems, expected, problems or "all stated")
