@@ -1135,3 +1135,39 @@ def test_every_subjects_value_listed_in_one_role_is_a_kitchen_sink():
     )
     assert values(listed, due)
     assert not values(listed.replace("due Wed Oct 24", "due Oct 16, Wed Oct 24"), due)
+
+
+def test_an_optional_value_may_be_left_out_but_not_given_wrong():
+    """`required: false`: the time beside the date that answers "when" need not be given, but a
+    wrong one fails; so does an unread count given as the category's total (counts swapped)."""
+    when = {
+        "type": "answer-values",
+        "values": [
+            {"subject": "message:msg-021", "kind": "date", "value": "2001-10-05"},
+            {"subject": "message:msg-021", "kind": "time", "value": "13:10", "required": False},
+        ],
+    }
+    said = 'The oldest unread email is "Dynegy credit line - where are we?", received {}.'
+    assert values(said.format("Friday October 5"), when)
+    assert values(said.format("Friday October 5 at 1:10 PM"), when)
+    assert not values(said.format("Friday October 5 at 3:10 PM"), when)
+    assert not values(said.format("Friday October 5 at 1:10 or 3:10 PM"), when)
+    total = ["categorized", "tagged", "inbox", "emails"]
+    unread = ["unread", "not read"]
+    counts = {
+        "type": "answer-values",
+        "values": [
+            {"subject": "label:Trading", "role": total, "kind": "count", "value": 8},
+            {
+                "subject": "label:Trading",
+                "role": unread,
+                "kind": "count",
+                "value": 4,
+                "required": False,
+            },
+        ],
+    }
+    assert values("8 inbox emails are categorized Trading. 4 of those 8 are unread.", counts)
+    assert values("8 inbox emails are categorized Trading. The unread ones:", counts)
+    assert not values("4 inbox emails are categorized Trading. 8 of them are unread.", counts)
+    assert not values("8 inbox emails are categorized Trading. 3 of them are unread.", counts)

@@ -105,6 +105,11 @@ def _value_spans(
     return found
 
 
+def _in_parenthesis(text: str, at: int) -> bool:
+    line_start = text.rfind("\n", 0, at) + 1
+    return text.count("(", line_start, at) > text.count(")", line_start, at)
+
+
 def _every_value_mutants(
     check: AnswerValuesCheck,
     analysis: Analysis,
@@ -112,23 +117,23 @@ def _every_value_mutants(
     mutant: Callable[[str, str, str], Mutant],
 ) -> Iterator[Mutant]:
     """Every subject's value of a kind (and role) listed under one subject, then under each
-    ("Priya: sent you 5 emails, 4 emails"): a kitchen sink that names each right value."""
+    ("Priya: sent you 5 emails, 4 emails"): a kitchen sink that names each right value. Not
+    inside a parenthesis, where a list reads as the parts of the value before it."""
     text = analysis.text.text
     groups: dict[tuple[str, tuple[str, ...]], list[int]] = {}
     for index, hits in found:
         spec = check.values[index]
         if hits and spec.subject is not None:
             groups.setdefault((spec.kind, tuple(sorted(spec.role))), []).append(index)
-    hits_of = dict(found)
-    for (kind, _roles), indexes in groups.items():
+    hits_of = {i: [v for v in hits if not _in_parenthesis(text, v.start)] for i, hits in found}
+    for number, ((kind, _roles), indexes) in enumerate(groups.items()):
         specs = [check.values[i] for i in indexes]
         if (
             len({s.subject_key() for s in specs}) < 2
             or len({repr(s.expected()) for s in specs}) < 2
         ):
             continue
-        written = {i: text[hits_of[i][0].start : hits_of[i][0].end] for i in indexes}
-
+        written = {i: text[dict(found)[i][0].start : dict(found)[i][0].end] for i in indexes}
         listed = {
             index: [
                 (v.end, v.end, ", " + ", ".join(w for i, w in written.items() if i != index))
@@ -136,9 +141,12 @@ def _every_value_mutants(
             ]
             for index in indexes
         }
-        where = f"{check.id}:{kind}"
-        yield mutant("every-value", f"{where}:one", _apply(text, listed[indexes[0]]))
-        every = list({edit[0]: edit for i in indexes for edit in listed[i]}.values())
+        usable = [i for i in indexes if listed[i]]
+        if not usable:
+            continue
+        where = f"{check.id}:{kind}{number}"
+        yield mutant("every-value", f"{where}:one", _apply(text, listed[usable[0]]))
+        every = list({edit[0]: edit for i in usable for edit in listed[i]}.values())
         yield mutant("every-value", f"{where}:all", _apply(text, every))
 
 

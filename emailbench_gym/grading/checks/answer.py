@@ -374,6 +374,11 @@ class ValueSpec(Strict):
     exclusive: bool | None = Field(
         None, description="Another value of the kind bound to the subject contradicts this one."
     )
+    required: bool = Field(
+        True,
+        description="false: the answer may leave the value out, but a different value of the "
+        "kind bound to the subject contradicts it (a time given beside the date asked for).",
+    )
 
     @field_validator("subject")
     @classmethod
@@ -418,7 +423,8 @@ class ValueSpec(Strict):
     def describe(self) -> str:
         about = f" for {self.subject_key()}" if self.subject else ""
         role = f" ({'/'.join(self.role)})" if self.role else ""
-        return f"{self.kind} {self.value}{about}{role}"
+        optional = "" if self.required else " (if given)"
+        return f"{self.kind} {self.value}{about}{role}{optional}"
 
 
 def _minutes(value: Any) -> int:
@@ -469,7 +475,11 @@ class AnswerValuesCheck(_Claim):
             for key in keys:
                 mine = given(key, kind, roles, [spec for k, spec in specs if k == key])
                 if all(
-                    any(value_matches(v, kind, spec.expected(), spec.tolerance) for v in mine)
+                    any(
+                        value_matches(v, kind, spec.expected(), spec.tolerance)
+                        and not _whole_of_a_part(v, spec)  # "4 of those 8 are unread" states 4
+                        for v in mine
+                    )
                     for _, spec in specs
                 ):
                     problems.append(f"every subject's value given for {key}")
@@ -566,14 +576,19 @@ class AnswerValuesCheck(_Claim):
                 if value_matches(v, spec.kind, spec.expected(), spec.tolerance)
                 and not (key is not None and _whole_of_a_part(v, spec))
             ]
-            if not hits:
+            if not hits and spec.required:
                 problems.append(f"not stated: {spec.describe()}")
                 continue
             used.update(id(v) for v in hits)
-            positions.append(min(v.start for v in hits))
-            if spec.is_exclusive and key is not None:
+            if spec.required:
+                positions.append(min(v.start for v in hits))
+            if (spec.is_exclusive or not spec.required) and key is not None:
                 others = [
-                    v for v in mine if v not in hits and not spec.role and comparable(v, spec.kind)
+                    v
+                    for v in mine
+                    if v not in hits
+                    and (not spec.role or not spec.required)
+                    and comparable(v, spec.kind)
                 ]
                 clash = [
                     analysis.text.text[v.start : v.end]
@@ -597,13 +612,42 @@ class AnswerValuesCheck(_Claim):
                 if None in keys or (subject is not None and keys & subject.keys):
                     problems.append(f"unexpected value: {analysis.text.text[v.start : v.end]!r}")
 
+        text = analysis.text.text
+        subject_starts = sorted(m.span.start for m in subjects)
+        in_order = sorted((v for v, _span in stated), key=lambda v: v.start)
+
+        runs: dict[str, tuple[list[ValueMention], dict[int, int]]] = {}
+
+        def run_with(anchor: ValueMention, kind: str) -> list[ValueMention]:
+            """The values listed in a run with `anchor` ("16, 3 unread", "5 emails, 4 emails",
+            "Oct 16, Oct 24"): nothing but a separator and a word between, no subject named."""
+            if kind not in runs:
+                line = [v for v in in_order if v.part_of is None and may_state(v, kind)]
+                runs[kind] = line, {id(v): i for i, v in enumerate(line)}
+            line, index = runs[kind]
+            if id(anchor) not in index:  # a part naming its own subject lists nothing
+                return []
+            run = []
+            for step in (-1, 1):
+                i = index[id(anchor)]
+                while 0 <= i + step < len(line):
+                    a, b = sorted((line[i], line[i + step]), key=lambda v: v.start)
+                    named = bisect.bisect_left(subject_starts, a.end) < bisect.bisect_left(
+                        subject_starts, b.start
+                    )
+                    if named or not _RUN_GAP.fullmatch(text, a.end, b.start):
+                        break
+                    i += step
+                    run.append(line[i])
+            return run
+
         def given(
             key: str, kind: str, roles: tuple[str, ...], own: list[ValueSpec]
         ) -> list[ValueMention]:
-            """The values the answer states for this subject. In a role, the binding to the
-            nearest role phrase is loose (every count on "sent you 5; on 7 (4 To, 3 Cc)" is
-            nearest "sent you"), so only the subject's own value in that role and the values
-            listed in a run with it ("sent you 5 emails, 4 emails") count."""
+            """The values the answer states for this subject: those bound to it (in a role, only
+            its own value there: the binding to the nearest role phrase is loose, every count on
+            "sent you 5; on 7 (4 To, 3 Cc)" is nearest "sent you"), and the values listed in a
+            run with its own value ("Inbox with 16, 3 unread"; "sent you 5 emails, 4 emails")."""
             mine = [
                 v
                 for v, _span in stated
@@ -612,28 +656,22 @@ class AnswerValuesCheck(_Claim):
                 and key in b.keys
                 and not part_of_own(v, key)
             ]
-            if not roles:
-                return mine
-            mine.sort(key=lambda v: v.start)
-            text = analysis.text.text
             anchors = [
-                i
-                for i, v in enumerate(mine)
-                if (r := role_of.get(id(v))) is not None
-                and any(f"role:{p}" in r.keys for p in roles)
-                and any(value_matches(v, kind, s.expected(), s.tolerance) for s in own)
+                v
+                for v in mine
+                if any(value_matches(v, kind, s.expected(), s.tolerance) for s in own)
+                and (
+                    not roles
+                    or (
+                        (r := role_of.get(id(v))) is not None
+                        and any(f"role:{p}" in r.keys for p in roles)
+                    )
+                )
             ]
-            listed: set[int] = set()
+            found = {id(v): v for v in (anchors if roles else mine)}
             for anchor in anchors:
-                for step in (-1, 1):
-                    i = anchor
-                    while 0 <= i + step < len(mine):
-                        a, b = sorted((mine[i], mine[i + step]), key=lambda v: v.start)
-                        if not _RUN_GAP.fullmatch(text, a.end, b.start):
-                            break
-                        i += step
-                        listed.add(i)
-            return [mine[i] for i in sorted(listed | set(anchors))]
+                found.update((id(v), v) for v in run_with(anchor, kind))
+            return list(found.values())
 
         problems.extend(self._every_value_under_one_subject(analysis, given))
         if self.ordered and not problems and positions != sorted(positions):
