@@ -90,8 +90,9 @@ _RETRACTION_SCAN, _SELF_CORRECTION_SCAN = anchored(_RETRACTION), anchored(_SELF_
 
 
 #: Where a capitalised tail may start without punctuation before it: after a closing bracket or a
-#: word ("... unread (3 of 5) Or not.", "... 2 emails Dunno."), not after a label's colon or dash.
-_TAIL_START = re.compile(r"(?<=[\w)\]%])\s+(?=[A-Z])")
+#: word or a quote ("... unread (3 of 5) Or not.", "... 2 emails Dunno."), not after a label's
+#: colon or dash.
+_TAIL_START = re.compile(r"(?<=[\w)\]%'\"’”])\s+(?=[A-Z])")
 
 
 def _unpunctuated_tail_hedge(sentence: str) -> str | None:
