@@ -1171,3 +1171,15 @@ def test_an_optional_value_may_be_left_out_but_not_given_wrong():
     assert values("8 inbox emails are categorized Trading. The unread ones:", counts)
     assert not values("4 inbox emails are categorized Trading. 8 of them are unread.", counts)
     assert not values("8 inbox emails are categorized Trading. 3 of them are unread.", counts)
+
+
+def test_a_list_said_to_run_in_reverse_is_not_in_the_order_asked():
+    ordered = {**RATES, "ordered": True}
+    for note in ("(In reverse order.)", "Listed in reverse order.", "Sorted backwards."):
+        assert not items(f"{REFERENCE}\n\n{note}"), note
+        assert not values(f"{REFERENCE}\n\n{note}", ordered), note
+    assert items(f"{REFERENCE}\n\nNot in reverse order: highest first.")
+    assert items(f"{REFERENCE}\n\n(The reverse order of arrival.)")
+    assert values(
+        f"{REFERENCE}\n\nIn reverse order of arrival they would be Shapiro first.", ordered
+    )

@@ -35,6 +35,8 @@ from emailbench_gym.grading.claims.analysis import Analysis
 from emailbench_gym.grading.claims.values import ValueMention, value_matches
 
 Edit = tuple[int, int, str]
+#: Appended to an ordered answer: it keeps the words and says they run backwards.
+REVERSED_NOTE = "\n\n(In reverse order.)"
 #: Latin letters swapped for Cyrillic look-alikes (a disguised name).
 _LOOK_ALIKE = str.maketrans("aeopcAEOPC", "аеорсАЕОРС")
 NUMERIC_KINDS = frozenset(
@@ -239,6 +241,7 @@ def answer_mutants(
                     (sa, ea), (sb, eb) = spans[a][0], spans[b][0]
                     swapped = _apply(text, [(sa, ea, text[sb:eb]), (sb, eb, text[sa:ea])])
                     yield mutant("reorder", f"{check.id}:{a}<>{b}", swapped)
+                yield mutant("reorder", f"{check.id}:said-reversed", text + REVERSED_NOTE)
         elif isinstance(check, AnswerValuesCheck):
             found = _value_spans(check, analysis)
             for index, hits in found:
@@ -295,6 +298,8 @@ def answer_mutants(
                     )
                     yield mutant("rotate-values", f"{check.id}:{i}<>{j}", rotated)
             yield from _every_value_mutants(check, analysis, found, mutant)
+            if check.ordered and sum(1 for _, hits in found if hits) >= 2:
+                yield mutant("reorder", f"{check.id}:said-reversed", text + REVERSED_NOTE)
         elif isinstance(check, AnswerTextCheck):
             for index, statement in enumerate(check.statements):
                 spans = analysis.phrase_spans(alternatives(statement))

@@ -85,6 +85,22 @@ _RUN_GAP = re.compile(r"[ \t]*(?:[A-Za-z]+\.?[ \t]*)?(?:,|/|&|\band\b)[ \t]*")
 EXCLUSIVE_BY_DEFAULT = frozenset({"percent", "money", "duration", "time", "date", "size", "phone"})
 
 
+#: A note that the list is written in the reverse of its order ("(In reverse order.)").
+_REVERSED = re.compile(
+    r"(?<!not\s)\b(?:in|listed\s+in|shown\s+in|given\s+in)\s+(?:the\s+)?(?:reverse|reversed|opposite"
+    r"|inverse|inverted)\s+order\b(?!\s+(?:of|from|to)\b)|\(\s*(?:reverse|reversed)\s+order\s*\)"
+    r"|\b(?:listed|written|ordered|sorted|ranked)\s+backwards\b|\border\s+is\s+reversed\b",
+    re.I,
+)
+
+
+def says_reversed(text: str) -> str | None:
+    """The words saying an ordered list is written in reverse, if the text has them: the
+    order it states is then the opposite of the one it shows."""
+    match = _REVERSED.search(text)
+    return match.group(0) if match else None
+
+
 def alternatives(phrases: Phrases) -> list[str]:
     return [phrases] if isinstance(phrases, str) else list(phrases)
 
@@ -340,7 +356,7 @@ class AnswerItemsCheck(_Claim):
         if self.ordered and not missing:
             wanted = [analysis.universe.key(self.kind, m) for m in self.members]
             positions = [affirmed[k] for k in dict.fromkeys(wanted)]
-            order_ok = positions == sorted(positions)
+            order_ok = positions == sorted(positions) and not says_reversed(analysis.text.text)
         passed = not missing and not wrong_named and order_ok and not vague
         found: dict[str, Any] = {}
         if vague:
@@ -676,6 +692,8 @@ class AnswerValuesCheck(_Claim):
         problems.extend(self._every_value_under_one_subject(analysis, given))
         if self.ordered and not problems and positions != sorted(positions):
             problems.append("values out of order")
+        elif self.ordered and not problems and says_reversed(analysis.text.text):
+            problems.append(f"said to be in reverse order: {says_reversed(analysis.text.text)!r}")
         return Outcome(not problems, expected, problems or "all stated")
 
 
