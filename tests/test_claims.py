@@ -1152,6 +1152,7 @@ def test_an_optional_value_may_be_left_out_but_not_given_wrong():
     assert values(said.format("Friday October 5 at 1:10 PM"), when)
     assert not values(said.format("Friday October 5 at 3:10 PM"), when)
     assert not values(said.format("Friday October 5 at 1:10 or 3:10 PM"), when)
+    assert not values(said.format("Friday October 5, but not at 1:10 PM"), when)
     total = ["categorized", "tagged", "inbox", "emails"]
     unread = ["unread", "not read"]
     counts = {

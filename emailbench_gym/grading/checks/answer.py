@@ -595,6 +595,17 @@ class AnswerValuesCheck(_Claim):
             if not hits and spec.required:
                 problems.append(f"not stated: {spec.describe()}")
                 continue
+            if not hits:
+                denied = [
+                    analysis.text.text[v.start : v.end]
+                    for v, span, mark in zip(candidates, spans, polarity, strict=True)
+                    if mark in ("negated", "hedged")
+                    and value_matches(v, spec.kind, spec.expected(), spec.tolerance)
+                    and (key is None or ((b := binder.bind(span)) is not None and key in b.keys))
+                ]
+                if denied:  # "received October 5, not at 1:10 PM": the optional value denied
+                    problems.append(f"denied: {spec.describe()} ({denied})")
+                    continue
             used.update(id(v) for v in hits)
             if spec.required:
                 positions.append(min(v.start for v in hits))
