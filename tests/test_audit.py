@@ -131,6 +131,7 @@ def test_bodies_and_answers_asked_hedged_corrected_or_taken_back_are_mutants_and
                 "correct-value",
                 "rotate-values",
                 "every-value",
+                "summary-values",
             },
         ),
         ("OB-H339", {"every-value", "disown-answer"}),

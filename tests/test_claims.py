@@ -1184,3 +1184,34 @@ def test_a_list_said_to_run_in_reverse_is_not_in_the_order_asked():
     assert values(
         f"{REFERENCE}\n\nIn reverse order of arrival they would be Shapiro first.", ordered
     )
+
+
+def test_counts_restated_wrong_beside_a_right_list_fail():
+    """Counts are not exclusive, so a right list used to cover a summary that swaps or misstates
+    them; a sentence or paragraph giving two or more subjects one value each states the same
+    measure for each, and subjects given each other's values in a cycle swap them."""
+    companies = {
+        "type": "answer-values",
+        "values": [
+            {"subject": "company:Dynegy Inc", "kind": "count", "value": 5},
+            {"subject": "company:Arthur Andersen LLP", "kind": "count", "value": 4},
+            {"subject": "company:Vinson & Elkins LLP", "kind": "count", "value": 3},
+        ],
+    }
+    listed = (
+        "\n\n1. Dynegy Inc.: 5 (3 from them, 2 to them)\n2. Arthur Andersen LLP: 4 (3 from, 1 to)\n"
+        "3. Vinson & Elkins LLP: 3 (2 from, 1 to)"
+    )
+    summary = (
+        "Dynegy leads with {} messages, then Arthur Andersen with {} and Vinson & Elkins with {}."
+    )
+    assert values(summary.format(5, 4, 3) + listed, companies)
+    assert not values(summary.format(4, 5, 3) + listed, companies)  # swapped
+    assert not values(summary.format(4, 3, 5) + listed, companies)  # rotated
+    assert not values(summary.format(7, 6, 2) + listed, companies)  # misstated
+    briefing = (
+        "Dynegy Inc. (Rob Delacroix): 5\n- From Rob (3): two memos and a call\n- To Rob (2)\n"
+        "Arthur Andersen LLP (Nathan Pryor): 4\n- From Nathan (3)\n- To Nathan (1)"
+    )
+    two = {**companies, "values": companies["values"][:2]}
+    assert values(briefing, two)

@@ -107,6 +107,48 @@ def _value_spans(
     return found
 
 
+def _summary_mutants(
+    check: AnswerValuesCheck,
+    analysis: Analysis,
+    found: list[tuple[int, list[ValueMention]]],
+    mutant: Callable[[str, str, str], Mutant],
+) -> Iterator[Mutant]:
+    """A summary sentence above the answer that restates each subject's value wrong (shifted,
+    or rotated between the subjects) while the answer below keeps them right ("In short,
+    Dynegy: 4; Andersen: 5; V&E: 3." over a right list): counts are not exclusive, so the
+    right ones would cover the wrong ones."""
+    text = analysis.text.text
+    universe = analysis.universe
+    specs = [
+        (index, check.values[index])
+        for index, hits in found
+        if hits and isinstance(check.values[index].subject, str) and not check.values[index].role
+    ]
+    by_kind: dict[str, list[tuple[int, Any]]] = {}
+    for index, spec in specs:
+        by_kind.setdefault(spec.kind, []).append((index, spec))
+    for kind, group in by_kind.items():
+        if (
+            len({s.subject for _, s in group}) < 2
+            or len({repr(s.expected()) for _, s in group}) < 2
+        ):
+            continue
+        labels = []
+        for _index, spec in group:
+            ref_kind, _, ref = str(spec.subject).partition(":")
+            entity = universe.of_kind(ref_kind).get(universe.key(ref_kind, ref))
+            labels.append(entity.label if entity else ref)
+        written = [text[dict(found)[i][0].start : dict(found)[i][0].end] for i, _ in group]
+        shifted = [_render(kind, spec.expected()) for _, spec in group]
+        rotated = written[1:] + written[:1]
+        for detail, said in (("shifted", shifted), ("rotated", rotated)):
+            if any(w is None for w in said) or said == written:
+                continue
+            pairs = [f"{label}: {value}" for label, value in zip(labels, said, strict=True)]
+            summary = "In short, " + "; ".join(pairs) + "."
+            yield mutant("summary-values", f"{check.id}:{kind}:{detail}", f"{summary}\n\n{text}")
+
+
 def _in_parenthesis(text: str, at: int) -> bool:
     line_start = text.rfind("\n", 0, at) + 1
     return text.count("(", line_start, at) > text.count(")", line_start, at)
@@ -298,6 +340,7 @@ def answer_mutants(
                     )
                     yield mutant("rotate-values", f"{check.id}:{i}<>{j}", rotated)
             yield from _every_value_mutants(check, analysis, found, mutant)
+            yield from _summary_mutants(check, analysis, found, mutant)
             if check.ordered and sum(1 for _, hits in found if hits) >= 2:
                 yield mutant("reorder", f"{check.id}:said-reversed", text + REVERSED_NOTE)
         elif isinstance(check, AnswerTextCheck):

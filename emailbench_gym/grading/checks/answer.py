@@ -467,17 +467,19 @@ class AnswerValuesCheck(_Claim):
         kind, key = _subject_ref(spec.subject)
         return f"{kind}:{universe.key(kind, key)}"
 
-    def _every_value_under_one_subject(
+    def _values_across_subjects(
         self,
         analysis: Analysis,
         given: Callable[[str, str, tuple[str, ...], list[ValueSpec]], list[ValueMention]],
     ) -> list[str]:
-        """A subject given every subject's value of a kind ("Rob: 3 emails, 2 emails; Nathan: 3
-        emails, 2 emails"; every mobile under every person; "Priya: sent you 5, 4" under each
-        direct report) is a kitchen sink, not an answer. Values of two or more subjects that
-        differ, compared within one role (the values a subject states in that role); a part of
-        a breakdown is not its subject's value, so a correct split next to a total ("Dynegy: 5
-        (3 from them, 2 to them)", "on 7 (To 4, Cc 3)") never holds them all."""
+        """Values of one kind (and role) read across the subjects that have them. A subject given
+        every subject's value ("Rob: 3 emails, 2 emails; Nathan: 3 emails, 2 emails"; every
+        mobile under every person; "Priya: sent you 5, 4" under each direct report) is a kitchen
+        sink, not an answer. Subjects given each other's values in a cycle ("Dynegy leads with
+        4, then Andersen with 5" above a list that has them right) swap them: counts are not
+        exclusive, so the right value elsewhere would otherwise cover the wrong one. A part of a
+        breakdown is not its subject's value, so a correct split next to a total ("Dynegy: 5 (3
+        from them, 2 to them)", "on 7 (To 4, Cc 3)") does neither."""
         groups: dict[tuple[str, tuple[str, ...]], list[tuple[str, ValueSpec]]] = {}
         for spec in self.values:
             key = self._resolved_subject_keys(spec, analysis.universe)
@@ -488,17 +490,32 @@ class AnswerValuesCheck(_Claim):
             keys = sorted({key for key, _ in specs})
             if len(keys) < 2 or len({repr(spec.expected()) for _, spec in specs}) < 2:
                 continue
+
+            def states(values: list[ValueMention], spec: ValueSpec, kind: str = kind) -> bool:
+                return any(
+                    value_matches(v, kind, spec.expected(), spec.tolerance)
+                    and not _whole_of_a_part(v, spec)  # "4 of those 8 are unread" states 4
+                    for v in values
+                )
+
+            own = {key: [spec for k, spec in specs if k == key] for key in keys}
+            values = {key: given(key, kind, roles, own[key]) for key in keys}
+            takes: dict[str, set[str]] = {}  # subject -> the subjects whose value it is given
             for key in keys:
-                mine = given(key, kind, roles, [spec for k, spec in specs if k == key])
-                if all(
-                    any(
-                        value_matches(v, kind, spec.expected(), spec.tolerance)
-                        and not _whole_of_a_part(v, spec)  # "4 of those 8 are unread" states 4
-                        for v in mine
-                    )
-                    for _, spec in specs
-                ):
+                if all(states(values[key], spec) for _, spec in specs):
                     problems.append(f"every subject's value given for {key}")
+                    continue
+                wrong = [v for v in values[key] if not any(states([v], spec) for spec in own[key])]
+                takes[key] = {
+                    other
+                    for other in keys
+                    if other != key and any(states(wrong, spec) for spec in own[other])
+                }
+            cycle = _cycle(takes)
+            if cycle:
+                problems.append(f"values swapped between {' and '.join(cycle)}")
+                continue
+            problems.extend(self._misstated_in_parallel(analysis, values, own, states))
         return problems
 
     def evaluate(self, analysis: Analysis) -> Outcome:
@@ -700,12 +717,60 @@ class AnswerValuesCheck(_Claim):
                 found.update((id(v), v) for v in run_with(anchor, kind))
             return list(found.values())
 
-        problems.extend(self._every_value_under_one_subject(analysis, given))
+        problems.extend(self._values_across_subjects(analysis, given))
         if self.ordered and not problems and positions != sorted(positions):
             problems.append("values out of order")
         elif self.ordered and not problems and says_reversed(analysis.text.text):
             problems.append(f"said to be in reverse order: {says_reversed(analysis.text.text)!r}")
         return Outcome(not problems, expected, problems or "all stated")
+
+    @staticmethod
+    def _misstated_in_parallel(
+        analysis: Analysis,
+        values: dict[str, list[ValueMention]],
+        own: dict[str, list[ValueSpec]],
+        states: Callable[[list[ValueMention], ValueSpec], bool],
+    ) -> list[str]:
+        """A sentence or paragraph that gives two or more subjects one value each states the
+        same measure for each ("Dynegy leads with 7 messages, then Andersen with 6"): a wrong
+        one there is wrong even when a list elsewhere has it right."""
+        text = analysis.text
+        problems = []
+        for unit in (text.sentence_of, text.paragraph_of):
+            placed: dict[int, dict[str, list[ValueMention]]] = {}
+            for key, mentions in values.items():
+                for v in mentions:
+                    placed.setdefault(unit(v.start), {}).setdefault(key, []).append(v)
+            for where in placed.values():
+                single = {key: vs[0] for key, vs in where.items() if len(vs) == 1}
+                if len(single) < 2 or len(single) < len(where):
+                    continue
+                for key, v in single.items():
+                    if not any(states([v], spec) for spec in own[key]):
+                        problems.append(
+                            f"misstated for {key}: {text.text[v.start : v.end]!r} beside the others"
+                        )
+        return sorted(set(problems))
+
+
+def _cycle(edges: dict[str, set[str]]) -> list[str] | None:
+    """A cycle in a small directed graph (subject -> subjects whose value it was given), if any."""
+    for start in sorted(edges):
+        path, seen = [start], {start}
+        stack = [iter(sorted(edges.get(start, ())))]
+        while stack:
+            nxt = next(stack[-1], None)
+            if nxt is None:
+                stack.pop()
+                seen.discard(path.pop())
+                continue
+            if nxt == start:
+                return path
+            if nxt not in seen:
+                path.append(nxt)
+                seen.add(nxt)
+                stack.append(iter(sorted(edges.get(nxt, ()))))
+    return None
 
 
 def _whole_of_a_part(mention: ValueMention, spec: ValueSpec) -> bool:
