@@ -149,3 +149,35 @@ def test_as_questions_asks_statements_and_leaves_requests():
     assert as_questions("1. Dynegy: 5\n2. Andersen: 41.7% of them.") == (
         "Quick question, is this right? 1. Dynegy: 5?\n2. Andersen: 41.7% of them?"
     )
+
+
+def test_a_contact_created_under_a_misspelt_first_or_last_name_is_a_mutant():
+    """'Add a contact for Tom Reyes' done with surname 'Reyes 2' (the display name right) is wrong
+    work: rename mutates the first and last names too, and a check that reads only the display
+    name lets it through."""
+    calls = [
+        {
+            "name": "contacts_create",
+            "arguments": {
+                "displayName": "Tom Reyes",
+                "givenName": "Tom",
+                "surname": "Reyes",
+                "emailAddress": "tom.reyes@andersen.com",
+            },
+        }
+    ]
+    weak = make_scenario(
+        [
+            {
+                "type": "exists",
+                "id": "tom",
+                "query": {
+                    "collection": "contacts",
+                    "where": [{"path": "displayName", "value": "Tom Reyes"}],
+                },
+            }
+        ],
+        calls=calls,
+    )
+    survived = {s.description for s in audit_scenario(weak).survivors if s.operator == "rename"}
+    assert any("givenName" in d for d in survived) and any("surname" in d for d in survived)

@@ -399,7 +399,7 @@ _LIST_ARGS = {"messageIds": "messages", "contactIds": "contacts"}
 _TEXT_ARGS = ("body", "comment", "internalReplyMessage", "externalReplyMessage", "description")
 #: Writes other than messages_* whose body or comment is mail to someone.
 _ANSWERING = frozenset({"calendar_respondToEvent", "calendar_cancelEvent"})
-_NAME_ARGS = ("displayName", "subject", "title", "name")
+_NAME_ARGS = ("displayName", "subject", "title", "name", "givenName", "surname")
 _TIME_ARGS = (
     "startDateTime",
     "endDateTime",
