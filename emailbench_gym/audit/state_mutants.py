@@ -668,6 +668,17 @@ def mutated_writes(ref: Reference) -> Iterator[Mutant]:
                     key,
                     _replace(ref, index, (name, {**args, key: text + " 2"})),
                 )
+        place = args.get("location")
+        number = re.search(r"\d+", place) if isinstance(place, str) else None
+        if number:  # "EB 2801" -> "EB 2802" and "EB 28010": another room, another phone
+            digits, (start, end) = number.group(), number.span()
+            assert isinstance(place, str)
+            for label, other in (
+                ("digit", digits[:-1] + str((int(digits[-1]) + 1) % 10)),
+                ("longer", digits + "0"),
+            ):
+                moved = {**args, "location": place[:start] + other + place[end:]}
+                yield _mutant(ref, "other-place", index, label, _replace(ref, index, (name, moved)))
         for key in _TIME_ARGS:
             if args.get(key) is None:
                 continue
