@@ -181,3 +181,36 @@ def test_a_contact_created_under_a_misspelt_first_or_last_name_is_a_mutant():
     )
     survived = {s.description for s in audit_scenario(weak).survivors if s.operator == "rename"}
     assert any("givenName" in d for d in survived) and any("surname" in d for d in survived)
+
+
+def test_a_meeting_booked_in_another_room_is_a_mutant():
+    calls = [
+        {
+            "name": "calendar_createEvent",
+            "arguments": {
+                "subject": "Prep",
+                "startDateTime": "2001-10-16T15:00:00",
+                "endDateTime": "2001-10-16T15:45:00",
+                "location": "EB 2801 Conference Room",
+            },
+        }
+    ]
+    weak = make_scenario(
+        [
+            {
+                "type": "exists",
+                "id": "prep",
+                "query": {
+                    "collection": "events",
+                    "where": [
+                        {"path": "location/displayName", "op": "icontains", "value": "EB 2801"}
+                    ],
+                },
+            }
+        ],
+        calls=calls,
+    )
+    survived = {
+        s.description for s in audit_scenario(weak).survivors if s.operator == "other-place"
+    }
+    assert any("longer" in d for d in survived), survived
