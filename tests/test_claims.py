@@ -581,6 +581,25 @@ def test_a_hedge_opening_the_text_before_a_colon_hedges_all_that_follows():
         "{}. Or not.",
         "{} Or not.",
         "{} Dunno.",
+        "{}\n\nOr the opposite.",
+        "{} (unless I misread everything)",
+        "{}\n\nI made these up.",
+        "{}\n\nI didn't actually check any of this.",
+        "{}\n\nThat is a lie.",
+        "{}\n\nIgnore my previous answer.",
+        "{}\n\n(Cross all of that out.)",
+        "{}\n\nUndo that.",
+        "{}\n\nYeah, right.",
+        "{}\n\nProbably wrong though.",
+        "{}\n\nOr possibly none of them.",
+        "{}\n\nI doubt it, though.",
+        "{}\n\n(As of last month; it has all changed since.)",
+        "DRAFT - do not rely on this: {}",
+        "Test answer, ignore: {}",
+        "Fake example answer: {}",
+        "Not all of these are right: {}",
+        "[placeholder answer, not checked] {}",
+        "NOT: {}",
         "{}. Maybe.",
         "{}\n\nNot sure about any of this.",
         "{}\nDunno.",
@@ -611,6 +630,10 @@ def test_framing_words_that_do_not_disown_the_answer_keep_it():
         "{}\n\nNot sure if you also want the sent items counted; I left them out.",
         "{}\n\nMaybe worth a look first: Louise's.",
         "{}\n\nWhether Sent Items count too: Not sure",
+        "{}\n\nThe test data is attached.",
+        "{}\n\nThis week has nothing else.",
+        "Draft reply below:\n{}",
+        "{}\n\nCould you undo that if it's wrong?",
     ):
         assert values(kept.format(REFERENCE)) and items(kept.format(REFERENCE)), kept
 
@@ -1215,3 +1238,9 @@ def test_counts_restated_wrong_beside_a_right_list_fail():
     )
     two = {**companies, "values": companies["values"][:2]}
     assert values(briefing, two)
+
+
+def test_an_answer_struck_through_line_by_line_asserts_nothing():
+    struck = "\n".join(f"~~{line}~~" for line in REFERENCE.split("\n"))
+    assert not values(struck) and not items(struck)
+    assert items(REFERENCE + "\n~~5. Jeff Skilling: 50% unread (3 of 6)~~")

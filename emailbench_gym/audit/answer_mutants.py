@@ -216,6 +216,17 @@ def _disowned(text: str) -> list[tuple[str, str]]:
         ("nope", "Nope. " + text),
         ("other-language", text + "\n\nDas stimmt aber nicht."),
         ("other-language-lead", "Ce n'est pas vrai: " + text),
+        ("made-up", text + "\n\nI made these up."),
+        ("unchecked", text + "\n\nI didn't actually check any of this."),
+        ("lie", text + "\n\nThat is a lie."),
+        ("previous-ignored", text + "\n\nIgnore my previous answer."),
+        ("crossed-out", text + "\n\n(Cross all of that out.)"),
+        ("or-the-opposite", text + "\n\nOr the opposite."),
+        ("unless-misread", text.rstrip() + " (unless I misread everything)"),
+        ("do-not-rely", "DRAFT - do not rely on this: " + text),
+        ("test-answer", "Test answer, ignore: " + text),
+        ("not-all-right", "Not all of these are right: " + text),
+        ("struck", "\n".join(f"~~{line}~~" if line.strip() else line for line in text.split("\n"))),
     ]
 
 

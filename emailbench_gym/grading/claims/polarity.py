@@ -124,7 +124,9 @@ _DISOWNING = re.compile(
     r"|guessing|the\s+opposite|used\s+to\s+be|formerly"
     r"|unverified|not\s+the\s+answer|made[- ]up|fictional|for\s+example|as\s+an\s+example"
     r"|(?:except|other\s+than|all\s+but|everyone\s+but|not|none\s+of)\s+(?:these|this|the\s+following)"
-    r"|(?:answer|it)\s+is\s+not|would\s+have\s+(?:said|answered))\b",
+    r"|(?:answer|it)\s+is\s+not|would\s+have\s+(?:said|answered)|placeholder|fake|dummy"
+    r"|test\s+answer|not\s+checked|not\s+all\s+(?:of\s+)?(?:these|this|them|the\s+following)"
+    r"\s+(?:are|is)\s+(?:right|correct|true)|^\W*not\W*$)\b",
     re.I,
 )
 _CLOSERS = "\"')]*”’ "
@@ -559,7 +561,7 @@ class PolarityReader:
                 marks.add("negated")
         for k in range(len(spans)):
             marks = verdict[run_of[k]]
-            if _STRIKE.search(self.text.text[max(0, spans[k].start - 2) : spans[k].end + 2]):
+            if self._struck(spans[k].start, spans[k].end):
                 marks.add("ruled_out")
             if "negated" in marks:
                 result[k] = "negated"
@@ -585,6 +587,18 @@ class PolarityReader:
             if self.sentence[i] - self.sentence[last[r] - 1] <= 1:
                 proxies[i] = r
         return proxies
+
+    @cached_property
+    def _strikes(self) -> tuple[list[int], list[int]]:
+        """Starts and ends of the struck-through stretches ("~~...~~") of the text."""
+        found = [m.span() for m in _STRIKE.finditer(self.text.text)]
+        return [a for a, _ in found], [b for _, b in found]
+
+    def _struck(self, start: int, end: int) -> bool:
+        """Whether [start, end) lies in a struck-through stretch ("~~Louise Kitchen: 80%~~")."""
+        starts, ends = self._strikes
+        index = bisect.bisect_right(starts, start) - 1
+        return index >= 0 and end <= ends[index]
 
     @cached_property
     def _pronouns(self) -> list[int]:
