@@ -1199,7 +1199,8 @@ class PolarityReader:
     ) -> None:
         """A text opening with a hedge or a disowning lead-in that ends in a colon or comma
         ("I might possibly, but probably won't: ...", "If I had to guess, ...", "Wrong answer:",
-        "Hypothetically:") hedges everything after it, not only the nearest item."""
+        "Hypothetically:", a first line "I'm not sure, but possibly:") hedges everything after it,
+        not only the nearest item or the paragraph under it."""
         if not self.text.tokens:
             return
         start, end = self.text.lines[0]
@@ -1210,14 +1211,15 @@ class PolarityReader:
                 return
             if any(first[r] in lead for r in range(len(runs))):
                 return  # "Louise Kitchen, probably": the lead-in names an item
-            header = match.group() == ":" and not line[match.end() :].strip()
             words = [i for i in lead if i not in self.masked]
             # a plain hedge reaches past a colon only ("Rob, I might be late, but see you at 11"
             # hedges the lateness); a disowning lead-in also past a comma ("If I had to guess,")
-            colon = match.group() == ":" and not header
+            # a hedge heading the whole text ("I'm not sure, but possibly:" over a briefing)
+            # hedges all of it, past blank lines, not only the paragraph under it
+            colon = match.group() == ":"
             hedged = colon and any(_match_at(self.norms, i, _HEDGES) for i in words)
             lead_text = self.text.text[0 : start + match.start()]
-            if hedged or _DISOWNING.search(lead_text):  # a header line: only a disowning one
+            if hedged or _DISOWNING.search(lead_text):
                 for r in range(len(runs)):
                     if self.text.tokens[first[r]].start > start + match.start():
                         verdict[r].add("hedged")

@@ -111,9 +111,9 @@ _RETRACTION_SCAN, _SELF_CORRECTION_SCAN = anchored(_RETRACTION), anchored(_SELF_
 
 
 #: Where a capitalised tail may start without punctuation before it: after a closing bracket or a
-#: word or a quote ("... unread (3 of 5) Or not.", "... 2 emails Dunno."), not after a label's
-#: colon or dash.
-_TAIL_START = re.compile(r"(?<=[\w)\]%'\"’”])\s+(?=[A-Z])")
+#: word, a quote, a table's last bar or bold ("... unread (3 of 5) Or not.", "... | **five** |
+#: Or not."), not after a label's colon or dash.
+_TAIL_START = re.compile(r"(?<=[\w)\]%'\"’”|*])\s+(?=[A-Z])")
 
 
 #: A parenthesis closing the text, and the hedges in one that belong to the last item only
