@@ -1195,6 +1195,7 @@ def test_an_optional_value_may_be_left_out_but_not_given_wrong():
     assert values("8 inbox emails are categorized Trading. The unread ones:", counts)
     assert not values("4 inbox emails are categorized Trading. 8 of them are unread.", counts)
     assert not values("8 inbox emails are categorized Trading. 3 of them are unread.", counts)
+    assert not values("8 inbox emails are categorized Trading; more than 4 are unread.", counts)
 
 
 def test_a_list_said_to_run_in_reverse_is_not_in_the_order_asked():
@@ -1244,3 +1245,12 @@ def test_an_answer_struck_through_line_by_line_asserts_nothing():
     struck = "\n".join(f"~~{line}~~" for line in REFERENCE.split("\n"))
     assert not values(struck) and not items(struck)
     assert items(REFERENCE + "\n~~5. Jeff Skilling: 50% unread (3 of 6)~~")
+
+
+def test_a_duration_written_in_words_or_as_a_share_may_be_a_bound():
+    overlap = {"type": "answer-values", "values": [{"kind": "duration", "value": 30}]}
+    assert values("They overlap for half an hour.", overlap)
+    assert not values("They overlap for more than half an hour.", overlap)
+    free = {"type": "answer-values", "values": [{"kind": "duration", "value": 480}]}
+    assert values("You have 8 of your 9 working hours free.", free)
+    assert not values("You have more than 8 of your 9 working hours free.", free)

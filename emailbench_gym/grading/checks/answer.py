@@ -566,6 +566,7 @@ class AnswerValuesCheck(_Claim):
 
         role_binder = analysis.binder(roles)
         role_of = {id(v): role_binder.bind(span) for v, span in stated} if roles else {}
+        _nearest_value_per_subject(analysis, stated, bound, role_of)
         problems: list[str] = []
         positions: list[int] = []
         used: set[int] = set()
@@ -616,11 +617,14 @@ class AnswerValuesCheck(_Claim):
                 denied = [
                     analysis.text.text[v.start : v.end]
                     for v, span, mark in zip(candidates, spans, polarity, strict=True)
-                    if mark in ("negated", "hedged")
+                    if (
+                        mark in ("negated", "hedged")
+                        or (mark == "asserted" and v.qualifier in ("bound", "approx"))
+                    )
                     and value_matches(v, spec.kind, spec.expected(), spec.tolerance)
                     and (key is None or ((b := binder.bind(span)) is not None and key in b.keys))
                 ]
-                if denied:  # "received October 5, not at 1:10 PM": the optional value denied
+                if denied:  # "received October 5, not at 1:10 PM", "more than 4 unread"
                     problems.append(f"denied: {spec.describe()} ({denied})")
                     continue
             used.update(id(v) for v in hits)
@@ -733,7 +737,8 @@ class AnswerValuesCheck(_Claim):
     ) -> list[str]:
         """A sentence or paragraph that gives two or more subjects one value each states the
         same measure for each ("Dynegy leads with 7 messages, then Andersen with 6"): a wrong
-        one there is wrong even when a list elsewhere has it right."""
+        one there is wrong even when a list elsewhere has it right. (A subject given several
+        values there, a total and its parts, is not compared.)"""
         text = analysis.text
         problems = []
         for unit in (text.sentence_of, text.paragraph_of):
@@ -743,7 +748,7 @@ class AnswerValuesCheck(_Claim):
                     placed.setdefault(unit(v.start), {}).setdefault(key, []).append(v)
             for where in placed.values():
                 single = {key: vs[0] for key, vs in where.items() if len(vs) == 1}
-                if len(single) < 2 or len(single) < len(where):
+                if len(single) < 2:
                     continue
                 for key, v in single.items():
                     if not any(states([v], spec) for spec in own[key]):
@@ -751,6 +756,48 @@ class AnswerValuesCheck(_Claim):
                             f"misstated for {key}: {text.text[v.start : v.end]!r} beside the others"
                         )
         return sorted(set(problems))
+
+
+def _nearest_value_per_subject(
+    analysis: Analysis,
+    stated: list[tuple[ValueMention, Span]],
+    bound: dict[int, SubjectMention | None],
+    role_of: dict[int, SubjectMention | None],
+) -> None:
+    """A value in a parenthesis does not take the role of a phrase outside it when the subject
+    has a value nearer the phrase outside the parenthesis: in "Priya has sent you 4 emails and
+    is on 7 (5 as To, 3 as Cc)", 4 is what she sent, not 5. (Values outside parentheses keep
+    their nearest phrase's role: "fell from 4,112 to 3,876: -236" is still a fall of 236.)"""
+    text = analysis.text.text
+
+    def aside(at: int) -> int | None:
+        """Where the parenthesis holding offset `at` opens, on its line (None: not in one)."""
+        line_start = text.rfind("\n", 0, at) + 1
+        opened = text.rfind("(", line_start, at)
+        if opened < 0 or text.find(")", opened, at) >= 0:
+            return None
+        return opened
+
+    nearest: dict[tuple[int, frozenset[str]], int] = {}  # (phrase, subject) -> distance outside
+    for v, _span in stated:
+        role, subject = role_of.get(id(v)), bound.get(id(v))
+        if role is None or subject is None or aside(v.start) is not None:
+            continue
+        distance = min(abs(v.start - role.span.end), abs(role.span.start - v.end))
+        slot = (role.span.start, subject.keys)
+        nearest[slot] = min(distance, nearest.get(slot, distance))
+    for v, _span in stated:
+        role, subject = role_of.get(id(v)), bound.get(id(v))
+        if role is None or subject is None:
+            continue
+        opened = aside(v.start)
+        if opened is None or opened < role.span.start < v.start:
+            continue  # not in a parenthesis, or the phrase is inside it too
+        outside = nearest.get((role.span.start, subject.keys))
+        if outside is not None and outside < min(
+            abs(v.start - role.span.end), abs(role.span.start - v.end)
+        ):
+            role_of[id(v)] = None
 
 
 def _cycle(edges: dict[str, set[str]]) -> list[str] | None:
