@@ -582,6 +582,7 @@ def test_a_hedge_opening_the_text_before_a_colon_hedges_all_that_follows():
         "{} Or not.",
         "{} Dunno.",
         "{}\n\nOr the opposite.",
+        "{}\n\n(Tentatively.)",
         "{} (unless I misread everything)",
         "{}\n\nI made these up.",
         "{}\n\nI didn't actually check any of this.",

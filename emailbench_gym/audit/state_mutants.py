@@ -420,6 +420,8 @@ _ENUMS: dict[str, tuple[str, ...]] = {
 
 #: Appended to a text that gives a day or time: it corrects them to others.
 CORRECTION = "\n\nActually, make that Friday 19 Oct at 15:00 instead."
+#: A fallback time offered beside the one the message must give.
+FALLBACK_OFFER = "\n\nIf that doesn't work, Monday 29 Oct at 4:15pm is fine too."
 _GIVES_WHEN = re.compile(
     r"\d{1,2}:\d{2}|\b\d{1,2}\s*(?:am|pm|a\.m\.|p\.m\.)|\b(?:mon|tue|wed|thu|fri)(?:\w*day)?\b"
     r"|\btomorrow\b|\btoday\b",
@@ -650,6 +652,7 @@ def mutated_writes(ref: Reference) -> Iterator[Mutant]:
                         variants.append(("question-text", questions))
                     if _GIVES_WHEN.search(text):
                         variants.append(("correct-when", text + CORRECTION))
+                        variants.append(("offer-another-time", text + FALLBACK_OFFER))
                     for label, changed in variants:
                         yield _mutant(
                             ref,

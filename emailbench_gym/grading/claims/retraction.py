@@ -84,7 +84,7 @@ _WHOLE_HEDGE = re.compile(
     r"|(?:i['’]?m\s+)?not\s+(?:sure|certain)(?:\s+about\s+(?:any\s+of\s+)?(?:this|that|it|these|the\s+above))?"
     r"|i\s+(?:could|might|may)\s+be\s+wrong|(?:that['’]?s|this\s+is|it['’]?s)\s+(?:all\s+)?(?:wrong|false"
     r"|incorrect|not\s+(?:true|right|correct))"
-    r"|or\s+(?:the|its)\s+opposite|or\s+(?:possibly\s+|maybe\s+|perhaps\s+)?none(?:\s+of\s+(?:them|it|these"
+    r"|tentative(?:ly)?|provisional(?:ly)?|or\s+(?:the|its)\s+opposite|or\s+(?:possibly\s+|maybe\s+|perhaps\s+)?none(?:\s+of\s+(?:them|it|these"
     r"|this))?|yeah,?\s+right|as\s+if|i\s+doubt\s+(?:it|that|this)(?:,?\s+though)?"
     r"|(?:(?:it['’]?s|this\s+is|that['’]?s)\s+)?(?:probably|likely|almost\s+certainly)\s+(?:wrong|false"
     r"|incorrect)(?:,?\s+though)?|(?:this|it)\s+(?:might|may|could)\s+(?:all\s+)?be\s+wrong"
