@@ -567,6 +567,16 @@ class AnswerValuesCheck(_Claim):
         role_binder = analysis.binder(roles)
         role_of = {id(v): role_binder.bind(span) for v, span in stated} if roles else {}
         _nearest_value_per_subject(analysis, stated, bound, role_of)
+
+        def in_role_clause(v: ValueMention) -> bool:
+            """The role phrase bound to `v` is in its clause ("8 of them are unread"): role
+            bindings reach far, and a contradiction needs the value said in that role."""
+            role = role_of.get(id(v))
+            if role is None:
+                return False
+            left, right = analysis.text.clause_of(v.start, v.end)
+            return left <= role.span.start < right
+
         problems: list[str] = []
         positions: list[int] = []
         used: set[int] = set()
@@ -635,7 +645,7 @@ class AnswerValuesCheck(_Claim):
                     v
                     for v in mine
                     if v not in hits
-                    and (not spec.role or not spec.required)
+                    and (not spec.role or (not spec.required and in_role_clause(v)))
                     and comparable(v, spec.kind)
                 ]
                 clash = [
