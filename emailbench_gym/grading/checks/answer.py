@@ -673,14 +673,22 @@ class AnswerValuesCheck(_Claim):
         text = analysis.text.text
         subject_starts = sorted(m.span.start for m in subjects)
         in_order = sorted((v for v, _span in stated), key=lambda v: v.start)
+        # values paired with their subjects "respectively" are each their own subject's
+        pairs = analysis.respective_pairs(subjects, [span for _, span in stated])
+        paired = {id(v) for v, span in stated if (span.start, span.end) in pairs}
 
         runs: dict[str, tuple[list[ValueMention], dict[int, int]]] = {}
 
         def run_with(anchor: ValueMention, kind: str) -> list[ValueMention]:
             """The values listed in a run with `anchor` ("16, 3 unread", "5 emails, 4 emails",
-            "Oct 16, Oct 24"): nothing but a separator and a word between, no subject named."""
+            "Oct 16, Oct 24"): nothing but a separator and a word between, no subject named,
+            none paired with its own subject ("sent 3, 5 and 2 emails, respectively")."""
             if kind not in runs:
-                line = [v for v in in_order if v.part_of is None and may_state(v, kind)]
+                line = [
+                    v
+                    for v in in_order
+                    if v.part_of is None and may_state(v, kind) and id(v) not in paired
+                ]
                 runs[kind] = line, {id(v): i for i, v in enumerate(line)}
             line, index = runs[kind]
             if id(anchor) not in index:  # a part naming its own subject lists nothing
