@@ -652,7 +652,6 @@ def mutated_writes(ref: Reference) -> Iterator[Mutant]:
                         variants.append(("question-text", questions))
                     if _GIVES_WHEN.search(text):
                         variants.append(("correct-when", text + CORRECTION))
-                        variants.append(("offer-another-time", text + FALLBACK_OFFER))
                     for label, changed in variants:
                         yield _mutant(
                             ref,
@@ -819,6 +818,22 @@ def mutated_writes(ref: Reference) -> Iterator[Mutant]:
                     index,
                     key,
                     _replace(ref, index, (name, {**args, key: other})),
+                )
+
+
+def fallback_time_mutants(ref: Reference) -> Iterator[Mutant]:
+    """Each mail body or comment that gives a day or time, with a fallback time offered too
+    ("If that doesn't work, Monday 29 Oct at 4:15pm is fine too"): for scenarios whose mail
+    must state one date or time (the audit asks only those)."""
+    for index, name, args in _writes(ref):
+        if not name.startswith("messages_"):
+            continue
+        for key in ("body", "comment"):
+            text = args.get(key)
+            if isinstance(text, str) and _GIVES_WHEN.search(text):
+                changed = {**args, key: text + FALLBACK_OFFER}
+                yield _mutant(
+                    ref, "offer-another-time", index, key, _replace(ref, index, (name, changed))
                 )
 
 
