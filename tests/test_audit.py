@@ -119,7 +119,14 @@ def test_bodies_and_answers_asked_hedged_corrected_or_taken_back_are_mutants_and
     for scenario_id, operators in (
         (
             "OB-X103",
-            {"question-text", "colon-hedge", "quoted-text", "correct-when", "retract-description"},
+            {
+                "question-text",
+                "colon-hedge",
+                "quoted-text",
+                "correct-when",
+                "retract-description",
+                "offer-another-time",
+            },
         ),
         (
             "OB-H336",
