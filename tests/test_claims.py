@@ -1255,3 +1255,33 @@ def test_a_duration_written_in_words_or_as_a_share_may_be_a_bound():
     free = {"type": "answer-values", "values": [{"kind": "duration", "value": 480}]}
     assert values("You have 8 of your 9 working hours free.", free)
     assert not values("You have more than 8 of your 9 working hours free.", free)
+
+
+def test_a_table_value_takes_the_role_of_its_own_column():
+    """'| Priya Raman | 7 | 5 |' under 'Emails sent to you | Your sent emails they're on' says
+    she sent 7: a cell's value takes its column header's role, not any role in the header row."""
+    received = ["sent you", "emails sent to you"]
+    included = ["they're on", "on"]
+    spec = {
+        "type": "answer-values",
+        "values": [
+            {
+                "subject": "person:priya.raman@enron.com",
+                "role": received,
+                "kind": "count",
+                "value": 5,
+            },
+            {
+                "subject": "person:priya.raman@enron.com",
+                "role": included,
+                "kind": "count",
+                "value": 7,
+            },
+        ],
+    }
+    table = (
+        "| Direct report | Emails sent to you | Your sent emails they're on |\n|---|---|---|\n"
+        "| Priya Raman | {} | {} |"
+    )
+    assert values(table.format(5, "7 (4 To, 3 Cc)"), spec)
+    assert not values(table.format(7, 5), spec)

@@ -27,6 +27,7 @@ no claim. The same claims check the text of sent messages (`sent-message` `body`
 from __future__ import annotations
 
 import bisect
+import itertools
 import re
 from collections.abc import Callable
 from datetime import date, datetime
@@ -566,6 +567,8 @@ class AnswerValuesCheck(_Claim):
 
         role_binder = analysis.binder(roles)
         role_of = {id(v): role_binder.bind(span) for v, span in stated} if roles else {}
+        if roles:
+            _roles_by_column(analysis, stated, roles, role_of)
         _nearest_value_per_subject(analysis, stated, bound, role_of)
 
         def in_role_clause(v: ValueMention) -> bool:
@@ -774,6 +777,49 @@ class AnswerValuesCheck(_Claim):
                             f"misstated for {key}: {text.text[v.start : v.end]!r} beside the others"
                         )
         return sorted(set(problems))
+
+
+def _cells(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """(start, end) offsets of a table row's cells (between its bars)."""
+    bars = [start + i for i, c in enumerate(text[start:end]) if c == "|"]
+    return list(itertools.pairwise(bars))
+
+
+def _roles_by_column(
+    analysis: Analysis,
+    stated: list[tuple[ValueMention, Span]],
+    roles: list[SubjectMention],
+    role_of: dict[int, SubjectMention | None],
+) -> None:
+    """A value in a table row takes the role of its own column's header cell ("| Emails sent to
+    you | Your sent emails they're on |"), not of any phrase in the header row: a table whose
+    value columns were swapped states the other measure. Tables whose header names no role
+    keep the usual binding."""
+    text = analysis.text
+    body = text.text
+    header_of_table: dict[int, int] = {}
+    for index in range(len(text.lines)):
+        if text.is_table_row(index):
+            above = index - 1
+            header_of_table[index] = header_of_table.get(above, index) if above >= 0 else index
+    for v, _span in stated:
+        line = text.line_of(v.start)
+        header = header_of_table.get(line)
+        if header is None or header == line:
+            continue
+        head_cells = _cells(body, *text.lines[header])
+        in_header = [
+            r for r in roles if text.lines[header][0] <= r.span.start < text.lines[header][1]
+        ]
+        if not in_header:
+            continue
+        row_cells = _cells(body, *text.lines[line])
+        column = next((k for k, (a, b) in enumerate(row_cells) if a < v.start < b), None)
+        if column is None or column >= len(head_cells):
+            continue
+        a, b = head_cells[column]
+        own = [r for r in in_header if a < r.span.start < b]
+        role_of[id(v)] = own[0] if own else None
 
 
 def _nearest_value_per_subject(
