@@ -1197,6 +1197,12 @@ def test_an_optional_value_may_be_left_out_but_not_given_wrong():
     assert not values("4 inbox emails are categorized Trading. 8 of them are unread.", counts)
     assert not values("8 inbox emails are categorized Trading. 3 of them are unread.", counts)
     assert not values("8 inbox emails are categorized Trading; more than 4 are unread.", counts)
+    assert not values("Count: 8 inbox emails are categorized Trading. Unread: 5:", counts)
+    spelled = (
+        "8 inbox emails are categorized Trading; the unread ones are Tanya's, from Thursday at "
+        "twenty past two, and Louise's."
+    )
+    assert values(spelled, counts)
 
 
 def test_a_list_said_to_run_in_reverse_is_not_in_the_order_asked():

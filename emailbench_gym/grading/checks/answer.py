@@ -572,13 +572,17 @@ class AnswerValuesCheck(_Claim):
         _nearest_value_per_subject(analysis, stated, bound, role_of)
 
         def in_role_clause(v: ValueMention) -> bool:
-            """The role phrase bound to `v` is in its clause ("8 of them are unread"): role
-            bindings reach far, and a contradiction needs the value said in that role."""
+            """The role phrase bound to `v` is in its clause ("8 of them are unread") or labels it
+            ("Unread: 5"): role bindings reach far, and a contradiction needs the value said in
+            that role."""
             role = role_of.get(id(v))
             if role is None:
                 return False
             left, right = analysis.text.clause_of(v.start, v.end)
-            return left <= role.span.start < right
+            if left <= role.span.start < right:
+                return True
+            between = analysis.text.text[role.span.end : v.start]  # "Unread: 5"
+            return role.span.end <= v.start and bool(re.fullmatch(r"[\s*]*[:=\-–]?[\s*]*", between))
 
         problems: list[str] = []
         positions: list[int] = []
