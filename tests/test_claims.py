@@ -1198,6 +1198,9 @@ def test_an_optional_value_may_be_left_out_but_not_given_wrong():
     assert not values("8 inbox emails are categorized Trading. 3 of them are unread.", counts)
     assert not values("8 inbox emails are categorized Trading; more than 4 are unread.", counts)
     assert not values("Count: 8 inbox emails are categorized Trading. Unread: 5:", counts)
+    assert values(
+        "8 inbox emails are categorized Trading. Two of the unread ones came today.", counts
+    )
     spelled = (
         "8 inbox emails are categorized Trading; the unread ones are Tanya's, from Thursday at "
         "twenty past two, and Louise's."

@@ -80,6 +80,8 @@ _RULE_ROW = re.compile(r"^[\s|:\-]*$")  # a table's "|---|---|" line
 TOO_LONG = f"too long to grade: over {MAX_ANSWER_CHARS:,} characters"
 
 
+#: Between a count and the set it is a part of ("two of the unread ones", "3 of your unread").
+_PARTITIVE = re.compile(r"\s+of\s+(?:the|those|these|your|my|her|his|their)\s+(?:\w+\s+)?", re.I)
 #: Between two values listed in a run ("5 emails, 4 emails", "Oct 16, Oct 24", "5/4").
 _RUN_GAP = re.compile(r"[ \t]*(?:[A-Za-z]+\.?[ \t]*)?(?:,|/|&|\band\b)[ \t]*")
 #: Kinds where a second value for the same subject contradicts the first (not counts: "5 - 3 in, 2 out").
@@ -578,6 +580,9 @@ class AnswerValuesCheck(_Claim):
             role = role_of.get(id(v))
             if role is None:
                 return False
+            after = analysis.text.text[v.end : role.span.start]
+            if role.span.start > v.end and _PARTITIVE.fullmatch(after):
+                return False  # "Two of the unread ones arrived": a part of the set, not its size
             left, right = analysis.text.clause_of(v.start, v.end)
             if left <= role.span.start < right:
                 return True
