@@ -119,7 +119,14 @@ def test_bodies_and_answers_asked_hedged_corrected_or_taken_back_are_mutants_and
     for scenario_id, operators in (
         (
             "OB-X103",
-            {"question-text", "colon-hedge", "quoted-text", "correct-when", "retract-description"},
+            {
+                "question-text",
+                "colon-hedge",
+                "quoted-text",
+                "correct-when",
+                "retract-description",
+                "offer-another-time",
+            },
         ),
         (
             "OB-H336",
@@ -130,8 +137,11 @@ def test_bodies_and_answers_asked_hedged_corrected_or_taken_back_are_mutants_and
                 "disown-answer",
                 "correct-value",
                 "rotate-values",
+                "every-value",
+                "summary-values",
             },
         ),
+        ("OB-H339", {"every-value", "disown-answer"}),
     ):
         result = audit_scenario(load_scenario(scenario_id))
         assert operators <= set(result.operators), result.operators
@@ -146,3 +156,68 @@ def test_as_questions_asks_statements_and_leaves_requests():
     assert as_questions("1. Dynegy: 5\n2. Andersen: 41.7% of them.") == (
         "Quick question, is this right? 1. Dynegy: 5?\n2. Andersen: 41.7% of them?"
     )
+
+
+def test_a_contact_created_under_a_misspelt_first_or_last_name_is_a_mutant():
+    """'Add a contact for Tom Reyes' done with surname 'Reyes 2' (the display name right) is wrong
+    work: rename mutates the first and last names too, and a check that reads only the display
+    name lets it through."""
+    calls = [
+        {
+            "name": "contacts_create",
+            "arguments": {
+                "displayName": "Tom Reyes",
+                "givenName": "Tom",
+                "surname": "Reyes",
+                "emailAddress": "tom.reyes@andersen.com",
+            },
+        }
+    ]
+    weak = make_scenario(
+        [
+            {
+                "type": "exists",
+                "id": "tom",
+                "query": {
+                    "collection": "contacts",
+                    "where": [{"path": "displayName", "value": "Tom Reyes"}],
+                },
+            }
+        ],
+        calls=calls,
+    )
+    survived = {s.description for s in audit_scenario(weak).survivors if s.operator == "rename"}
+    assert any("givenName" in d for d in survived) and any("surname" in d for d in survived)
+
+
+def test_a_meeting_booked_in_another_room_is_a_mutant():
+    calls = [
+        {
+            "name": "calendar_createEvent",
+            "arguments": {
+                "subject": "Prep",
+                "startDateTime": "2001-10-16T15:00:00",
+                "endDateTime": "2001-10-16T15:45:00",
+                "location": "EB 2801 Conference Room",
+            },
+        }
+    ]
+    weak = make_scenario(
+        [
+            {
+                "type": "exists",
+                "id": "prep",
+                "query": {
+                    "collection": "events",
+                    "where": [
+                        {"path": "location/displayName", "op": "icontains", "value": "EB 2801"}
+                    ],
+                },
+            }
+        ],
+        calls=calls,
+    )
+    survived = {
+        s.description for s in audit_scenario(weak).survivors if s.operator == "other-place"
+    }
+    assert any("longer" in d for d in survived), survived

@@ -579,6 +579,28 @@ def test_a_hedge_opening_the_text_before_a_colon_hedges_all_that_follows():
         "The answer is NOT:\n{}",
         "Everyone except these: {}",
         "{}. Or not.",
+        "{} Or not.",
+        "{} Dunno.",
+        "{}\n\nOr the opposite.",
+        "{}\n\n(Tentatively.)",
+        "{} (unless I misread everything)",
+        "{}\n\nI made these up.",
+        "{}\n\nI didn't actually check any of this.",
+        "{}\n\nThat is a lie.",
+        "{}\n\nIgnore my previous answer.",
+        "{}\n\n(Cross all of that out.)",
+        "{}\n\nUndo that.",
+        "{}\n\nYeah, right.",
+        "{}\n\nProbably wrong though.",
+        "{}\n\nOr possibly none of them.",
+        "{}\n\nI doubt it, though.",
+        "{}\n\n(As of last month; it has all changed since.)",
+        "DRAFT - do not rely on this: {}",
+        "Test answer, ignore: {}",
+        "Fake example answer: {}",
+        "Not all of these are right: {}",
+        "[placeholder answer, not checked] {}",
+        "NOT: {}",
         "{}. Maybe.",
         "{}\n\nNot sure about any of this.",
         "{}\nDunno.",
@@ -608,6 +630,11 @@ def test_framing_words_that_do_not_disown_the_answer_keep_it():
         "{}\n\nIgnore the duplicate RE: copies; they are the same messages.",
         "{}\n\nNot sure if you also want the sent items counted; I left them out.",
         "{}\n\nMaybe worth a look first: Louise's.",
+        "{}\n\nWhether Sent Items count too: Not sure",
+        "{}\n\nThe test data is attached.",
+        "{}\n\nThis week has nothing else.",
+        "Draft reply below:\n{}",
+        "{}\n\nCould you undo that if it's wrong?",
     ):
         assert values(kept.format(REFERENCE)) and items(kept.format(REFERENCE)), kept
 
@@ -1097,3 +1124,173 @@ def test_an_answer_over_the_limit_fails_unread_however_right_its_start():
         assert item.outcome == "failed" and item.found == TOO_LONG
     assert f"{MAX_ANSWER_CHARS:,} characters" in TOO_LONG
     assert f"at most {MAX_ANSWER_CHARS:,} characters" in FINISH_BY_TEXT
+
+
+def test_every_subjects_value_listed_in_one_role_is_a_kitchen_sink():
+    """With roles, a count's nearest role phrase is loose ("sent you 5; on 7 (4 To, 3 Cc)": every
+    count is nearest "sent you"), so only the subject's own value and the values listed in a
+    run with it ("sent you 5 emails, 4 emails") count as what it states in that role."""
+    roles = ["sent you", "to you"]
+    received = {
+        "type": "answer-values",
+        "values": [
+            {"subject": "person:priya.raman@enron.com", "role": roles, "kind": "count", "value": 5},
+            {"subject": "person:marcus.hale@enron.com", "role": roles, "kind": "count", "value": 4},
+        ],
+    }
+    right = (
+        "- Priya Raman has sent you 5 emails and is on 7 of your sent emails (4 as To, 3 as Cc).\n"
+        "- Marcus Hale has sent you 4 emails and is on 3 of your sent emails (2 as To, 1 as Cc)."
+    )
+    assert values(right, received)
+    assert values(right.replace("(4 as To, 3 as Cc)", ": To on four, Cc on three"), received)
+    assert not values(right.replace("sent you 5 emails", "sent you 5 emails, 4 emails"), received)
+    assert not values(right.replace("sent you 5 emails", "sent you 5 and 4 emails"), received)
+    due = {
+        "type": "answer-values",
+        "values": [
+            {"subject": "message:msg-039", "role": ["due"], "kind": "date", "value": "2001-10-16"},
+            {"subject": "message:msg-002", "role": ["due"], "kind": "date", "value": "2001-10-24"},
+        ],
+    }
+    listed = (
+        "1. Dynegy Review - exposure numbers by Tuesday - due Tue Oct 16\n"
+        "2. FERC data request on EnronOnline trades - due Wed Oct 24"
+    )
+    assert values(listed, due)
+    assert not values(listed.replace("due Wed Oct 24", "due Oct 16, Wed Oct 24"), due)
+
+
+def test_an_optional_value_may_be_left_out_but_not_given_wrong():
+    """`required: false`: the time beside the date that answers "when" need not be given, but a
+    wrong one fails; so does an unread count given as the category's total (counts swapped)."""
+    when = {
+        "type": "answer-values",
+        "values": [
+            {"subject": "message:msg-021", "kind": "date", "value": "2001-10-05"},
+            {"subject": "message:msg-021", "kind": "time", "value": "13:10", "required": False},
+        ],
+    }
+    said = 'The oldest unread email is "Dynegy credit line - where are we?", received {}.'
+    assert values(said.format("Friday October 5"), when)
+    assert values(said.format("Friday October 5 at 1:10 PM"), when)
+    assert not values(said.format("Friday October 5 at 3:10 PM"), when)
+    assert not values(said.format("Friday October 5 at 1:10 or 3:10 PM"), when)
+    assert not values(said.format("Friday October 5, but not at 1:10 PM"), when)
+    total = ["categorized", "tagged", "inbox", "emails"]
+    unread = ["unread", "not read"]
+    counts = {
+        "type": "answer-values",
+        "values": [
+            {"subject": "label:Trading", "role": total, "kind": "count", "value": 8},
+            {
+                "subject": "label:Trading",
+                "role": unread,
+                "kind": "count",
+                "value": 4,
+                "required": False,
+            },
+        ],
+    }
+    assert values("8 inbox emails are categorized Trading. 4 of those 8 are unread.", counts)
+    assert values("8 inbox emails are categorized Trading. The unread ones:", counts)
+    assert not values("4 inbox emails are categorized Trading. 8 of them are unread.", counts)
+    assert not values("8 inbox emails are categorized Trading. 3 of them are unread.", counts)
+    assert not values("8 inbox emails are categorized Trading; more than 4 are unread.", counts)
+    assert not values("Count: 8 inbox emails are categorized Trading. Unread: 5:", counts)
+    assert values(
+        "8 inbox emails are categorized Trading. Two of the unread ones came today.", counts
+    )
+    spelled = (
+        "8 inbox emails are categorized Trading; the unread ones are Tanya's, from Thursday at "
+        "twenty past two, and Louise's."
+    )
+    assert values(spelled, counts)
+
+
+def test_a_list_said_to_run_in_reverse_is_not_in_the_order_asked():
+    ordered = {**RATES, "ordered": True}
+    for note in ("(In reverse order.)", "Listed in reverse order.", "Sorted backwards."):
+        assert not items(f"{REFERENCE}\n\n{note}"), note
+        assert not values(f"{REFERENCE}\n\n{note}", ordered), note
+    assert items(f"{REFERENCE}\n\nNot in reverse order: highest first.")
+    assert items(f"{REFERENCE}\n\n(The reverse order of arrival.)")
+    assert values(
+        f"{REFERENCE}\n\nIn reverse order of arrival they would be Shapiro first.", ordered
+    )
+
+
+def test_counts_restated_wrong_beside_a_right_list_fail():
+    """Counts are not exclusive, so a right list used to cover a summary that swaps or misstates
+    them; a sentence or paragraph giving two or more subjects one value each states the same
+    measure for each, and subjects given each other's values in a cycle swap them."""
+    companies = {
+        "type": "answer-values",
+        "values": [
+            {"subject": "company:Dynegy Inc", "kind": "count", "value": 5},
+            {"subject": "company:Arthur Andersen LLP", "kind": "count", "value": 4},
+            {"subject": "company:Vinson & Elkins LLP", "kind": "count", "value": 3},
+        ],
+    }
+    listed = (
+        "\n\n1. Dynegy Inc.: 5 (3 from them, 2 to them)\n2. Arthur Andersen LLP: 4 (3 from, 1 to)\n"
+        "3. Vinson & Elkins LLP: 3 (2 from, 1 to)"
+    )
+    summary = (
+        "Dynegy leads with {} messages, then Arthur Andersen with {} and Vinson & Elkins with {}."
+    )
+    assert values(summary.format(5, 4, 3) + listed, companies)
+    assert not values(summary.format(4, 5, 3) + listed, companies)  # swapped
+    assert not values(summary.format(4, 3, 5) + listed, companies)  # rotated
+    assert not values(summary.format(7, 6, 2) + listed, companies)  # misstated
+    briefing = (
+        "Dynegy Inc. (Rob Delacroix): 5\n- From Rob (3): two memos and a call\n- To Rob (2)\n"
+        "Arthur Andersen LLP (Nathan Pryor): 4\n- From Nathan (3)\n- To Nathan (1)"
+    )
+    two = {**companies, "values": companies["values"][:2]}
+    assert values(briefing, two)
+
+
+def test_an_answer_struck_through_line_by_line_asserts_nothing():
+    struck = "\n".join(f"~~{line}~~" for line in REFERENCE.split("\n"))
+    assert not values(struck) and not items(struck)
+    assert items(REFERENCE + "\n~~5. Jeff Skilling: 50% unread (3 of 6)~~")
+
+
+def test_a_duration_written_in_words_or_as_a_share_may_be_a_bound():
+    overlap = {"type": "answer-values", "values": [{"kind": "duration", "value": 30}]}
+    assert values("They overlap for half an hour.", overlap)
+    assert not values("They overlap for more than half an hour.", overlap)
+    free = {"type": "answer-values", "values": [{"kind": "duration", "value": 480}]}
+    assert values("You have 8 of your 9 working hours free.", free)
+    assert not values("You have more than 8 of your 9 working hours free.", free)
+
+
+def test_a_table_value_takes_the_role_of_its_own_column():
+    """'| Priya Raman | 7 | 5 |' under 'Emails sent to you | Your sent emails they're on' says
+    she sent 7: a cell's value takes its column header's role, not any role in the header row."""
+    received = ["sent you", "emails sent to you"]
+    included = ["they're on", "on"]
+    spec = {
+        "type": "answer-values",
+        "values": [
+            {
+                "subject": "person:priya.raman@enron.com",
+                "role": received,
+                "kind": "count",
+                "value": 5,
+            },
+            {
+                "subject": "person:priya.raman@enron.com",
+                "role": included,
+                "kind": "count",
+                "value": 7,
+            },
+        ],
+    }
+    table = (
+        "| Direct report | Emails sent to you | Your sent emails they're on |\n|---|---|---|\n"
+        "| Priya Raman | {} | {} |"
+    )
+    assert values(table.format(5, "7 (4 To, 3 Cc)"), spec)
+    assert not values(table.format(7, 5), spec)

@@ -151,6 +151,9 @@ def test_sent_message_checks_kind_thread_roles_and_body():
         "Thanks.\n\n-----Original Message-----\nSee you Wednesday at 11:00 AM.",
         "I might possibly, but probably won't: see you Wednesday at 11:00 AM.",
         "Quick question, is this right? See you Wednesday at 11:00 AM?",
+        "See you Wednesday at 11:00 AM. If that doesn't work, Thursday at 3pm is fine too.",
+        "See you Wednesday at 11:00 AM. Alternatively, Friday at 9:00.",
+        "See you Wednesday at 11:00 AM. (Tentatively.)",
     ):
         taken_back = {**reply, "arguments": {"id": "msg-042", "comment": retraction}}
         assert not outcome(play(checked, [taken_back]), "reply")
@@ -168,6 +171,7 @@ def test_sent_message_checks_kind_thread_roles_and_body():
         "See you Wednesday at 11:00 AM. Don't forget the pack.",
         "Could you meet Wednesday at 11:00 AM?",
         "See you Wednesday at 11:00 AM. Does that work for you?",
+        "See you Wednesday at 11:00 AM. If that doesn't work, let me know by Tuesday.",
     ):
         kept = {**reply, "arguments": {"id": "msg-042", "comment": fair}}
         assert outcome(play(checked, [kept]), "reply"), fair

@@ -18,9 +18,15 @@ from typing import Any
 from pydantic import BaseModel
 
 from emailbench_gym.audit.answer_mutants import answer_mutants
-from emailbench_gym.audit.state_mutants import Mutant, Reference, state_mutants
+from emailbench_gym.audit.state_mutants import (
+    Mutant,
+    Reference,
+    fallback_time_mutants,
+    state_mutants,
+)
 from emailbench_gym.episode import Episode
 from emailbench_gym.grading.checks import ANSWER_TYPES
+from emailbench_gym.grading.checks.answer import AnswerValuesCheck
 from emailbench_gym.mailbox import Changes
 from emailbench_gym.scenarios import Scenario, load_scenario, resolve_refs
 from emailbench_gym.validation import kitchen_sink_answer
@@ -103,8 +109,19 @@ def reference_of(scenario: Scenario, episode: Episode) -> Reference:
     )
 
 
+def _states_when(check: Any) -> bool:
+    """A mail check whose body must state a date or time."""
+    return any(
+        isinstance(claim, AnswerValuesCheck)
+        and any(spec.kind in ("date", "time", "time-range") for spec in claim.values)
+        for claim in getattr(check, "body", None) or []
+    )
+
+
 def mutants_of(scenario: Scenario, episode: Episode, reference: Reference) -> list[Mutant]:
     found = list(state_mutants(reference))
+    if any(_states_when(check) for check in scenario.assertions):
+        found.extend(fallback_time_mutants(reference))
     claims = [a for a in scenario.assertions if a.type in ANSWER_TYPES]
     if claims:
         analysis = episode.context.analyse(reference.answer)

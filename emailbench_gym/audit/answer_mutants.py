@@ -13,7 +13,7 @@ naming every entity.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import date, timedelta
 from typing import Any
 
@@ -35,6 +35,8 @@ from emailbench_gym.grading.claims.analysis import Analysis
 from emailbench_gym.grading.claims.values import ValueMention, value_matches
 
 Edit = tuple[int, int, str]
+#: Appended to an ordered answer: it keeps the words and says they run backwards.
+REVERSED_NOTE = "\n\n(In reverse order.)"
 #: Latin letters swapped for Cyrillic look-alikes (a disguised name).
 _LOOK_ALIKE = str.maketrans("aeopcAEOPC", "аеорсАЕОРС")
 NUMERIC_KINDS = frozenset(
@@ -105,6 +107,93 @@ def _value_spans(
     return found
 
 
+def _summary_mutants(
+    check: AnswerValuesCheck,
+    analysis: Analysis,
+    found: list[tuple[int, list[ValueMention]]],
+    mutant: Callable[[str, str, str], Mutant],
+) -> Iterator[Mutant]:
+    """A summary sentence above the answer that restates each subject's value wrong (shifted,
+    or rotated between the subjects) while the answer below keeps them right ("In short,
+    Dynegy: 4; Andersen: 5; V&E: 3." over a right list): counts are not exclusive, so the
+    right ones would cover the wrong ones."""
+    text = analysis.text.text
+    universe = analysis.universe
+    specs = [
+        (index, check.values[index])
+        for index, hits in found
+        if hits and isinstance(check.values[index].subject, str) and not check.values[index].role
+    ]
+    by_kind: dict[str, list[tuple[int, Any]]] = {}
+    for index, spec in specs:
+        by_kind.setdefault(spec.kind, []).append((index, spec))
+    for kind, group in by_kind.items():
+        if (
+            len({s.subject for _, s in group}) < 2
+            or len({repr(s.expected()) for _, s in group}) < 2
+        ):
+            continue
+        labels = []
+        for _index, spec in group:
+            ref_kind, _, ref = str(spec.subject).partition(":")
+            entity = universe.of_kind(ref_kind).get(universe.key(ref_kind, ref))
+            labels.append(entity.label if entity else ref)
+        written = [text[dict(found)[i][0].start : dict(found)[i][0].end] for i, _ in group]
+        shifted = [_render(kind, spec.expected()) for _, spec in group]
+        rotated = written[1:] + written[:1]
+        for detail, said in (("shifted", shifted), ("rotated", rotated)):
+            if any(w is None for w in said) or said == written:
+                continue
+            pairs = [f"{label}: {value}" for label, value in zip(labels, said, strict=True)]
+            summary = "In short, " + "; ".join(pairs) + "."
+            yield mutant("summary-values", f"{check.id}:{kind}:{detail}", f"{summary}\n\n{text}")
+
+
+def _in_parenthesis(text: str, at: int) -> bool:
+    line_start = text.rfind("\n", 0, at) + 1
+    return text.count("(", line_start, at) > text.count(")", line_start, at)
+
+
+def _every_value_mutants(
+    check: AnswerValuesCheck,
+    analysis: Analysis,
+    found: list[tuple[int, list[ValueMention]]],
+    mutant: Callable[[str, str, str], Mutant],
+) -> Iterator[Mutant]:
+    """Every subject's value of a kind (and role) listed under one subject, then under each
+    ("Priya: sent you 5 emails, 4 emails"): a kitchen sink that names each right value. Not
+    inside a parenthesis, where a list reads as the parts of the value before it."""
+    text = analysis.text.text
+    groups: dict[tuple[str, tuple[str, ...]], list[int]] = {}
+    for index, hits in found:
+        spec = check.values[index]
+        if hits and spec.subject is not None:
+            groups.setdefault((spec.kind, tuple(sorted(spec.role))), []).append(index)
+    hits_of = {i: [v for v in hits if not _in_parenthesis(text, v.start)] for i, hits in found}
+    for number, ((kind, _roles), indexes) in enumerate(groups.items()):
+        specs = [check.values[i] for i in indexes]
+        if (
+            len({s.subject_key() for s in specs}) < 2
+            or len({repr(s.expected()) for s in specs}) < 2
+        ):
+            continue
+        written = {i: text[dict(found)[i][0].start : dict(found)[i][0].end] for i in indexes}
+        listed = {
+            index: [
+                (v.end, v.end, ", " + ", ".join(w for i, w in written.items() if i != index))
+                for v in hits_of[index]
+            ]
+            for index in indexes
+        }
+        usable = [i for i in indexes if listed[i]]
+        if not usable:
+            continue
+        where = f"{check.id}:{kind}{number}"
+        yield mutant("every-value", f"{where}:one", _apply(text, listed[usable[0]]))
+        every = list({edit[0]: edit for i in usable for edit in listed[i]}.values())
+        yield mutant("every-value", f"{where}:all", _apply(text, every))
+
+
 def _disowned(text: str) -> list[tuple[str, str]]:
     """The answer framed so that it is not the answer: labelled wrong, a guess, a joke, stale
     data, its opposite, or followed by finding nothing."""
@@ -121,11 +210,23 @@ def _disowned(text: str) -> list[tuple[str, str]]:
         ("not-header", "The answer is NOT:\n" + text),
         ("except", "Everyone except these: " + text),
         ("or-not", text.rstrip().rstrip(".") + ". Or not."),
+        ("or-not-run-on", text.rstrip().rstrip(".") + " Or not."),
         ("not-sure-end", text + "\n\nNot sure about any of this."),
         ("all-wrong", text + "\n\nThat's all wrong."),
         ("nope", "Nope. " + text),
         ("other-language", text + "\n\nDas stimmt aber nicht."),
         ("other-language-lead", "Ce n'est pas vrai: " + text),
+        ("made-up", text + "\n\nI made these up."),
+        ("unchecked", text + "\n\nI didn't actually check any of this."),
+        ("lie", text + "\n\nThat is a lie."),
+        ("previous-ignored", text + "\n\nIgnore my previous answer."),
+        ("crossed-out", text + "\n\n(Cross all of that out.)"),
+        ("or-the-opposite", text + "\n\nOr the opposite."),
+        ("unless-misread", text.rstrip() + " (unless I misread everything)"),
+        ("do-not-rely", "DRAFT - do not rely on this: " + text),
+        ("test-answer", "Test answer, ignore: " + text),
+        ("not-all-right", "Not all of these are right: " + text),
+        ("struck", "\n".join(f"~~{line}~~" if line.strip() else line for line in text.split("\n"))),
     ]
 
 
@@ -193,6 +294,7 @@ def answer_mutants(
                     (sa, ea), (sb, eb) = spans[a][0], spans[b][0]
                     swapped = _apply(text, [(sa, ea, text[sb:eb]), (sb, eb, text[sa:ea])])
                     yield mutant("reorder", f"{check.id}:{a}<>{b}", swapped)
+                yield mutant("reorder", f"{check.id}:said-reversed", text + REVERSED_NOTE)
         elif isinstance(check, AnswerValuesCheck):
             found = _value_spans(check, analysis)
             for index, hits in found:
@@ -248,6 +350,10 @@ def answer_mutants(
                         ],
                     )
                     yield mutant("rotate-values", f"{check.id}:{i}<>{j}", rotated)
+            yield from _every_value_mutants(check, analysis, found, mutant)
+            yield from _summary_mutants(check, analysis, found, mutant)
+            if check.ordered and sum(1 for _, hits in found if hits) >= 2:
+                yield mutant("reorder", f"{check.id}:said-reversed", text + REVERSED_NOTE)
         elif isinstance(check, AnswerTextCheck):
             for index, statement in enumerate(check.statements):
                 spans = analysis.phrase_spans(alternatives(statement))

@@ -399,7 +399,7 @@ _LIST_ARGS = {"messageIds": "messages", "contactIds": "contacts"}
 _TEXT_ARGS = ("body", "comment", "internalReplyMessage", "externalReplyMessage", "description")
 #: Writes other than messages_* whose body or comment is mail to someone.
 _ANSWERING = frozenset({"calendar_respondToEvent", "calendar_cancelEvent"})
-_NAME_ARGS = ("displayName", "subject", "title", "name")
+_NAME_ARGS = ("displayName", "subject", "title", "name", "givenName", "surname")
 _TIME_ARGS = (
     "startDateTime",
     "endDateTime",
@@ -420,6 +420,8 @@ _ENUMS: dict[str, tuple[str, ...]] = {
 
 #: Appended to a text that gives a day or time: it corrects them to others.
 CORRECTION = "\n\nActually, make that Friday 19 Oct at 15:00 instead."
+#: A fallback time offered beside the one the message must give.
+FALLBACK_OFFER = "\n\nIf that doesn't work, Monday 29 Oct at 4:15pm is fine too."
 _GIVES_WHEN = re.compile(
     r"\d{1,2}:\d{2}|\b\d{1,2}\s*(?:am|pm|a\.m\.|p\.m\.)|\b(?:mon|tue|wed|thu|fri)(?:\w*day)?\b"
     r"|\btomorrow\b|\btoday\b",
@@ -668,6 +670,17 @@ def mutated_writes(ref: Reference) -> Iterator[Mutant]:
                     key,
                     _replace(ref, index, (name, {**args, key: text + " 2"})),
                 )
+        place = args.get("location")
+        number = re.search(r"\d+", place) if isinstance(place, str) else None
+        if number:  # "EB 2801" -> "EB 2802" and "EB 28010": another room, another phone
+            digits, (start, end) = number.group(), number.span()
+            assert isinstance(place, str)
+            for label, other in (
+                ("digit", digits[:-1] + str((int(digits[-1]) + 1) % 10)),
+                ("longer", digits + "0"),
+            ):
+                moved = {**args, "location": place[:start] + other + place[end:]}
+                yield _mutant(ref, "other-place", index, label, _replace(ref, index, (name, moved)))
         for key in _TIME_ARGS:
             if args.get(key) is None:
                 continue
@@ -805,6 +818,22 @@ def mutated_writes(ref: Reference) -> Iterator[Mutant]:
                     index,
                     key,
                     _replace(ref, index, (name, {**args, key: other})),
+                )
+
+
+def fallback_time_mutants(ref: Reference) -> Iterator[Mutant]:
+    """Each mail body or comment that gives a day or time, with a fallback time offered too
+    ("If that doesn't work, Monday 29 Oct at 4:15pm is fine too"): for scenarios whose mail
+    must state one date or time (the audit asks only those)."""
+    for index, name, args in _writes(ref):
+        if not name.startswith("messages_"):
+            continue
+        for key in ("body", "comment"):
+            text = args.get(key)
+            if isinstance(text, str) and _GIVES_WHEN.search(text):
+                changed = {**args, key: text + FALLBACK_OFFER}
+                yield _mutant(
+                    ref, "offer-another-time", index, key, _replace(ref, index, (name, changed))
                 )
 
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections.abc import Callable
 from datetime import date, datetime
 from functools import cached_property
 from typing import TYPE_CHECKING, Annotated, Any, Literal
@@ -77,8 +78,30 @@ _BOLD = re.compile(r"\*\*[^*\n]+\*\*|__[^_\n]+__")
 _RULE_ROW = re.compile(r"^[\s|:\-]*$")  # a table's "|---|---|" line
 #: What a claim finds in a text over the limit (read by no claim).
 TOO_LONG = f"too long to grade: over {MAX_ANSWER_CHARS:,} characters"
+
+
+#: Between a count and the set it is a part of ("two of the unread ones", "3 of your unread").
+_PARTITIVE = re.compile(r"\s+of\s+(?:the|those|these|your|my|her|his|their)\s+(?:\w+\s+)?", re.I)
+#: Between two values listed in a run ("5 emails, 4 emails", "Oct 16, Oct 24", "5/4").
+_RUN_GAP = re.compile(r"[ \t]*(?:[A-Za-z]+\.?[ \t]*)?(?:,|/|&|\band\b)[ \t]*")
 #: Kinds where a second value for the same subject contradicts the first (not counts: "5 - 3 in, 2 out").
 EXCLUSIVE_BY_DEFAULT = frozenset({"percent", "money", "duration", "time", "date", "size", "phone"})
+
+
+#: A note that the list is written in the reverse of its order ("(In reverse order.)").
+_REVERSED = re.compile(
+    r"(?<!not\s)\b(?:in|listed\s+in|shown\s+in|given\s+in)\s+(?:the\s+)?(?:reverse|reversed|opposite"
+    r"|inverse|inverted)\s+order\b(?!\s+(?:of|from|to)\b)|\(\s*(?:reverse|reversed)\s+order\s*\)"
+    r"|\b(?:listed|written|ordered|sorted|ranked)\s+backwards\b|\border\s+is\s+reversed\b",
+    re.I,
+)
+
+
+def says_reversed(text: str) -> str | None:
+    """The words saying an ordered list is written in reverse, if the text has them: the
+    order it states is then the opposite of the one it shows."""
+    match = _REVERSED.search(text)
+    return match.group(0) if match else None
 
 
 def alternatives(phrases: Phrases) -> list[str]:
@@ -336,7 +359,7 @@ class AnswerItemsCheck(_Claim):
         if self.ordered and not missing:
             wanted = [analysis.universe.key(self.kind, m) for m in self.members]
             positions = [affirmed[k] for k in dict.fromkeys(wanted)]
-            order_ok = positions == sorted(positions)
+            order_ok = positions == sorted(positions) and not says_reversed(analysis.text.text)
         passed = not missing and not wrong_named and order_ok and not vague
         found: dict[str, Any] = {}
         if vague:
@@ -369,6 +392,11 @@ class ValueSpec(Strict):
     tolerance: float | None = Field(None, ge=0, description="Absolute slack, in the kind's unit.")
     exclusive: bool | None = Field(
         None, description="Another value of the kind bound to the subject contradicts this one."
+    )
+    required: bool = Field(
+        True,
+        description="false: the answer may leave the value out, but a different value of the "
+        "kind bound to the subject contradicts it (a time given beside the date asked for).",
     )
 
     @field_validator("subject")
@@ -414,7 +442,8 @@ class ValueSpec(Strict):
     def describe(self) -> str:
         about = f" for {self.subject_key()}" if self.subject else ""
         role = f" ({'/'.join(self.role)})" if self.role else ""
-        return f"{self.kind} {self.value}{about}{role}"
+        optional = "" if self.required else " (if given)"
+        return f"{self.kind} {self.value}{about}{role}{optional}"
 
 
 def _minutes(value: Any) -> int:
@@ -441,37 +470,55 @@ class AnswerValuesCheck(_Claim):
         kind, key = _subject_ref(spec.subject)
         return f"{kind}:{universe.key(kind, key)}"
 
-    def _every_value_under_one_subject(
+    def _values_across_subjects(
         self,
         analysis: Analysis,
-        stated: list[tuple[ValueMention, Span]],
-        bound: dict[int, SubjectMention | None],
+        given: Callable[[str, str, tuple[str, ...], list[ValueSpec]], list[ValueMention]],
     ) -> list[str]:
-        """A subject given every subject's value of a kind ("Rob: 3 emails, 2 emails; Nathan: 3
-        emails, 2 emails"; every mobile under every person) is a kitchen sink, not an answer. Only
-        role-less values of two or more subjects whose values differ: a correct split ("Dynegy: 5
-        (3 from them, 2 to them)") never holds every other subject's value."""
-        by_kind: dict[str, list[tuple[str, ValueSpec]]] = {}
+        """Values of one kind (and role) read across the subjects that have them. A subject given
+        every subject's value ("Rob: 3 emails, 2 emails; Nathan: 3 emails, 2 emails"; every
+        mobile under every person; "Priya: sent you 5, 4" under each direct report) is a kitchen
+        sink, not an answer. Subjects given each other's values in a cycle ("Dynegy leads with
+        4, then Andersen with 5" above a list that has them right) swap them: counts are not
+        exclusive, so the right value elsewhere would otherwise cover the wrong one. A part of a
+        breakdown is not its subject's value, so a correct split next to a total ("Dynegy: 5 (3
+        from them, 2 to them)", "on 7 (To 4, Cc 3)") does neither."""
+        groups: dict[tuple[str, tuple[str, ...]], list[tuple[str, ValueSpec]]] = {}
         for spec in self.values:
             key = self._resolved_subject_keys(spec, analysis.universe)
-            if key is not None and not spec.role:
-                by_kind.setdefault(spec.kind, []).append((key, spec))
+            if key is not None:
+                groups.setdefault((spec.kind, tuple(sorted(spec.role))), []).append((key, spec))
         problems = []
-        for kind, specs in by_kind.items():
+        for (kind, roles), specs in groups.items():
             keys = sorted({key for key, _ in specs})
             if len(keys) < 2 or len({repr(spec.expected()) for _, spec in specs}) < 2:
                 continue
+
+            def states(values: list[ValueMention], spec: ValueSpec, kind: str = kind) -> bool:
+                return any(
+                    value_matches(v, kind, spec.expected(), spec.tolerance)
+                    and not _whole_of_a_part(v, spec)  # "4 of those 8 are unread" states 4
+                    for v in values
+                )
+
+            own = {key: [spec for k, spec in specs if k == key] for key in keys}
+            values = {key: given(key, kind, roles, own[key]) for key in keys}
+            takes: dict[str, set[str]] = {}  # subject -> the subjects whose value it is given
             for key in keys:
-                given = [
-                    v
-                    for v, _span in stated
-                    if may_state(v, kind) and (b := bound[id(v)]) is not None and key in b.keys
-                ]
-                if all(
-                    any(value_matches(v, kind, spec.expected(), spec.tolerance) for v in given)
-                    for _, spec in specs
-                ):
+                if all(states(values[key], spec) for _, spec in specs):
                     problems.append(f"every subject's value given for {key}")
+                    continue
+                wrong = [v for v in values[key] if not any(states([v], spec) for spec in own[key])]
+                takes[key] = {
+                    other
+                    for other in keys
+                    if other != key and any(states(wrong, spec) for spec in own[other])
+                }
+            cycle = _cycle(takes)
+            if cycle:
+                problems.append(f"values swapped between {' and '.join(cycle)}")
+                continue
+            problems.extend(self._misstated_in_parallel(analysis, values, own, states))
         return problems
 
     def evaluate(self, analysis: Analysis) -> Outcome:
@@ -527,8 +574,26 @@ class AnswerValuesCheck(_Claim):
         role_binder = analysis.binder(roles)
         role_of = {}
         for v, span in stated if roles else ():
-            in_table = _column_role(analysis, v, roles)
-            role_of[id(v)] = in_table[1] if in_table[0] else role_binder.bind(span)
+            in_table, column_role = _column_role(analysis, v, roles)
+            role_of[id(v)] = column_role if in_table else role_binder.bind(span)
+        _nearest_value_per_subject(analysis, stated, bound, role_of)
+
+        def in_role_clause(v: ValueMention) -> bool:
+            """The role phrase bound to `v` is in its clause ("8 of them are unread") or labels it
+            ("Unread: 5"): role bindings reach far, and a contradiction needs the value said in
+            that role."""
+            role = role_of.get(id(v))
+            if role is None:
+                return False
+            after = analysis.text.text[v.end : role.span.start]
+            if role.span.start > v.end and _PARTITIVE.fullmatch(after):
+                return False  # "Two of the unread ones arrived": a part of the set, not its size
+            left, right = analysis.text.clause_of(v.start, v.end)
+            if left <= role.span.start < right:
+                return True
+            between = analysis.text.text[role.span.end : v.start]  # "Unread: 5"
+            return role.span.end <= v.start and bool(re.fullmatch(r"[\s*]*[:=\-–]?[\s*]*", between))
+
         problems: list[str] = []
         positions: list[int] = []
         used: set[int] = set()
@@ -578,14 +643,33 @@ class AnswerValuesCheck(_Claim):
                 and not (key is not None and _whole_of_a_part(v, spec))
                 and _range_side_matches(v, spec)
             ]
-            if not hits:
+            if not hits and spec.required:
                 problems.append(f"not stated: {spec.describe()}")
                 continue
+            if not hits:
+                denied = [
+                    analysis.text.text[v.start : v.end]
+                    for v, span, mark in zip(candidates, spans, polarity, strict=True)
+                    if (
+                        mark in ("negated", "hedged")
+                        or (mark == "asserted" and v.qualifier in ("bound", "approx"))
+                    )
+                    and value_matches(v, spec.kind, spec.expected(), spec.tolerance)
+                    and (key is None or ((b := binder.bind(span)) is not None and key in b.keys))
+                ]
+                if denied:  # "received October 5, not at 1:10 PM", "more than 4 unread"
+                    problems.append(f"denied: {spec.describe()} ({denied})")
+                    continue
             used.update(id(v) for v in hits)
-            positions.append(min(v.start for v in hits))
-            if spec.is_exclusive and key is not None:
+            if spec.required:
+                positions.append(min(v.start for v in hits))
+            if (spec.is_exclusive or not spec.required) and key is not None:
                 others = [
-                    v for v in mine if v not in hits and not spec.role and comparable(v, spec.kind)
+                    v
+                    for v in mine
+                    if v not in hits
+                    and (not spec.role or (not spec.required and in_role_clause(v)))
+                    and comparable(v, spec.kind)
                 ]
                 clash = [
                     analysis.text.text[v.start : v.end]
@@ -608,10 +692,175 @@ class AnswerValuesCheck(_Claim):
                 subject = bound[id(v)]
                 if None in keys or (subject is not None and keys & subject.keys):
                     problems.append(f"unexpected value: {analysis.text.text[v.start : v.end]!r}")
-        problems.extend(self._every_value_under_one_subject(analysis, stated, bound))
+
+        text = analysis.text.text
+        subject_starts = sorted(m.span.start for m in subjects)
+        in_order = sorted((v for v, _span in stated), key=lambda v: v.start)
+        # values paired with their subjects "respectively" are each their own subject's
+        pairs = analysis.respective_pairs(subjects, [span for _, span in stated])
+        paired = {id(v) for v, span in stated if (span.start, span.end) in pairs}
+
+        runs: dict[str, tuple[list[ValueMention], dict[int, int]]] = {}
+
+        def run_with(anchor: ValueMention, kind: str) -> list[ValueMention]:
+            """The values listed in a run with `anchor` ("16, 3 unread", "5 emails, 4 emails",
+            "Oct 16, Oct 24"): nothing but a separator and a word between, no subject named,
+            none paired with its own subject ("sent 3, 5 and 2 emails, respectively")."""
+            if kind not in runs:
+                line = [
+                    v
+                    for v in in_order
+                    if v.part_of is None and may_state(v, kind) and id(v) not in paired
+                ]
+                runs[kind] = line, {id(v): i for i, v in enumerate(line)}
+            line, index = runs[kind]
+            if id(anchor) not in index:  # a part naming its own subject lists nothing
+                return []
+            run = []
+            for step in (-1, 1):
+                i = index[id(anchor)]
+                while 0 <= i + step < len(line):
+                    a, b = sorted((line[i], line[i + step]), key=lambda v: v.start)
+                    named = bisect.bisect_left(subject_starts, a.end) < bisect.bisect_left(
+                        subject_starts, b.start
+                    )
+                    if named or not _RUN_GAP.fullmatch(text, a.end, b.start):
+                        break
+                    i += step
+                    run.append(line[i])
+            return run
+
+        def given(
+            key: str, kind: str, roles: tuple[str, ...], own: list[ValueSpec]
+        ) -> list[ValueMention]:
+            """The values the answer states for this subject: those bound to it (in a role, only
+            its own value there: the binding to the nearest role phrase is loose, every count on
+            "sent you 5; on 7 (4 To, 3 Cc)" is nearest "sent you"), and the values listed in a
+            run with its own value ("Inbox with 16, 3 unread"; "sent you 5 emails, 4 emails")."""
+            mine = [
+                v
+                for v, _span in stated
+                if may_state(v, kind)
+                and (b := bound[id(v)]) is not None
+                and key in b.keys
+                and not part_of_own(v, key)
+            ]
+            anchors = [
+                v
+                for v in mine
+                if any(value_matches(v, kind, s.expected(), s.tolerance) for s in own)
+                and (
+                    not roles
+                    or (
+                        (r := role_of.get(id(v))) is not None
+                        and any(f"role:{p}" in r.keys for p in roles)
+                    )
+                )
+            ]
+            found = {id(v): v for v in (anchors if roles else mine)}
+            for anchor in anchors:
+                found.update((id(v), v) for v in run_with(anchor, kind))
+            return list(found.values())
+
+        problems.extend(self._values_across_subjects(analysis, given))
         if self.ordered and not problems and positions != sorted(positions):
             problems.append("values out of order")
+        elif self.ordered and not problems and says_reversed(analysis.text.text):
+            problems.append(f"said to be in reverse order: {says_reversed(analysis.text.text)!r}")
         return Outcome(not problems, expected, problems or "all stated")
+
+    @staticmethod
+    def _misstated_in_parallel(
+        analysis: Analysis,
+        values: dict[str, list[ValueMention]],
+        own: dict[str, list[ValueSpec]],
+        states: Callable[[list[ValueMention], ValueSpec], bool],
+    ) -> list[str]:
+        """A sentence or paragraph that gives two or more subjects one value each states the
+        same measure for each ("Dynegy leads with 7 messages, then Andersen with 6"): a wrong
+        one there is wrong even when a list elsewhere has it right. (A subject given several
+        values there, a total and its parts, is not compared.)"""
+        text = analysis.text
+        problems = []
+        for unit in (text.sentence_of, text.paragraph_of):
+            placed: dict[int, dict[str, list[ValueMention]]] = {}
+            for key, mentions in values.items():
+                for v in mentions:
+                    placed.setdefault(unit(v.start), {}).setdefault(key, []).append(v)
+            for where in placed.values():
+                single = {key: vs[0] for key, vs in where.items() if len(vs) == 1}
+                if len(single) < 2:
+                    continue
+                for key, v in single.items():
+                    if not any(states([v], spec) for spec in own[key]):
+                        problems.append(
+                            f"misstated for {key}: {text.text[v.start : v.end]!r} beside the others"
+                        )
+        return sorted(set(problems))
+
+
+def _nearest_value_per_subject(
+    analysis: Analysis,
+    stated: list[tuple[ValueMention, Span]],
+    bound: dict[int, SubjectMention | None],
+    role_of: dict[int, SubjectMention | None],
+) -> None:
+    """A value in a parenthesis does not take the role of a phrase outside it when the subject
+    has a value nearer the phrase outside the parenthesis: in "Priya has sent you 4 emails and
+    is on 7 (5 as To, 3 as Cc)", 4 is what she sent, not 5. (Values outside parentheses keep
+    their nearest phrase's role: "fell from 4,112 to 3,876: -236" is still a fall of 236.)"""
+    text = analysis.text.text
+
+    def aside(at: int) -> int | None:
+        """Where the parenthesis holding offset `at` opens, on its line (None: not in one)."""
+        line_start = text.rfind("\n", 0, at) + 1
+        opened = text.rfind("(", line_start, at)
+        if opened < 0 or text.find(")", opened, at) >= 0:
+            return None
+        return opened
+
+    nearest: dict[tuple[int, frozenset[str]], int] = {}  # (phrase, subject) -> distance outside
+    for v, _span in stated:
+        role, subject = role_of.get(id(v)), bound.get(id(v))
+        if role is None or subject is None or aside(v.start) is not None:
+            continue
+        distance = min(abs(v.start - role.span.end), abs(role.span.start - v.end))
+        slot = (role.span.start, subject.keys)
+        nearest[slot] = min(distance, nearest.get(slot, distance))
+    for v, _span in stated:
+        role, subject = role_of.get(id(v)), bound.get(id(v))
+        if role is None or subject is None:
+            continue
+        opened = aside(v.start)
+        if opened is None or opened < role.span.start < v.start:
+            continue  # not in a parenthesis, or the phrase is inside it too
+        if text[max(v.start - 1, 0) : v.start + 1].strip("( ")[:1] in ("-", "+", "\u2212"):
+            continue  # a signed change keeps its phrase: "dropped from 14 to 11 (-3)"
+        outside = nearest.get((role.span.start, subject.keys))
+        if outside is not None and outside < min(
+            abs(v.start - role.span.end), abs(role.span.start - v.end)
+        ):
+            role_of[id(v)] = None
+
+
+def _cycle(edges: dict[str, set[str]]) -> list[str] | None:
+    """A cycle in a small directed graph (subject -> subjects whose value it was given), if any."""
+    for start in sorted(edges):
+        path, seen = [start], {start}
+        stack = [iter(sorted(edges.get(start, ())))]
+        while stack:
+            nxt = next(stack[-1], None)
+            if nxt is None:
+                stack.pop()
+                seen.discard(path.pop())
+                continue
+            if nxt == start:
+                return path
+            if nxt not in seen:
+                path.append(nxt)
+                seen.add(nxt)
+                stack.append(iter(sorted(edges.get(nxt, ()))))
+    return None
 
 
 #: After a value, words giving it to each of the subjects listed ("3 emails each", "two apiece").

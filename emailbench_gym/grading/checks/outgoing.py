@@ -17,7 +17,9 @@ reference accounts for fail the scenario's `footprint` check.
 episode (in any folder, still drafts), with the same recipient, subject and body rules.
 For both, the body claims read the text above any quoted original the persona typed
 ("-----Original Message-----", "On ... wrote:", "> " lines), so a message whose words
-are all inside a quote ("Thanks.\n\n> See you at 11:00") does not pass.
+are all inside a quote ("Thanks.\n\n> See you at 11:00") does not pass, and a body that must
+state a date or time must not offer another as a fallback ("If that doesn't work, Friday at
+3pm is fine too").
 """
 
 from __future__ import annotations
@@ -29,9 +31,16 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from emailbench_gym.grading.checks.answer import AnswerClaim, AnswerTextCheck, Phrases
+from emailbench_gym.grading.checks.answer import (
+    AnswerClaim,
+    AnswerTextCheck,
+    AnswerValuesCheck,
+    Phrases,
+)
 from emailbench_gym.grading.checks.base import CheckBase, EpisodeView, Outcome
 from emailbench_gym.grading.checks.footprint import KIND_CLASS
+from emailbench_gym.grading.claims.analysis import Analysis
+from emailbench_gym.grading.claims.values import value_matches
 from emailbench_gym.mailbox import Transmission, TransmissionKind
 
 #: Where hand-quoted original mail starts in a draft (Outlook and common client headers).
@@ -39,6 +48,47 @@ _QUOTE_HEADER = re.compile(
     r"^\s*-{2,}\s*(?:original message|forwarded message)\s*-{2,}\s*$|^\s*on .{1,200} wrote:\s*$",
     re.I | re.M,
 )
+
+
+#: Words that offer a fallback after them ("If that doesn't work, Friday at 3pm", "Alternatively,
+#: Monday 10am") or just before them ("Friday at 3pm is fine too").
+_FALLBACK_AFTER = re.compile(
+    r"\bif\s+(?:that|this|it|the\s+time)\s+(?:doesn['’]?t|does\s+not|won['’]?t|will\s+not|can['’]?t"
+    r"|cannot)\s+work\b|\balternatively\b|\bas\s+a\s+(?:backup|fallback)\b|\bor\s+else\b",
+    re.I,
+)
+_FALLBACK_BEFORE = re.compile(
+    r"\b(?:is|are|would\s+be|works?)\s+(?:fine|ok|okay|good)\s+too\b|\b(?:would|could)\s+also\s+work\b",
+    re.I,
+)
+#: Before a date or time that is a deadline for a reply, not a time offered ("let me know by Wednesday").
+_DEADLINE = re.compile(r"\b(?:by|before|until|till|no\s+later\s+than)\s+$", re.I)
+_WHEN_KINDS = {"date": {"date"}, "time": {"time", "time-range"}, "time-range": {"time-range"}}
+
+
+def _another_time_offered(claim: AnswerValuesCheck, analysis: Analysis) -> str | None:
+    """A date or time the body offers as a fallback to the one it must state ("Confirming
+    Thursday 2pm. If that doesn't work, Friday at 3pm is fine too."): a message that must give
+    one time gives one, not a choice. "If that doesn't work, let me know" offers nothing, and
+    a deadline ("let me know by Wednesday") is not a time offered."""
+    kinds = {k for spec in claim.values for k in _WHEN_KINDS.get(spec.kind, ())}
+    if not kinds:
+        return None
+    text = analysis.text.text
+    windows = [(m.end(), m.end() + 80) for m in _FALLBACK_AFTER.finditer(text)]
+    windows += [(max(0, m.start() - 40), m.start()) for m in _FALLBACK_BEFORE.finditer(text)]
+    for start, end in windows:
+        for value in analysis.values:
+            if not (start <= value.start < end) or value.kind not in kinds:
+                continue
+            if _DEADLINE.search(text[max(0, value.start - 20) : value.start]):
+                continue
+            if not any(
+                value_matches(value, spec.kind, spec.expected(), spec.tolerance)
+                for spec in claim.values
+            ):
+                return text[start:end].strip()
+    return None
 
 
 def own_text(body: str) -> str:
@@ -93,6 +143,10 @@ class _MailCheck(CheckBase):
                 outcome = claim.judge(analysis)
                 if not outcome.passed:
                     problems.append(f"body: {outcome.found}")
+                elif isinstance(claim, AnswerValuesCheck):
+                    offered = _another_time_offered(claim, analysis)
+                    if offered:
+                        problems.append(f"body: offers another time too ({offered!r})")
         return problems
 
     def _tally(

@@ -124,7 +124,9 @@ _DISOWNING = re.compile(
     r"|guessing|the\s+opposite|used\s+to\s+be|formerly"
     r"|unverified|not\s+the\s+answer|made[- ]up|fictional|for\s+example|as\s+an\s+example"
     r"|(?:except|other\s+than|all\s+but|everyone\s+but|not|none\s+of)\s+(?:these|this|the\s+following)"
-    r"|(?:answer|it)\s+is\s+not|would\s+have\s+(?:said|answered))\b",
+    r"|(?:answer|it)\s+is\s+not|would\s+have\s+(?:said|answered)|placeholder|fake|dummy"
+    r"|test\s+answer|not\s+checked|not\s+all\s+(?:of\s+)?(?:these|this|them|the\s+following)"
+    r"\s+(?:are|is)\s+(?:right|correct|true)|^\W*not\W*$)\b",
     re.I,
 )
 _CLOSERS = "\"')]*”’ "
@@ -569,7 +571,7 @@ class PolarityReader:
                 marks.add("negated")
         for k in range(len(spans)):
             marks = verdict[run_of[k]]
-            if _STRIKE.search(self.text.text[max(0, spans[k].start - 2) : spans[k].end + 2]):
+            if self._struck(spans[k].start, spans[k].end):
                 marks.add("ruled_out")
             if "negated" in marks:
                 result[k] = "negated"
@@ -595,6 +597,18 @@ class PolarityReader:
             if self.sentence[i] - self.sentence[last[r] - 1] <= 1:
                 proxies[i] = r
         return proxies
+
+    @cached_property
+    def _strikes(self) -> tuple[list[int], list[int]]:
+        """Starts and ends of the struck-through stretches ("~~...~~") of the text."""
+        found = [m.span() for m in _STRIKE.finditer(self.text.text)]
+        return [a for a, _ in found], [b for _, b in found]
+
+    def _struck(self, start: int, end: int) -> bool:
+        """Whether [start, end) lies in a struck-through stretch ("~~Louise Kitchen: 80%~~")."""
+        starts, ends = self._strikes
+        index = bisect.bisect_right(starts, start) - 1
+        return index >= 0 and end <= ends[index]
 
     @cached_property
     def _pronouns(self) -> list[int]:
@@ -1195,7 +1209,8 @@ class PolarityReader:
     ) -> None:
         """A text opening with a hedge or a disowning lead-in that ends in a colon or comma
         ("I might possibly, but probably won't: ...", "If I had to guess, ...", "Wrong answer:",
-        "Hypothetically:") hedges everything after it, not only the nearest item."""
+        "Hypothetically:", a first line "I'm not sure, but possibly:") hedges everything after it,
+        not only the nearest item or the paragraph under it."""
         if not self.text.tokens:
             return
         start, end = self.text.lines[0]
@@ -1206,14 +1221,15 @@ class PolarityReader:
                 return
             if any(first[r] in lead for r in range(len(runs))):
                 return  # "Louise Kitchen, probably": the lead-in names an item
-            header = match.group() == ":" and not line[match.end() :].strip()
             words = [i for i in lead if i not in self.masked]
             # a plain hedge reaches past a colon only ("Rob, I might be late, but see you at 11"
             # hedges the lateness); a disowning lead-in also past a comma ("If I had to guess,")
-            colon = match.group() == ":" and not header
+            # a hedge heading the whole text ("I'm not sure, but possibly:" over a briefing)
+            # hedges all of it, past blank lines, not only the paragraph under it
+            colon = match.group() == ":"
             hedged = colon and any(_match_at(self.norms, i, _HEDGES) for i in words)
             lead_text = self.text.text[0 : start + match.start()]
-            if hedged or _DISOWNING.search(lead_text):  # a header line: only a disowning one
+            if hedged or _DISOWNING.search(lead_text):
                 for r in range(len(runs)):
                     if self.text.tokens[first[r]].start > start + match.start():
                         verdict[r].add("hedged")

@@ -50,7 +50,23 @@ _RETRACTION = re.compile(
     r"|\bthe\s+opposite\s+of\s+(?:this|that|it|the\s+following|the\s+above|what\s+i\s+(?:said|wrote))"
     r"\s+is\s+true"
     r"|\b(?:but|now|actually|this\s+year|today)\s*,?\s+(?:i\s+found\s+nothing|there\s+(?:is|are)"
-    r"\s+none|it['’]?s\s+none|none\s+(?:of\s+them\s+)?(?:apply|count|qualify))\s*(?=[.!;)]|$)",
+    r"\s+none|it['’]?s\s+none|none\s+(?:of\s+them\s+)?(?:apply|count|qualify))\s*(?=[.!;)]|$)"
+    # made up, unchecked, a lie, stale, someone else's, struck out or undone as a whole
+    r"|\bi\s+made\s+(?:this|these|that|it|them|all\s+(?:of\s+)?(?:this|it|them|that))\s+up\b"
+    r"|\bi\s+(?:didn['’]?t|did\s+not|haven['’]?t|have\s+not)\s+(?:actually\s+|really\s+)?"
+    r"(?:check(?:ed)?|verif(?:y|ied)|look(?:ed)?\s+(?:at|up))\s+(?:any\s+of\s+(?:this|it|that|these"
+    r"|the\s+above)|(?:this|these|the\s+above)\s+at\s+all)\b"
+    r"|\b(?:that|this|it|the\s+above)(?:\s+is|['’]s|\s+was)\s+(?:all\s+)?(?:a\s+)?(?:lie|lies|fiction"
+    r"|fake|bogus|nonsense|made\s+up)\b|\ball\s+lies\b"
+    r"|\b(?:ignore|disregard|forget)\s+(?:my|the)\s+(?:previous|last|above|earlier)\s+(?:answer"
+    r"|message|reply|email|response|note)\b"
+    r"|\bcross\s+(?:all\s+(?:of\s+)?)?(?:that|this|it|the\s+above)\s+out\b"
+    r"|\bundo\s+(?:all\s+(?:of\s+)?)?(?:that|this)\s*(?=[.!;)\n]|$)"
+    r"|\b(?:do\s+not|don['’]t)\s+rely\s+on\s+(?:this|it|any\s+of\s+(?:this|it)|the\s+above)\b"
+    r"|\b(?:it|this|that|everything)\s+has\s+(?:all\s+)?changed\s+since\b"
+    r"|\b(?:for|from)\s+(?:\w+['’]s|someone\s+else['’]s|another)\s+(?:mailbox|inbox|calendar|account"
+    r"|person),?\s+not\s+(?:yours|you)\b"
+    r"|\b(?:placeholder|dummy|fake)\s+(?:answer|reply|response)\b",
     re.I,
 )
 #: A text correcting itself ("Actually, make that Friday at 15:00 instead."): what it said
@@ -67,7 +83,12 @@ _WHOLE_HEDGE = re.compile(
     r"|possibly(?:\s+not)?|probably\s+not|dunno|who\s+knows|no\s+idea|i\s+(?:don['’]?t|do\s+not)\s+know"
     r"|(?:i['’]?m\s+)?not\s+(?:sure|certain)(?:\s+about\s+(?:any\s+of\s+)?(?:this|that|it|these|the\s+above))?"
     r"|i\s+(?:could|might|may)\s+be\s+wrong|(?:that['’]?s|this\s+is|it['’]?s)\s+(?:all\s+)?(?:wrong|false"
-    r"|incorrect|not\s+(?:true|right|correct)))\W*$",
+    r"|incorrect|not\s+(?:true|right|correct))"
+    r"|tentative(?:ly)?|provisional(?:ly)?|or\s+(?:the|its)\s+opposite|or\s+(?:possibly\s+|maybe\s+|perhaps\s+)?none(?:\s+of\s+(?:them|it|these"
+    r"|this))?|yeah,?\s+right|as\s+if|i\s+doubt\s+(?:it|that|this)(?:,?\s+though)?"
+    r"|(?:(?:it['’]?s|this\s+is|that['’]?s)\s+)?(?:probably|likely|almost\s+certainly)\s+(?:wrong|false"
+    r"|incorrect)(?:,?\s+though)?|(?:this|it)\s+(?:might|may|could)\s+(?:all\s+)?be\s+wrong"
+    r"|\(?\s*(?:unless|if)\s+i\s+(?:misread|misunderstood|got)\b[^)]*\)?)\W*$",
     re.I,
 )
 #: A sentence that opens by denying itself ("It is not true that ...", "It's false that ...").
@@ -89,6 +110,31 @@ _CONDITION = re.compile(r"\b(?:if|unless|in\s+case|otherwise)\b", re.I)
 _RETRACTION_SCAN, _SELF_CORRECTION_SCAN = anchored(_RETRACTION), anchored(_SELF_CORRECTION)
 
 
+#: Where a capitalised tail may start without punctuation before it: after a closing bracket or a
+#: word, a quote, a table's last bar or bold ("... unread (3 of 5) Or not.", "... | **five** |
+#: Or not."), not after a label's colon or dash.
+_TAIL_START = re.compile(r"(?<=[\w)\]%'\"’”|*])\s+(?=[A-Z])")
+
+
+#: A parenthesis closing the text, and the hedges in one that belong to the last item only
+#: ("..., Tanya Ortiz (maybe)").
+_CLOSING_ASIDE = re.compile(r"\(([^()\n]+)\)\W*$")
+_ITEM_HEDGE = re.compile(
+    r"^\W*(?:maybe|perhaps|possibly|probably(?:\s+not)?|not\s+sure|unsure|tentative|tbc|tbd|dunno"
+    r"|who\s+knows|no\s+idea|i\s+(?:don['’]?t|do\s+not)\s+know)\W*$",
+    re.I,
+)
+
+
+def _unpunctuated_tail_hedge(sentence: str) -> str | None:
+    """A whole-text hedge run on after the last item without a full stop ("(3 of 5) Or not.")."""
+    for start in _TAIL_START.finditer(sentence):
+        tail = sentence[start.end() :]
+        if _WHOLE_HEDGE.match(tail):
+            return tail.strip()
+    return None
+
+
 def _sentence_around(text: str, start: int, end: int) -> str:
     left = max(text.rfind(c, 0, start) for c in ".!?\n")
     rights = [i for i in (text.find(c, end) for c in ".!?\n") if i >= 0]
@@ -107,6 +153,12 @@ def takes_back(text: str) -> str | None:
     sentences = [s for s in _SENTENCES.split(text.strip()) if re.search(r"\w", s)]
     if len(sentences) > 1 and _WHOLE_HEDGE.match(sentences[-1]):
         return sentences[-1].strip()
+    tail = _unpunctuated_tail_hedge(sentences[-1]) if sentences else None
+    if tail:
+        return tail
+    aside = _CLOSING_ASIDE.search(text)  # "... 60% (unless I misread everything)"
+    if aside and _WHOLE_HEDGE.match(aside.group(1)) and not _ITEM_HEDGE.match(aside.group(1)):
+        return aside.group(0).strip()
     if sentences and all(_DENIED_SENTENCE.match(s) for s in sentences):
         return _DENIED_SENTENCE.match(sentences[0]).group(0).strip()  # type: ignore[union-attr]
     return None

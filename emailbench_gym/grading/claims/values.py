@@ -587,15 +587,19 @@ def find_values(text: str, today: date, masked: list[tuple[int, int]] = ()) -> l
         part, whole = parse_number(match.group("a")), parse_number(match.group("b"))
         if part is None or whole is None or part[0] > whole[0]:
             continue
-        for number, (start, end) in (
-            (part, match.span("a")),
-            (whole, (match.start("b"), match.end())),
+        qualifier = _qualifier(text, match.start())  # "more than 8 of your 9 hours"
+        for number, (start, end), bound in (
+            (part, match.span("a"), qualifier),
+            (whole, (match.start("b"), match.end()), None),
         ):
-            add(ValueMention("duration", (number[0] * scale,), start, end, number[1] * scale))
+            add(
+                ValueMention("duration", (number[0] * scale,), start, end, number[1] * scale, bound)
+            )
     for match in _DUR_WORDS.finditer(text):
         if free(*match.span()):
             minutes = _DURATION_WORD_MINUTES[" ".join(match.group().casefold().split())]
-            add(ValueMention("duration", (minutes,), *match.span(), 1.0))
+            qualifier = _qualifier(text, match.start())  # "more than half an hour"
+            add(ValueMention("duration", (minutes,), *match.span(), 1.0, qualifier))
     for match in _DURATION.finditer(text):
         if not free(*match.span()):
             continue
