@@ -7,7 +7,7 @@ where the episode is, so it is stateless. Every answer is pre-encoded and sent w
 `loop.call_later(latency)`, on one asyncio loop in its own process: at thousands of
 requests per second it stays well under a core, so the client's CPU is what is measured.
 tests/fakellm.py is the scriptable (thread-per-request) server the tests use; this one is
-for throughput only.
+for throughput only, and answers with the same bodies (fakellm's helpers build them).
 
     with LoopbackModel(latency=0.2, turns=3) as server:
         ... base_url=server.openai_base_url ...
@@ -25,117 +25,31 @@ import sys
 from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # run as a script, too
+
+from tests.fakellm import (
+    LoopbackUrls,
+    chat_text,
+    chat_tool_calls,
+    messages_text,
+    messages_tool_use,
+    responses_text,
+    responses_tool_calls,
+)
+
 _TOOL_RESULTS = {
     b"/v1/chat/completions": re.compile(rb'"role": ?"tool"'),
     b"/v1/responses": re.compile(rb'"type": ?"function_call_output"'),
     b"/v1/messages": re.compile(rb'"type": ?"tool_result"'),
 }
-_USAGE = {"prompt_tokens": 11, "completion_tokens": 7, "total_tokens": 18}
-
-
-def _chat(message: dict[str, Any], finish: str) -> dict[str, Any]:
-    return {
-        "id": "chatcmpl-bench",
-        "object": "chat.completion",
-        "created": 1_000_000_000,
-        "model": "bench",
-        "choices": [{"index": 0, "message": message, "finish_reason": finish, "logprobs": None}],
-        "usage": _USAGE,
-    }
-
-
-def _responses(output: list[dict[str, Any]]) -> dict[str, Any]:
-    return {
-        "id": "resp_bench",
-        "object": "response",
-        "created_at": 1_000_000_000,
-        "model": "bench",
-        "status": "completed",
-        "output": output,
-        "parallel_tool_calls": True,
-        "tool_choice": "auto",
-        "tools": [],
-        "usage": {"input_tokens": 11, "output_tokens": 7, "total_tokens": 18},
-    }
-
-
-def _messages(content: list[dict[str, Any]], stop: str) -> dict[str, Any]:
-    return {
-        "id": "msg_bench",
-        "type": "message",
-        "role": "assistant",
-        "model": "bench",
-        "content": content,
-        "stop_reason": stop,
-        "stop_sequence": None,
-        "usage": {"input_tokens": 11, "output_tokens": 7},
-    }
-
-
-CALL = {"name": "folders_list", "arguments": {"parentFolderId": None}}
+CALL = ("folders_list", {"parentFolderId": None})
 ANSWER = "Done: the folders are listed."
 
-#: Per API path: (the tool-call answer, the final answer) as JSON bodies.
+#: Per API path: (the tool-call answer, the final answer), built by tests/fakellm.py's helpers.
 BODIES = {
-    b"/v1/chat/completions": (
-        _chat(
-            {
-                "role": "assistant",
-                "content": None,
-                "tool_calls": [
-                    {
-                        "id": "call_0",
-                        "type": "function",
-                        "function": {
-                            "name": CALL["name"],
-                            "arguments": json.dumps(CALL["arguments"]),
-                        },
-                    }
-                ],
-            },
-            "tool_calls",
-        ),
-        _chat({"role": "assistant", "content": ANSWER}, "stop"),
-    ),
-    b"/v1/responses": (
-        _responses(
-            [
-                {
-                    "type": "function_call",
-                    "id": "fc_0",
-                    "call_id": "call_0",
-                    "name": CALL["name"],
-                    "arguments": json.dumps(CALL["arguments"]),
-                    "status": "completed",
-                }
-            ]
-        ),
-        _responses(
-            [
-                {
-                    "type": "message",
-                    "id": "msg_0",
-                    "role": "assistant",
-                    "status": "completed",
-                    "content": [{"type": "output_text", "text": ANSWER, "annotations": []}],
-                }
-            ]
-        ),
-    ),
-    b"/v1/messages": (
-        _messages(
-            [
-                {
-                    "type": "tool_use",
-                    "id": "toolu_0",
-                    "name": CALL["name"],
-                    "input": CALL["arguments"],
-                }
-            ],
-            "tool_use",
-        ),
-        _messages([{"type": "text", "text": ANSWER}], "end_turn"),
-    ),
+    b"/v1/chat/completions": (chat_tool_calls([CALL]), chat_text(ANSWER)),
+    b"/v1/responses": (responses_tool_calls([CALL]), responses_text(ANSWER)),
+    b"/v1/messages": (messages_tool_use([CALL]), messages_text(ANSWER)),
 }
 
 
@@ -148,7 +62,7 @@ def _http(status: str, body: bytes) -> bytes:
 
 
 ANSWERS = {
-    path: tuple(_http("200 OK", json.dumps(body).encode()) for body in pair)
+    path: tuple(_http("200 OK", json.dumps(reply.body).encode()) for reply in pair)
     for path, pair in BODIES.items()
 }
 NOT_FOUND = _http("404 Not Found", b'{"error": {"type": "error", "message": "no such path"}}')
@@ -214,7 +128,7 @@ async def _serve(latency: float, turns: int) -> None:
     print(stats["requests"], flush=True)
 
 
-class LoopbackModel:
+class LoopbackModel(LoopbackUrls):
     """The server in a child process on 127.0.0.1 (a free port); use as a context manager."""
 
     def __init__(self, latency: float = 0.2, turns: int = 3) -> None:
@@ -237,18 +151,6 @@ class LoopbackModel:
         except OSError:
             return None
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime + stime
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    @property
-    def openai_base_url(self) -> str:
-        return f"{self.url}/v1"
-
-    @property
-    def anthropic_base_url(self) -> str:
-        return self.url
 
     def __enter__(self) -> LoopbackModel:
         self._process = subprocess.Popen(

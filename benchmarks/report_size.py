@@ -11,8 +11,9 @@ does), so the page's growth with trajectory length is measured too.
 
 Reported, medians over `--repeats` renders (CPU time of this process): reading the three
 folders, the tables, the figures, the HTML page; the page's size (and gzipped), split into
-figures and the per-scenario part; and the Markdown report (tables only, the report before
-the per-scenario view) rendered in the same run as the baseline.
+figures and the per-scenario part; and the Markdown report (the Runs table, the tables and
+the scenario grid: no figures, no episodes) rendered in the same run as the baseline, with
+its size.
 
     PYTHONPATH=. python benchmarks/report_size.py [--repeats 5] [--calls-factor 1 4]
         [--keep DIR]   # keep the run folders and report.html (for screenshots)
@@ -146,7 +147,7 @@ def cpu(func: Any) -> tuple[float, Any]:
 def measure(folders: list[Path], repeats: int) -> dict[str, Any]:
     prices = load_prices()
     times: dict[str, list[float]] = {k: [] for k in ("read", "tables", "figures", "html", "md")}
-    page = ""
+    page = markdown = ""
     for _ in range(repeats):
         t, loaded = cpu(lambda: [read_run(f) for f in folders])
         times["read"].append(t)
@@ -157,7 +158,7 @@ def measure(folders: list[Path], repeats: int) -> dict[str, Any]:
         times["figures"].append(t)
         t, page = cpu(lambda r=runs, tb=tables, fg=figures: render_html(r, tb, fg, prices))
         times["html"].append(t)
-        t, _ = cpu(lambda r=runs, tb=tables: render_markdown(tb, r, prices))
+        t, markdown = cpu(lambda r=runs, tb=tables: render_markdown(tb, r, prices))
         times["md"].append(t)
     medians = {k: statistics.median(v) for k, v in times.items()}
     size = len(page.encode())
@@ -170,6 +171,7 @@ def measure(folders: list[Path], repeats: int) -> dict[str, Any]:
         "scenario_part": scenario_part,
         "figures_size": figures_size,
         "page": page,
+        "md_size": len(markdown.encode()),
         "episodes": sum(len(read_records(f / RESULTS)) for f in folders),
         "calls": sum(r["calls"] for f in folders for r in read_records(f / RESULTS)),
     }
@@ -197,7 +199,8 @@ def main() -> None:
             f"{m['figures_size'] / 1e6:.2f} MB, grid and episodes {m['scenario_part'] / 1e6:.2f} MB); read {m['read']:.2f} s, tables "
             f"{m['tables']:.2f} s, figures {m['figures']:.2f} s, HTML {m['html']:.2f} s "
             f"(read + render {m['read'] + render:.2f} s); Markdown baseline "
-            f"{m['tables'] + m['md']:.2f} s (tables + md), HTML/Markdown render "
+            f"{m['tables'] + m['md']:.2f} s (tables + md, {m['md_size'] / 1e3:.0f} kB), "
+            "HTML/Markdown render "
             f"{render / (m['tables'] + m['md']):.1f}x"
         )
     print(f"folders and report.html in {root}")

@@ -55,7 +55,25 @@ class _Server(ThreadingHTTPServer):
     request_queue_size = 2048  # a runner opens hundreds of connections at once
 
 
-class FakeLLM:
+class LoopbackUrls:
+    """The base URLs the SDKs take for a server listening on 127.0.0.1:`port`."""
+
+    port: int
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def openai_base_url(self) -> str:
+        return f"{self.url}/v1"
+
+    @property
+    def anthropic_base_url(self) -> str:
+        return self.url
+
+
+class FakeLLM(LoopbackUrls):
     """Serve scripted replies on 127.0.0.1 (a free port); use as a context manager."""
 
     def __init__(self, responder: Responder) -> None:
@@ -100,21 +118,9 @@ class FakeLLM:
                     return
 
         self._server = _Server(("127.0.0.1", 0), Handler)
+        self.port = int(self._server.server_address[1])
         self._server.daemon_threads = True
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
-
-    @property
-    def url(self) -> str:
-        host, port = self._server.server_address[:2]
-        return f"http://{host}:{port}"
-
-    @property
-    def openai_base_url(self) -> str:
-        return f"{self.url}/v1"
-
-    @property
-    def anthropic_base_url(self) -> str:
-        return self.url
 
     def __enter__(self) -> FakeLLM:
         self._thread.start()

@@ -62,6 +62,24 @@ class Table:
     note: str = ""
 
 
+def per_run(
+    key: str,
+    title: str,
+    columns: Sequence[Column],
+    row: Callable[[Run], tuple[Any, ...]],
+    runs: Sequence[Run],
+    note: str = "",
+) -> Table:
+    """A table of one row per run: its label under "Run", then `row(run)` under `columns`."""
+    return Table(
+        key,
+        title,
+        (Column("Run"), *columns),
+        tuple((run.label, *row(run)) for run in runs),
+        note,
+    )
+
+
 # --- per-episode helpers -------------------------------------------------------------------
 
 
@@ -155,7 +173,6 @@ def table_results(runs: Sequence[Run]) -> Table:
         calls = sum(r["calls"] for r in records)
         failed = sum(r["failed_calls"] for r in records)
         return (
-            run.label,
             passes,
             passes.pct,
             _passes(retained).pct,
@@ -169,11 +186,10 @@ def table_results(runs: Sequence[Run]) -> Table:
             _mean([r["latency"] for r in records]),
         )
 
-    return Table(
+    return per_run(
         "results",
         "Table 3 / 17: results per run",
         (
-            Column("Run"),
             Column("Pass", "frac"),
             Column("Full %", "pct"),
             Column("Ret. %", "pct"),
@@ -186,7 +202,8 @@ def table_results(runs: Sequence[Run]) -> Table:
             Column("Clean %", "pct"),
             Column("Latency", "num"),
         ),
-        tuple(row(run) for run in runs),
+        row,
+        runs,
         "Full, Ret., Rem.: pass % over all, retained and removed scenarios. Static: mean over "
         "episodes with static checks. LLM: mean rubric score over all episodes (N/A without a "
         "judge). Calls and Latency (s): means per episode. Call ok: successful calls over all "
@@ -270,22 +287,23 @@ def table_by_domain_count(runs: Sequence[Run]) -> Table:
 
 def table_wilson(runs: Sequence[Run]) -> Table:
     """Figure 5: pass rates with two-sided 95% Wilson score intervals."""
-    rows = []
-    for run in runs:
+
+    def row(run: Run) -> tuple[Any, ...]:
         passes = _passes(run.records)
         low, high = wilson_interval(*passes)
-        rows.append((run.label, passes, passes.pct, 100 * low, 100 * high))
-    return Table(
+        return passes, passes.pct, 100 * low, 100 * high
+
+    return per_run(
         "wilson",
         "Figure 5: pass rate with 95% Wilson interval",
         (
-            Column("Run"),
             Column("Pass", "frac"),
             Column("Rate %", "pct"),
             Column("Low %", "pct"),
             Column("High %", "pct"),
         ),
-        tuple(rows),
+        row,
+        runs,
         "Intervals describe scenario sampling, not repeated-run or judge variability.",
     )
 
@@ -313,14 +331,12 @@ def table_jaccard(runs: Sequence[Run]) -> Table:
 
 def table_completion_by_iteration(runs: Sequence[Run]) -> Table:
     """Table 22 (Figure 2): percent of all episodes that passed within K iterations."""
-    rows = tuple(
-        (run.label, *(completed_pass_rate(run.records, k) for k in K_BUDGETS)) for run in runs
-    )
-    return Table(
+    return per_run(
         "completion",
         "Table 22: completed passes by iteration K (% of all episodes)",
-        (Column("Run"), *(Column(str(k), "pct") for k in K_BUDGETS)),
-        rows,
+        tuple(Column(str(k), "pct") for k in K_BUDGETS),
+        lambda run: tuple(completed_pass_rate(run.records, k) for k in K_BUDGETS),
+        runs,
         "Retrospective: passing trajectories that had finished by iteration K; not a rerun "
         "under a smaller budget.",
     )
@@ -332,24 +348,23 @@ def table_partition(runs: Sequence[Run]) -> Table:
     def row(run: Run) -> tuple[Any, ...]:
         records = run.records
         return (
-            run.label,
             sum(r["passed"] and r["iterations"] <= 1 for r in records),
             sum(r["passed"] and r["iterations"] > 1 for r in records),
             sum(not r["passed"] and r["calls"] > 0 for r in records),
             sum(not r["passed"] and r["calls"] == 0 for r in records),
         )
 
-    return Table(
+    return per_run(
         "partition",
         "Table 23: trajectory partition",
         (
-            Column("Run"),
             Column("1-pass", "int"),
             Column("Later pass", "int"),
             Column("Fail/calls", "int"),
             Column("Fail/no calls", "int"),
         ),
-        tuple(row(run) for run in runs),
+        row,
+        runs,
         "The four counts sum to the run's episodes.",
     )
 
@@ -369,18 +384,18 @@ def table_repeated_calls(runs: Sequence[Run]) -> Table:
     def row(run: Run) -> tuple[Any, ...]:
         failed = [r for r in run.records if not r["passed"] and r["calls"] > 0]
         repeated = sum(has_repeated_call(r) for r in failed)
-        return run.label, len(failed), repeated, _pct(repeated, len(failed))
+        return len(failed), repeated, _pct(repeated, len(failed))
 
-    return Table(
+    return per_run(
         "repeated",
         "Table 24: failed trajectories with adjacent same-tool calls (different arguments)",
         (
-            Column("Run"),
             Column("Fail/calls", "int"),
             Column("Repeated", "int"),
             Column("%", "pct"),
         ),
-        tuple(row(run) for run in runs),
+        row,
+        runs,
         "A repetition measure, not an error-recovery rate.",
     )
 
@@ -392,24 +407,23 @@ def table_by_outcome(runs: Sequence[Run]) -> Table:
         passed = [r for r in run.records if r["passed"]]
         failed = [r for r in run.records if not r["passed"]]
         return (
-            run.label,
             _mean([r["calls"] for r in passed]),
             _mean([r["calls"] for r in failed]),
             _mean([r["iterations"] for r in passed]),
             _mean([r["iterations"] for r in failed]),
         )
 
-    return Table(
+    return per_run(
         "outcome",
         "Table 25: calls and iterations by outcome",
         (
-            Column("Run"),
             Column("Calls/pass", "num"),
             Column("Calls/fail", "num"),
             Column("Iter/pass", "num"),
             Column("Iter/fail", "num"),
         ),
-        tuple(row(run) for run in runs),
+        row,
+        runs,
     )
 
 
@@ -417,19 +431,17 @@ def table_iteration_buckets(runs: Sequence[Run]) -> Table:
     """Table 26: passes / episodes per iteration bucket."""
 
     def row(run: Run) -> tuple[Any, ...]:
-        return (
-            run.label,
-            *(
-                _passes([r for r in run.records if low <= r["iterations"] <= high])
-                for _, low, high in ITERATION_BUCKETS
-            ),
+        return tuple(
+            _passes([r for r in run.records if low <= r["iterations"] <= high])
+            for _, low, high in ITERATION_BUCKETS
         )
 
-    return Table(
+    return per_run(
         "buckets",
         "Table 26: passes / episodes by iteration bucket",
-        (Column("Run"), *(Column(name, "frac") for name, _, _ in ITERATION_BUCKETS)),
-        tuple(row(run) for run in runs),
+        tuple(Column(name, "frac") for name, _, _ in ITERATION_BUCKETS),
+        row,
+        runs,
     )
 
 
@@ -443,24 +455,23 @@ def table_indicators(runs: Sequence[Run]) -> Table:
     def row(run: Run) -> tuple[Any, ...]:
         records, n = run.records, len(run.records)
         return (
-            run.label,
             _pct(sum(r["calls"] > 0 for r in records), n),
             _pct(sum(_clean(r) for r in records), n),
             _pct(sum(_answered(r) for r in records), n),
             _passes(records).pct,
         )
 
-    return Table(
+    return per_run(
         "indicators",
         "Table 27: indicators (% of episodes)",
         (
-            Column("Run"),
             Column("Engage", "pct"),
             Column("Clean", "pct"),
             Column("Answer", "pct"),
             Column("Pass", "pct"),
         ),
-        tuple(row(run) for run in runs),
+        row,
+        runs,
         "Engage: at least one call. Clean: and no failed call. Answer: a non-empty final answer "
         "before the iteration budget ran out.",
     )
@@ -474,19 +485,19 @@ def table_tool_calls(runs: Sequence[Run]) -> Table:
         failed = sum(r["failed_calls"] for r in run.records)
         firsts = [c[0] for c in map(calls_of, run.records) if c]
         first_ok = sum(not c.get("is_error") for c in firsts)
-        return run.label, calls, _pct(calls - failed, calls), _pct(first_ok, len(firsts)), failed
+        return calls, _pct(calls - failed, calls), _pct(first_ok, len(firsts)), failed
 
-    return Table(
+    return per_run(
         "tool_calls",
         "Table 28: tool-call statistics",
         (
-            Column("Run"),
             Column("Calls", "int"),
             Column("Success %", "pct"),
             Column("First %", "pct"),
             Column("Failures", "int"),
         ),
-        tuple(row(run) for run in runs),
+        row,
+        runs,
         "First %: trajectories with at least one call whose first call succeeded.",
     )
 
@@ -505,19 +516,19 @@ def table_after_failure(runs: Sequence[Run]) -> Table:
                     nexts += 1
                     ok += not calls[i + 1].get("is_error")
                     same += calls[i + 1]["name"] == call["name"]
-        return run.label, failures, nexts, _pct(ok, nexts), _pct(same, nexts)
+        return failures, nexts, _pct(ok, nexts), _pct(same, nexts)
 
-    return Table(
+    return per_run(
         "after_failure",
         "Table 29: next call after a failure",
         (
-            Column("Run"),
             Column("Failures", "int"),
             Column("Next calls", "int"),
             Column("Success %", "pct"),
             Column("Same %", "pct"),
         ),
-        tuple(row(run) for run in runs),
+        row,
+        runs,
         "Denominators leave out failures with no following call. Same: the next call uses the "
         "same tool.",
     )
@@ -529,9 +540,8 @@ def table_iterations(runs: Sequence[Run]) -> Table:
     def row(run: Run) -> tuple[Any, ...]:
         its = [r["iterations"] for r in run.records]
         if not its:
-            return run.label, None, None, None, None, 0, 0, 0
+            return None, None, None, None, 0, 0, 0
         return (
-            run.label,
             statistics.fmean(its),
             statistics.median(its),
             statistics.pstdev(its),
@@ -541,11 +551,10 @@ def table_iterations(runs: Sequence[Run]) -> Table:
             sum(i >= 15 for i in its),
         )
 
-    return Table(
+    return per_run(
         "iterations",
         "Table 40: iteration distribution",
         (
-            Column("Run"),
             Column("Mean", "num"),
             Column("Median", "num"),
             Column("SD", "num"),
@@ -554,36 +563,32 @@ def table_iterations(runs: Sequence[Run]) -> Table:
             Column(">=10", "int"),
             Column(">=15", "int"),
         ),
-        tuple(row(run) for run in runs),
+        row,
+        runs,
     )
 
 
 def table_pass_hat_k(runs: Sequence[Run]) -> Table:
     """pass^k for k = 1..repeats, per run (N/A beyond a run's repeats)."""
-    repeats = [repeats_of(run.records) for run in runs]
-    top = max(repeats, default=1)
-    rows = tuple(
-        (
-            run.label,
-            r,
-            *(pass_hat_k(run.records, k) if k <= r else None for k in range(1, top + 1)),
-        )
-        for run, r in zip(runs, repeats, strict=True)
-    )
-    return Table(
+    top = max((repeats_of(run.records) for run in runs), default=1)
+
+    def row(run: Run) -> tuple[Any, ...]:
+        r = repeats_of(run.records)
+        return r, *(pass_hat_k(run.records, k) if k <= r else None for k in range(1, top + 1))
+
+    return per_run(
         "pass_hat_k",
         "pass^k over repeats",
         (
-            Column("Run"),
             Column("Repeats", "int"),
             *(Column(f"pass^{k}", "score") for k in range(1, top + 1)),
         ),
-        rows,
+        row,
+        runs,
         "The probability that k repeats of a scenario all pass, averaged over scenarios.",
     )
 
 
-#: Every table, in report order.
 def table_completable(runs: Sequence[Run]) -> Table:
     """Scenarios of the runs that a reference solution proves completable, per tool profile.
 
@@ -620,6 +625,7 @@ def table_completable(runs: Sequence[Run]) -> Table:
     )
 
 
+#: Every table, in report order.
 TABLES: tuple[Callable[[Sequence[Run]], Table], ...] = (
     table_results,
     table_by_category,
