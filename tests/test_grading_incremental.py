@@ -18,6 +18,7 @@ from emailbench_gym.api.models import Message
 from emailbench_gym.corpus import CORPUS_FILES, Corpus, build_corpus, load_corpus
 from emailbench_gym.corpus_scale import filler_messages
 from emailbench_gym.episode import Episode
+from emailbench_gym.grading import context as context_module
 from emailbench_gym.grading.checks.base import EpisodeView, Outcome
 from emailbench_gym.grading.checks.state import (
     CountAssertion,
@@ -164,6 +165,10 @@ def test_every_state_check_of_every_scenario_grades_as_a_full_scan(scenarios: li
 
 @pytest.fixture(scope="module")
 def grown() -> Corpus:
+    return grow()
+
+
+def grow() -> Corpus:
     """The shipped persona and 400 filler messages, only 40 of them kept materialized."""
     shipped = load_corpus()
     parts = {name: shipped.items(name) for name in CORPUS_FILES}
@@ -186,6 +191,21 @@ def test_on_a_grown_corpus_too(scenarios: list[Any], grown: Corpus) -> None:
         if isinstance(a, StateCheckAssertion) and a.query.collection == "messages"
     ]
     assert any(side.ids is None and side.count > SMALL_SELECTION for side in large)
+
+
+def test_folders_that_held_many_messages_are_counted_then_listed(
+    scenarios: list[Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With every start selection "large", exact moved-message checks count the folder and
+    list it from the folder index: the same outcomes as listing it by a scan."""
+    monkeypatch.setattr(context_module, "SMALL_SELECTION", 0)
+    exact = [
+        s
+        for s in scenarios
+        if any(isinstance(a, MovedMessageAssertion) and a.exact for a in s.assertions)
+    ]
+    corpus = grow()  # a corpus of its own: contexts made under the patched threshold
+    assert len(exact) > 15 and sum(compare(s, corpus) for s in exact) > 100
 
 
 def _reads_messages(check: Any) -> bool:

@@ -110,9 +110,13 @@ class EpisodeView:
         return items[:limit]
 
     def messages_in(self, folder: str) -> set[str]:
-        """Ids of the end state's messages in a folder (from the folder index: no message
-        the episode did not change is read)."""
-        return set(self.final.message_ids_in(folder))
+        """Ids of the end state's messages in a folder: from the start state's few matches
+        and the changes, or, for a folder that held many, from the folder index (`matches`
+        would read every message)."""
+        query = self.context.folder_query(folder)
+        if self.context.initial_side(query, self.final).ids is None:
+            return set(self.final.message_ids_in(folder))
+        return {message.id for message in self.matches(query)}
 
     def analyse(self, text: str) -> Analysis:
         """Any other text the persona wrote (a sent message's body), read the same way."""
