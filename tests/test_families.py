@@ -157,6 +157,21 @@ def test_a_build_stopped_early_leaves_the_manifest_of_its_first_cells():
     assert final.count == 2 and final.shortfall == {}
 
 
+def test_renderings_list_every_text_a_template_can_render():
+    from emailbench_gym.worlds.rng import Rng
+    from emailbench_gym.worlds.text import render, renderings
+
+    template = "[Check|Go through] {who^}'s mail[ now|], [soonest|[earliest|first]] first."
+    slots = {"who": ["ana", "Ana Ruiz"]}
+    found = list(renderings(template, slots))
+    assert len(found) == len(set(found)) == 2 * 2 * 2 * 3
+    assert "Check Ana's mail, soonest first." in found
+    assert "Go through Ana Ruiz's mail now, first first." in found
+    for seed in range(20):
+        rng = Rng(f"renderings/{seed}")
+        assert render(template, rng, {"who": rng.choice(slots["who"])}) in found
+
+
 def test_no_generated_request_copies_a_suite_request():
     """No phrasing of any family's request (every template, every alternative, every form of
     its slots, as drawn for the family's tasks on the first four train worlds, seeds 0 and 1:
