@@ -6,10 +6,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from emailbench_gym.agents.reference import ReferenceAgent
 from emailbench_gym.cli import main
+from emailbench_gym.env import EmailBenchEnv
 from emailbench_gym.replay import regrade_records
 from emailbench_gym.runfolder import CONFIG, RESULTS
-from emailbench_gym.runner import read_records
+from emailbench_gym.runner import play_episode, read_records
 from emailbench_gym.scenarios import load_scenario
 from emailbench_gym.tools import domain_profile, load_profile
 from tests.fakellm import FakeLLM, Reply, Request, chat_text, chat_tool_calls
@@ -62,3 +64,16 @@ def test_run_tools_domains_sends_each_episode_its_domains_tools(tmp_path: Path) 
     # The folder keeps its mode: a resume with the whole profile is refused, naming --tools.
     assert main([*args[:-2], "--tools", "profile"]) == 2
     assert main(["run", "--config", str(out / CONFIG), "--base-url", "http://127.0.0.1:9"]) == 0
+
+
+def test_the_reference_agent_plays_what_the_narrowed_tools_allow() -> None:
+    """Under adapter + domains OB-H338's adapter solution (it reads contacts, outside its
+    messages domain) does not fit: the agent says so instead of playing refused calls."""
+    env = EmailBenchEnv(scenarios=["OB-H338", "OB-K102"], profile="adapter", tools="domains")
+    unfit = play_episode(ReferenceAgent(), env, "OB-H338")
+    assert unfit["calls"] == 0 and not unfit["passed"]
+    assert "adapter+domains profile" in unfit["final_answer"]
+    fit = play_episode(ReferenceAgent(), env, "OB-K102")
+    assert fit["passed"] and fit["failed_calls"] == 0
+    whole = EmailBenchEnv(scenarios=["OB-H338"], profile="adapter")
+    assert play_episode(ReferenceAgent(), whole, "OB-H338")["passed"]
