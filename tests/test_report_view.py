@@ -438,3 +438,13 @@ def test_unfinished_episodes_are_in_the_view_but_in_no_table(
     assert f'href="#e0-{kept[0]["id"]}-0">error</a>' in text
     assert '<p class="warn">APIStatusError: 529 overloaded</p>' in text
     assert "random: 1 error, 0 judge_error" in text  # every table's note
+
+
+def test_a_run_offered_its_domains_tools_shows_it_in_the_profile(tmp_path: Path, capsys) -> None:
+    out = tmp_path / "domains"
+    code = main(["run", "--agent", "reference", "--profile", "full", "--tools", "domains",
+                 "--scenarios", "OB-G103", "--out", str(out), "--quiet"])  # fmt: skip
+    assert code == 0
+    assert read_run(out).meta.profile == "full + domains"
+    assert main(["view", str(out)]) == 0
+    assert re.search(r"Profile\s+full \+ domains", capsys.readouterr().out)

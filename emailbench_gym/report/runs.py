@@ -191,6 +191,15 @@ def _read_json_object(path: Path) -> dict[str, Any] | None:
     return data
 
 
+def _profile_shown(settings: dict[str, Any]) -> str | None:
+    """The tool profile as the run offered it: "adapter + domains" when each episode had only
+    its scenario's domain tools (`--tools domains`), so runs that differ there are told apart."""
+    profile = settings.get("profile")
+    if profile is not None and settings.get("tools") == "domains":
+        return f"{profile} + domains"
+    return profile
+
+
 def _meta(
     folder: Path, records: Sequence[Record], warnings: list[str]
 ) -> tuple[RunMeta, list[str]]:
@@ -219,7 +228,7 @@ def _meta(
             f"({', '.join(h[:12] for h in hashes)}): their results are not comparable"
         )
     agents = sorted({str(r["agent"]) for r in records if r.get("agent")})
-    known = set(RunMeta.model_fields) | {"scenarios"}
+    known = set(RunMeta.model_fields) | {"scenarios", "tools"}
     scenarios = settings.get("scenarios")
     fields = dict(
         source=source,
@@ -228,7 +237,7 @@ def _meta(
         emailbench_version=settings.get("emailbench_version"),
         commit=settings.get("commit"),
         suite_hash=settings.get("suite_hash") or (hashes[0] if len(hashes) == 1 else None),
-        profile=settings.get("profile"),
+        profile=_profile_shown(settings),
         judge=settings.get("judge"),
         request=settings.get("request") or {},
         base_url=settings.get("base_url"),
