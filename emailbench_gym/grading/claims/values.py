@@ -127,8 +127,10 @@ def _qualifier(text: str, start: int) -> str | None:
 
 _B = r"(?<![\w$.])"  # no word character (or $ or a decimal point) just before
 _E = r"(?![\w%])"
-_PHONE = re.compile(
-    rf"{_B}(?:\+?1[\s.-]?)?(?:\(\d{{3}}\)\s?|\d{{3}}[\s.-])\d{{3}}[\s.-]\d{{4}}{_E}|{_B}\d{{3}}-\d{{4}}{_E}"
+_PHONE = anchored(
+    re.compile(
+        rf"{_B}(?:\+?1[\s.-]?)?(?:\(\d{{3}}\)\s?|\d{{3}}[\s.-])\d{{3}}[\s.-]\d{{4}}{_E}|{_B}\d{{3}}-\d{{4}}{_E}"
+    )
 )
 _SCALE = {
     "thousand": 1e3,
@@ -142,14 +144,18 @@ _SCALE = {
     "bn": 1e9,
     "b": 1e9,
 }
-_MONEY = re.compile(
-    rf"(?:(?:US\s?)?\$|USD\s?)\s?(?P<n>{DIGITS})(?:\s?(?P<s>million|billion|thousand|mm|mn|mil|bn|m|b|k)\b)?"
-    rf"|{_B}(?P<n2>{DIGITS}|{WORDNUM})\s?(?P<s2>million|billion|thousand)\s?(?:dollars|usd)\b",
-    re.I,
+_MONEY = anchored(
+    re.compile(
+        rf"(?:(?:US\s?)?\$|USD\s?)\s?(?P<n>{DIGITS})(?:\s?(?P<s>million|billion|thousand|mm|mn|mil|bn|m|b|k)\b)?"
+        rf"|{_B}(?P<n2>{DIGITS}|{WORDNUM})\s?(?P<s2>million|billion|thousand)\s?(?:dollars|usd)\b",
+        re.I,
+    )
 )
 #: "thirty-two million", "13M": amounts without a currency, money in an answer that states money.
-_BARE_MONEY = re.compile(
-    rf"{_B}(?P<n>{DIGITS}|{WORDNUM})(?:\s?(?P<s>million|billion)\b|(?P<c>M|MM|bn)\b)", re.I
+_BARE_MONEY = anchored(
+    re.compile(
+        rf"{_B}(?P<n>{DIGITS}|{WORDNUM})(?:\s?(?P<s>million|billion)\b|(?P<c>M|MM|bn)\b)", re.I
+    )
 )
 _SIZE_UNITS = {
     "bytes": (1, 1),
@@ -164,17 +170,23 @@ _SIZE_UNITS = {
     "megabytes": (1e6, 1024**2),
     "gb": (1e9, 1024**3),
 }
-_SIZE = re.compile(
-    rf"{_B}(?P<n>{DIGITS})\s?(?P<u>bytes|byte|kib|kb|kilobytes|mib|mb|megabytes|gb)\b", re.I
+_SIZE = anchored(
+    re.compile(
+        rf"{_B}(?P<n>{DIGITS})\s?(?P<u>bytes|byte|kib|kb|kilobytes|mib|mb|megabytes|gb)\b", re.I
+    )
 )
-_PERCENT = re.compile(rf"{_B}(?P<n>{NUM})\s?(?:%|percent\b|per cent\b|pct\b)", re.I)
+_PERCENT = anchored(re.compile(rf"{_B}(?P<n>{NUM})\s?(?:%|percent\b|per cent\b|pct\b)", re.I))
 #: "12 of 15", "none of two" (steps done out of total).
-_RATIO = re.compile(rf"{_B}(?P<a>{NUM}|none)\s(?:of|out of|in)\s(?:the\s)?(?P<b>{NUM}){_E}", re.I)
-_FRACTION_WORDS = re.compile(
-    r"\b(?P<f>"
-    + "|".join(sorted((re.escape(f) for f in FRACTION_WORDS), key=len, reverse=True))
-    + r")\b",
-    re.I,
+_RATIO = anchored(
+    re.compile(rf"{_B}(?P<a>{NUM}|none)\s(?:of|out of|in)\s(?:the\s)?(?P<b>{NUM}){_E}", re.I)
+)
+_FRACTION_WORDS = anchored(
+    re.compile(
+        r"\b(?P<f>"
+        + "|".join(sorted((re.escape(f) for f in FRACTION_WORDS), key=len, reverse=True))
+        + r")\b",
+        re.I,
+    )
 )
 #: "and a half", "-and-a-third", "and three quarters" after a number of units.
 _AND_FRACTION = (
@@ -202,23 +214,29 @@ def _part(unit: str, i: int) -> str:
 
 
 #: A duration with strictly smaller units after larger ones ("6 days, 18 hours", "3h 20m").
-_DURATION = re.compile(
-    rf"{_B}(?:{_part(_DAYS, 1)}(?:{_DUR_SEP}{_part(_HOURS, 1)})?(?:{_DUR_SEP}{_part(_MINUTES, 1)})?"
-    rf"|{_part(_HOURS, 2)}(?:{_DUR_SEP}{_part(_MINUTES, 2)})?|{_part(_MINUTES, 3)})"
-    rf"(?P<fraction>{_AND_FRACTION})?",
-    re.I,
+_DURATION = anchored(
+    re.compile(
+        rf"{_B}(?:{_part(_DAYS, 1)}(?:{_DUR_SEP}{_part(_HOURS, 1)})?(?:{_DUR_SEP}{_part(_MINUTES, 1)})?"
+        rf"|{_part(_HOURS, 2)}(?:{_DUR_SEP}{_part(_MINUTES, 2)})?|{_part(_MINUTES, 3)})"
+        rf"(?P<fraction>{_AND_FRACTION})?",
+        re.I,
+    )
 )
-_DUR_WORDS = re.compile(
-    r"\b(?:half\s+an\s+hour|half-hour|half\s+hour|an\s+hour\s+and\s+a\s+half|a\s+quarter\s+of\s+an\s+hour|"
-    r"quarter\s+of\s+an\s+hour|an\s+hour|a\s+day|three\s+quarters\s+of\s+an\s+hour)\b",
-    re.I,
+_DUR_WORDS = anchored(
+    re.compile(
+        r"\b(?:half\s+an\s+hour|half-hour|half\s+hour|an\s+hour\s+and\s+a\s+half|a\s+quarter\s+of\s+an\s+hour|"
+        r"quarter\s+of\s+an\s+hour|an\s+hour|a\s+day|three\s+quarters\s+of\s+an\s+hour)\b",
+        re.I,
+    )
 )
 #: "8 of your 9 working hours": a share of a duration states both as durations in its unit.
-_DURATION_SHARE = re.compile(
-    rf"{_B}(?P<a>{NUM})\s(?:of|out of)\s(?:the\s|your\s|my\s|our\s|their\s)?(?P<b>{NUM})\s"
-    r"(?:(?:working|work|business|office|free|available|scheduled|meeting)\s)?"
-    r"(?P<u>days?|hours?|hrs?|minutes?|mins?)\b",
-    re.I,
+_DURATION_SHARE = anchored(
+    re.compile(
+        rf"{_B}(?P<a>{NUM})\s(?:of|out of)\s(?:the\s|your\s|my\s|our\s|their\s)?(?P<b>{NUM})\s"
+        r"(?:(?:working|work|business|office|free|available|scheduled|meeting)\s)?"
+        r"(?P<u>days?|hours?|hrs?|minutes?|mins?)\b",
+        re.I,
+    )
 )
 _UNIT_MINUTES = {"d": 1440.0, "h": 60.0, "m": 1.0}
 _MERIDIEM = r"(?P<m{i}>a\.?\s?m\.?|p\.?\s?m\.?|am|pm)"
@@ -240,23 +258,27 @@ def _time_pattern(i: int) -> str:
     )
 
 
-_TIME = re.compile(rf"{_B}{_time_pattern(0)}(?:\s?o'clock)?", re.I)
+_TIME = anchored(re.compile(rf"{_B}{_time_pattern(0)}(?:\s?o'clock)?", re.I))
 #: A bare hour after a word of time ("leave at 11", "until 5") or before "o'clock": either half of the
 #: day; not a number of things ("tied at 5 emails each", "from 3 people").
 _COUNTED = (
     r"each|apiece|per|of|emails?|e-mails?|messages?|mails?|people|persons?|senders?|threads?|"
     r"conversations?|replies|meetings?|events?|items?|times?|days?|hours?|minutes?|members?"
 )
-_BARE_HOUR = re.compile(
-    r"\b(?:at|until|till|before|after|around|from)\s+(?P<h>1[0-2]|0?[1-9])"
-    rf"(?![\w:%/']|[.,]\d|\s*(?:-|to)\s*\d|\s+(?:{_COUNTED})\b)"
-    rf"|\b(?P<o>1[0-2]|0?[1-9]|{_HOUR_WORD})\s?o'clock\b",
-    re.I,
+_BARE_HOUR = anchored(
+    re.compile(
+        r"\b(?:at|until|till|before|after|around|from)\s+(?P<h>1[0-2]|0?[1-9])"
+        rf"(?![\w:%/']|[.,]\d|\s*(?:-|to)\s*\d|\s+(?:{_COUNTED})\b)"
+        rf"|\b(?P<o>1[0-2]|0?[1-9]|{_HOUR_WORD})\s?o'clock\b",
+        re.I,
+    )
 )
-_TIME_RANGE = re.compile(
-    rf"(?:\bfrom\s+|\bbetween\s+)?{_B}(?:{_time_pattern(0)}|(?P<bare0>1[0-2]|0?[1-9]))"
-    rf"[ \t]*(?:-|to|until|till|through|and)[ \t]*{_time_pattern(1)}",
-    re.I,
+_TIME_RANGE = anchored(
+    re.compile(
+        rf"(?:\bfrom\s+|\bbetween\s+)?{_B}(?:{_time_pattern(0)}|(?P<bare0>1[0-2]|0?[1-9]))"
+        rf"[ \t]*(?:-|to|until|till|through|and)[ \t]*{_time_pattern(1)}",
+        re.I,
+    )
 )
 _MONTH = "|".join(sorted(MONTHS, key=len, reverse=True))
 _WEEKDAY = "|".join(sorted(WEEKDAYS, key=len, reverse=True))
@@ -284,49 +306,13 @@ _DATE_PATTERNS = (
         r"(?:Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun))\b\.?"
     ),
 )
-_ORDINAL_DAY = re.compile(r"\bthe\s+(?P<d>\d{1,2})(?:st|nd|rd|th)\b", re.I)
-_ID_LIKE = re.compile(r"\b[a-z]+[-_]\d+\b|\b[a-z]+\d+[a-z\d]*\b|\b\d+[a-z]+\d*[a-z]*\b", re.I)
-_NUMBER = re.compile(rf"{_B}(?P<n>{DIGITS}|{WORDNUM}){_E}", re.I)
-#: Each recognizer scans with a lookahead for the characters its matches can start with
-#: (scan.py): the same matches, without trying every alternative at every position.
-(
-    _PHONE,
-    _MONEY,
-    _BARE_MONEY,
-    _SIZE,
-    _PERCENT,
-    _RATIO,
-    _FRACTION_WORDS,
-    _DURATION,
-    _DUR_WORDS,
-    _DURATION_SHARE,
-    _TIME,
-    _BARE_HOUR,
-    _TIME_RANGE,
-    _ORDINAL_DAY,
-    _ID_LIKE,
-    _NUMBER,
-) = map(
-    anchored,
-    (
-        _PHONE,
-        _MONEY,
-        _BARE_MONEY,
-        _SIZE,
-        _PERCENT,
-        _RATIO,
-        _FRACTION_WORDS,
-        _DURATION,
-        _DUR_WORDS,
-        _DURATION_SHARE,
-        _TIME,
-        _BARE_HOUR,
-        _TIME_RANGE,
-        _ORDINAL_DAY,
-        _ID_LIKE,
-        _NUMBER,
-    ),
+_ORDINAL_DAY = anchored(re.compile(r"\bthe\s+(?P<d>\d{1,2})(?:st|nd|rd|th)\b", re.I))
+_ID_LIKE = anchored(
+    re.compile(r"\b[a-z]+[-_]\d+\b|\b[a-z]+\d+[a-z\d]*\b|\b\d+[a-z]+\d*[a-z]*\b", re.I)
 )
+_NUMBER = anchored(re.compile(rf"{_B}(?P<n>{DIGITS}|{WORDNUM}){_E}", re.I))
+#: Each recognizer scans with a lookahead for the characters its matches can start with
+#: (scan.py, `anchored`): the same matches, without trying every alternative at every position.
 _DATE_PATTERNS = tuple(p if p is _SLASH_DATE else anchored(p) for p in _DATE_PATTERNS)
 
 
