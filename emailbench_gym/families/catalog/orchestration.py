@@ -9,7 +9,7 @@ keeps everything the request does not touch.
 
 from __future__ import annotations
 
-from datetime import time, timedelta
+from datetime import date, datetime, time, timedelta
 
 from emailbench_gym.families import lookup, phrasing
 from emailbench_gym.families.base import family
@@ -106,6 +106,29 @@ def _replies_checks(t: TaskBuilder, covers: str, start, end) -> None:
             },
         ],
     )
+
+
+def _block_absence(
+    t: TaskBuilder, first: date, back: date, title: str
+) -> tuple[datetime, datetime]:
+    """The reference's first two steps for an absence from `first` until `back`: automatic
+    replies scheduled over it and an all-day event titled `title`; returns its bounds."""
+    start, end = lookup.day_bounds(t, first)[0], lookup.day_bounds(t, back)[0]
+    t.call(
+        "settings_setAutomaticReplies",
+        status="scheduled",
+        internalReplyMessage=f"I'm away until {phrasing.date_long(back)} {back.year}.",
+        scheduledStartDateTime=start.isoformat(),
+        scheduledEndDateTime=end.isoformat(),
+    )
+    t.call(
+        "calendar_createEvent",
+        subject=title,
+        startDateTime=start.isoformat(),
+        endDateTime=end.isoformat(),
+        isAllDay=True,
+    )
+    return start, end
 
 
 def _replies_latitude(t: TaskBuilder) -> None:
@@ -885,21 +908,7 @@ def away_and_tell_manager(t: TaskBuilder) -> None:
     r1 = t.require("Automatic replies scheduled for exactly that period.")
     r2 = t.require("One all-day event with that title over those days.")
     r3 = t.require("One email to the manager giving the first day away.")
-    start, end = lookup.day_bounds(t, first)[0], lookup.day_bounds(t, back)[0]
-    t.call(
-        "settings_setAutomaticReplies",
-        status="scheduled",
-        internalReplyMessage=f"I'm away until {phrasing.date_long(back)} {back.year}.",
-        scheduledStartDateTime=start.isoformat(),
-        scheduledEndDateTime=end.isoformat(),
-    )
-    t.call(
-        "calendar_createEvent",
-        subject=title,
-        startDateTime=start.isoformat(),
-        endDateTime=end.isoformat(),
-        isAllDay=True,
-    )
+    start, end = _block_absence(t, first, back, title)
     t.call("identity_getManager")
     t.call(
         "messages_send",
@@ -1046,21 +1055,7 @@ def away_with_catch_up_todo(t: TaskBuilder) -> None:
     r2 = t.require("One all-day event with that title over those days.")
     r3 = t.require("One email to the manager giving the first day away and the day back.")
     r4 = t.require("One to-do with that title, due the day back.")
-    start, end = lookup.day_bounds(t, first)[0], lookup.day_bounds(t, back)[0]
-    t.call(
-        "settings_setAutomaticReplies",
-        status="scheduled",
-        internalReplyMessage=f"I'm away until {phrasing.date_long(back)} {back.year}.",
-        scheduledStartDateTime=start.isoformat(),
-        scheduledEndDateTime=end.isoformat(),
-    )
-    t.call(
-        "calendar_createEvent",
-        subject=title,
-        startDateTime=start.isoformat(),
-        endDateTime=end.isoformat(),
-        isAllDay=True,
-    )
+    start, end = _block_absence(t, first, back, title)
     t.call("identity_getManager")
     t.call(
         "messages_send",
