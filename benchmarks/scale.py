@@ -137,11 +137,11 @@ def worker(corpus_dir: str) -> dict[str, float]:
     figures["messages_list top 25, orderBy subject"] = median_time(
         lambda: call("messages_list", orderBy="subject")
     )
-    figures["messages_list inbox, from eq, after a write"] = median_time(
-        lambda: call(
+    figures["messages_list a filed folder, from eq, after a write"] = median_time(
+        lambda: call(  # filler is filed by year (corpus_scale); one of its correspondents
             "messages_list",
-            folderId="inbox",
-            filter="from/emailAddress/address eq 'sally.beck@enron.com'",
+            folderId="folder-filed-2000" if len(corpus.collections["messages"]) > 65 else "inbox",
+            filter="from/emailAddress/address eq 'brenda.burke@pge.com'",
         ),
         setup=write,
     )

@@ -1,11 +1,19 @@
 """Filler mail for scale tests: the shipped persona's corpus grown to any size, from a seed.
 
 `write_scaled_corpus(root, size, seed)` writes a corpus folder: every shipped file as is,
-and `messages.json` holding the 65 shipped messages followed by generated filler in the
-same style (senders from the directory and the contacts, threads with `RE:` replies,
-Inbox / Archive / Sent Items / Deleted Items / Junk Email, read and unread, flags,
-categories from the labels, attachments), dated before the shipped mail so the
-scenarios' recent inbox stays what it was. The same seed gives the same bytes.
+plus `messages.json` holding the 65 shipped messages followed by generated filler in the
+same style (threads with `RE:` replies and the persona's answers, read and unread, flags,
+importance, attachments) and `folders.json` gaining the folders it is filed in. The same
+seed gives the same bytes.
+
+Filler is old mail the persona has filed away, and it never changes what a scenario's
+request refers to, so every scenario is the same task over a grown corpus: it lives in its
+own folders (`Filed mail/1999`, `2000`, `2001`: the Inbox, Sent Items, Archive, Deleted
+Items and Junk Email hold exactly the shipped mail), it is dated before September 2001 (the
+shipped mail starts on 24 September), its correspondents are generated people who never
+write the shipped mail (no one from the directory, the contacts or their domains), and it
+carries no labels. What still sees it: queries over the whole mailbox that do not name a
+shipped person, label or date (counts of every message, searches for common words).
 
 This is only filler for measuring the shipped persona at 1k-100k messages; generated
 personas and organisations live in `emailbench_gym.worlds`.
@@ -25,13 +33,15 @@ from emailbench_gym.paths import data_dir
 #: Filler ids never collide with the shipped ones (msg-001) or created ones (msg-5001).
 FILLER_PREFIX = "f"
 _ZONE = timezone(timedelta(hours=-5))
-_START = datetime(1999, 10, 1, tzinfo=_ZONE)
-_END = datetime(2001, 9, 21, tzinfo=_ZONE)  # the shipped mail starts on 2001-09-24
+_START = datetime(1999, 1, 4, tzinfo=_ZONE)
+_END = datetime(2001, 8, 24, tzinfo=_ZONE)  # threads end in August; the shipped mail is later
+#: The folders filler is filed in: one top-level folder and a subfolder per year.
+FILED = {"id": "folder-filed", "displayName": "Filed mail", "parentFolderId": None}
+_YEARS = (1999, 2000, 2001)
 
 _DESKS = ["East power", "West power", "Gulf gas", "Northeast gas", "weather", "coal", "crude"]
 _COUNTERPARTIES = [
     "Calpine",
-    "Dynegy",
     "Reliant",
     "Mirant",
     "El Paso",
@@ -58,7 +68,7 @@ _TOPICS = [
 _SENTENCES = [
     "The {desk} book ended the week at ${amount} million of VaR, inside the limit.",
     "{cp} asked for a higher unsecured line; I suggested we hold at ${amount} million.",
-    "We booked {count} new trades with {cp} on EnronOnline this week.",
+    "We booked {count} new trades with {cp} on the online platform this week.",
     "Can you look at the attached schedule before the {month} close?",
     "Collateral posted by {cp} is now ${amount} million after the last call.",
     "The stress scenarios for {desk} need another pass before Friday.",
@@ -81,20 +91,47 @@ _ATTACHMENTS = [
 ]
 
 
+#: Generated correspondents: internal colleagues and traders at counterparties that never
+#: write the shipped mail (the directory's and the contacts' names and domains are left out).
+_FIRST = ["Alan", "Brenda", "Carl", "Diane", "Evan", "Fiona", "Glen", "Helen", "Ivan", "Joyce"]
+_FIRST += ["Kurt", "Linda", "Mason", "Nora", "Oscar", "Paula", "Quinn", "Rita", "Seth", "Vera"]
+_LAST = ["Abbott", "Burke", "Chen", "Doyle", "Ellis", "Foster", "Grant", "Hayes", "Ingram"]
+_LAST += ["Jensen", "Keller", "Lowe", "Moreno", "Nash", "Osborne", "Price", "Quill", "Reyes"]
+_DOMAINS = ["enron.com", "calpine.com", "reliant.com", "mirant.com", "elpaso.com"]
+_DOMAINS += ["williams.com", "duke-energy.com", "pge.com", "aquila.com", "txu.com"]
+
+
+def filed_folders() -> list[dict[str, Any]]:
+    """The folders filler is filed in (corpus JSON dicts), parents first."""
+    years = [
+        {"id": f"{FILED['id']}-{year}", "displayName": str(year), "parentFolderId": FILED["id"]}
+        for year in _YEARS
+    ]
+    return [dict(FILED), *years]
+
+
 def _people(root: Path) -> tuple[dict[str, str], list[dict[str, str]]]:
-    """The persona (name, address) and everyone who writes to her (directory and contacts)."""
+    """The persona (name, address) and the generated people who write to her: none is a
+    shipped user or contact, or shares a name or a domain (other than Enron's) with one."""
     persona = json.loads((root / "persona.json").read_text(encoding="utf-8"))
     users = json.loads((root / "users.json").read_text(encoding="utf-8"))
     contacts = json.loads((root / "contacts.json").read_text(encoding="utf-8"))
     me = next(u for u in users if u["id"] == persona["me"])
-    others: dict[str, dict[str, str]] = {}
-    for user in users:
-        if user["id"] != me["id"]:
-            others[user["mail"]] = {"name": user["displayName"], "address": user["mail"]}
-    for contact in contacts:
-        for entry in contact["emailAddresses"]:
-            others.setdefault(entry["address"], {"name": contact["displayName"], **entry})
-    return {"name": me["displayName"], "address": me["mail"]}, list(others.values())
+    names = {u["displayName"] for u in users} | {c["displayName"] for c in contacts}
+    words = {w.casefold() for name in names for w in name.split()}
+    addresses = {u["mail"] for u in users}
+    addresses |= {e["address"] for c in contacts for e in c["emailAddresses"]}
+    shipped = {a.split("@")[1] for a in addresses} - {"enron.com"}
+    others = []
+    for first in _FIRST:
+        for last in _LAST:
+            if first.casefold() in words or last.casefold() in words:
+                continue
+            domain = _DOMAINS[(len(others) * 7) % len(_DOMAINS)]
+            address = f"{first}.{last}@{domain}".casefold()
+            if domain not in shipped and address not in addresses:
+                others.append({"name": f"{first} {last}", "address": address})
+    return {"name": me["displayName"], "address": me["mail"]}, others
 
 
 def _fill(rng: random.Random, template: str) -> str:
@@ -127,6 +164,7 @@ def filler_messages(count: int, seed: int = 0, root: Path | None = None) -> list
         kind, subject_template = rng.choice(_TOPICS)
         subject = _fill(rng, subject_template)
         when = _START + timedelta(seconds=rng.uniform(0, span))
+        folder = f"{FILED['id']}-{when.year}"  # a thread is filed by the year it started
         previous: str | None = None
         for turn in range(min(rng.choice([1, 1, 1, 2, 2, 3, 4]), count - len(out))):
             mine = turn % 2 == 1  # the persona answers every other message of a thread
@@ -146,18 +184,6 @@ def filler_messages(count: int, seed: int = 0, root: Path | None = None) -> list
                     }
                 )
             body = _body(rng, receiver["name"], sender["name"])
-            roll = rng.random()
-            folder = (
-                "folder-sentitems"
-                if mine
-                else "folder-archive"
-                if roll < 0.18
-                else "folder-deleteditems"
-                if roll < 0.21
-                else "folder-junkemail"
-                if roll < 0.22
-                else "folder-inbox"
-            )
             flag = rng.random()
             out.append(
                 {
@@ -184,9 +210,7 @@ def filler_messages(count: int, seed: int = 0, root: Path | None = None) -> list
                         else "notFlagged",
                         "dueDateTime": None,
                     },
-                    "categories": [rng.choice(["Raptor", "FERC", "Dynegy", "Legal", "Trading"])]
-                    if rng.random() < 0.1
-                    else [],
+                    "categories": [],
                     "hasAttachments": bool(attachments),
                     "attachments": attachments,
                     "inReplyTo": previous,
@@ -207,4 +231,6 @@ def write_scaled_corpus(root: str | Path, size: int, seed: int = 0) -> Path:
         raise ValueError(f"size must be at least the {len(shipped)} shipped messages (got {size})")
     messages = shipped + filler_messages(size - len(shipped), seed, source)
     (target / "messages.json").write_text(json.dumps(messages), encoding="utf-8")
+    folders = json.loads((source / "folders.json").read_text(encoding="utf-8"))
+    (target / "folders.json").write_text(json.dumps(folders + filed_folders()), encoding="utf-8")
     return target

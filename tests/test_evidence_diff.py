@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
-from emailbench_gym.api.models import Message
+from emailbench_gym.api.models import MailFolder, Message
 from emailbench_gym.corpus import CORPUS_FILES, Corpus, build_corpus, load_corpus
-from emailbench_gym.corpus_scale import filler_messages
+from emailbench_gym.corpus_scale import filed_folders, filler_messages
 from emailbench_gym.episode import Episode
 from emailbench_gym.grading import evidence
 from emailbench_gym.grading.evidence import DIFF_COLLECTIONS, build_evidence, state_diff
@@ -143,6 +143,7 @@ def grown() -> Corpus:
     shipped = load_corpus()
     parts = {name: shipped.items(name) for name in CORPUS_FILES}
     filler = [Message.model_validate(m) for m in filler_messages(400, seed=3)]
+    parts["folders"] = [*parts["folders"], *map(MailFolder.model_validate, filed_folders())]
     parts["messages"] = [*parts["messages"], *filler]
     built = build_corpus(shipped.now, shipped.me.id, shipped.settings, parts)
     built.store.bound(40)

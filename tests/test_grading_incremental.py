@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
-from emailbench_gym.api.models import Message
+from emailbench_gym.api.models import MailFolder, Message
 from emailbench_gym.corpus import CORPUS_FILES, Corpus, build_corpus, load_corpus
-from emailbench_gym.corpus_scale import filler_messages
+from emailbench_gym.corpus_scale import filed_folders, filler_messages
 from emailbench_gym.episode import Episode
 from emailbench_gym.grading import context as context_module
 from emailbench_gym.grading.checks.base import EpisodeView, Outcome
@@ -30,7 +30,7 @@ from emailbench_gym.grading.checks.state import (
     _label,
 )
 from emailbench_gym.grading.context import SMALL_SELECTION, ScenarioContext
-from emailbench_gym.grading.query import folder_id, select, value_at
+from emailbench_gym.grading.query import AnyOf, folder_id, select, value_at
 from emailbench_gym.scenarios import load_all
 from emailbench_gym.workspace import Workspace
 
@@ -49,6 +49,7 @@ DAMAGE = [
     ("messages_delete", {"id": "msg-f000002"}),
     ("messages_delete", {"id": "msg-010"}),
     ("messages_setCategories", {"id": "msg-012", "categories": ["Raptor"]}),
+    ("messages_markRead", {"messageIds": ["msg-046"], "isRead": False}),
     ("folders_create", {"displayName": "Scratch"}),
     ("messages_send", {"subject": "x", "body": "y", "toRecipients": ["sally.beck@enron.com"]}),
     ("todo_createTask", {"listId": "list-001", "title": "Scratch"}),
@@ -88,6 +89,18 @@ def scanned_unchanged(check: StateCheckAssertion, episode: EpisodeView) -> Outco
                     bad.append(f"{_label(item)}: {path} {old!r} -> {new!r}")
     ok = not bad and len(before) >= check.min_matches
     return Outcome(ok, f"{len(before)} items unchanged", bad[:5] or "unchanged")
+
+
+def scanned_expect(check: StateCheckAssertion, episode: EpisodeView) -> Outcome:
+    """The state check with `expect` as it was: every selected end item tested."""
+    items = select(check.query, episode.final)
+    bad = [_label(i) for i in items if not check.passes(i, episode.final)]
+    expected = " and ".join(
+        c.describe() if isinstance(c, AnyOf) else f"{c.path} {c.op} {c.value!r}"
+        for c in check.expect
+    )
+    found = f"{len(items)} matched" + (f"; failing: {bad[:5]}" if bad else "")
+    return Outcome(not bad and len(items) >= check.min_matches, expected, found)
 
 
 def scanned_moved(check: MovedMessageAssertion, episode: EpisodeView) -> Outcome:
@@ -144,6 +157,8 @@ def compare(scenario: Any, corpus: Corpus) -> int:
         for check in checks:
             if isinstance(check, StateCheckAssertion) and check.unchanged is not None:
                 expected = scanned_unchanged(check, slow)
+            elif isinstance(check, StateCheckAssertion):
+                expected = scanned_expect(check, slow)
             elif isinstance(check, MovedMessageAssertion):
                 expected = scanned_moved(check, slow)
             else:
@@ -173,6 +188,7 @@ def grow() -> Corpus:
     shipped = load_corpus()
     parts = {name: shipped.items(name) for name in CORPUS_FILES}
     filler = [Message.model_validate(m) for m in filler_messages(400, seed=3)]
+    parts["folders"] = [*parts["folders"], *map(MailFolder.model_validate, filed_folders())]
     parts["messages"] = [*parts["messages"], *filler]
     built = build_corpus(shipped.now, shipped.me.id, shipped.settings, parts)
     built.store.bound(40)
@@ -206,6 +222,22 @@ def test_folders_that_held_many_messages_are_counted_then_listed(
     ]
     corpus = grow()  # a corpus of its own: contexts made under the patched threshold
     assert len(exact) > 15 and sum(compare(s, corpus) for s in exact) > 100
+
+
+def test_state_checks_over_many_start_items_list_failures_from_the_changes(
+    scenarios: list[Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With every start selection "large", a state check's `expect` is tested on the start
+    state's failures (kept per scenario) and the changed items: the same outcomes as testing
+    every selected end item (the failures listed in order, the first five shown)."""
+    monkeypatch.setattr(context_module, "SMALL_SELECTION", 0)
+    expecting = [
+        s
+        for s in scenarios
+        if any(isinstance(a, StateCheckAssertion) and a.expect for a in s.assertions)
+    ]
+    corpus = grow()  # a corpus of its own: contexts made under the patched threshold
+    assert len(expecting) > 40 and sum(compare(s, corpus) for s in expecting) > 150
 
 
 def _reads_messages(check: Any) -> bool:

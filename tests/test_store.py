@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from emailbench_gym.api.common import matches_words, message_search_text, updated
-from emailbench_gym.api.models import Message
+from emailbench_gym.api.models import MailFolder, Message
 from emailbench_gym.api.odata import compile_filter, compile_order_by, parse_filter
 from emailbench_gym.corpus import (
     CORPUS_FILES,
@@ -29,7 +29,7 @@ from emailbench_gym.corpus import (
     compile_corpus,
     load_corpus,
 )
-from emailbench_gym.corpus_scale import filler_messages, write_scaled_corpus
+from emailbench_gym.corpus_scale import filed_folders, filler_messages, write_scaled_corpus
 from emailbench_gym.errors import CorpusError, ToolError
 from emailbench_gym.mailbox import COMPILED_CACHE
 from emailbench_gym.store.database import EXPANSIONS_KEPT
@@ -92,6 +92,7 @@ def corpus(request: pytest.FixtureRequest) -> Corpus:
     shipped = load_corpus()
     parts = {name: shipped.items(name) for name in CORPUS_FILES}
     filler = [Message.model_validate(m) for m in filler_messages(500, seed=7)]
+    parts["folders"] = [*parts["folders"], *map(MailFolder.model_validate, filed_folders())]
     parts["messages"] = [*parts["messages"], *filler, *_edge_messages()]
     built = build_corpus(shipped.now, shipped.me.id, shipped.settings, parts)
     if request.param == "bounded":
@@ -319,7 +320,8 @@ def test_sorted_lists_match_the_python_sort(ws: Workspace, order: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "folder", ["inbox", "archive", "sentitems", "deleteditems", "drafts", "junkemail"]
+    "folder",
+    ["inbox", "archive", "sentitems", "deleteditems", "drafts", "junkemail", "folder-filed-2000"],
 )
 def test_folder_lists_counts_and_folder_totals(ws: Workspace, folder: str) -> None:
     folder_id = ws.call("folders_get", id=folder)["id"]
@@ -385,11 +387,12 @@ def test_encoding_keeps_prefixes_and_its_alphabet() -> None:
 def test_conversations_and_folder_operations(ws: Workspace) -> None:
     thread = ws.call("messages_getConversation", id="msg-e2")
     assert [m["id"] for m in thread["items"]] == ["msg-e1", "msg-e2"]  # equal times: corpus order
-    archive = _reference(ws, "parentFolderId eq 'folder-archive'")
-    corpus_order = [m.id for m in ws.mailbox.iter("messages") if m.id in set(archive)]  # type: ignore[attr-defined]
-    emptied = ws.call("folders_empty", id="archive")
+    filed = _reference(ws, "parentFolderId eq 'folder-filed-2000'")  # filler's: many
+    corpus_order = [m.id for m in ws.mailbox.iter("messages") if m.id in set(filed)]  # type: ignore[attr-defined]
+    emptied = ws.call("folders_empty", id="folder-filed-2000")
+    assert len(emptied["deletedMessageIds"]) > 100
     assert emptied["deletedMessageIds"] == corpus_order
-    assert ws.call("messages_count", folderId="archive") == {"count": 0}
+    assert ws.call("messages_count", folderId="folder-filed-2000") == {"count": 0}
 
 
 def test_label_rename_reaches_every_tagged_message(ws: Workspace) -> None:

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from emailbench_gym.api.common import local_now
 from emailbench_gym.grading.claims.analysis import MAX_ANSWER_CHARS, Analysis
 from emailbench_gym.grading.claims.entities import Universe, build_universe
-from emailbench_gym.grading.query import Condition, Query, resolve_value
+from emailbench_gym.grading.query import AnyOf, Condition, Query, resolve_value
 from emailbench_gym.mailbox import Changes, Mark, Snapshot
 from emailbench_gym.workspace import Workspace
 
@@ -36,6 +36,8 @@ _READINGS_KEPT = 64
 _SIDES_KEPT = 256
 #: Up to this many start-state matches of a query are kept as ids (beyond, only the count).
 SMALL_SELECTION = 64
+#: The first this many start-state failures of a state check are kept as ids.
+FAILURES_KEPT = 64
 _LOCK = threading.Lock()
 _UNIVERSES: dict[int, tuple[weakref.ref, Universe]] = {}
 #: The kitchen-sink answer's analysis per shared (pristine) universe and day: every
@@ -306,6 +308,48 @@ class ScenarioContext:
             while len(self._sides) > _SIDES_KEPT:
                 self._sides.popitem(last=False)
         return [side or computed[key] for key, side in zip(keys, found, strict=True)]
+
+    def initial_failures(
+        self,
+        query: Query,
+        passes: Callable[[Any, Snapshot], bool],
+        expect: list[Condition | AnyOf],
+        references: Snapshot,
+    ) -> InitialSide:
+        """The start state's items that `query` selects and `passes` rejects (a state check's
+        failures), references resolved against `references`: their count, and the first
+        `FAILURES_KEPT` ids in collection order. Worked out once (one pass over the start
+        state) and kept for the scenario's later grades."""
+        from emailbench_gym.grading.checks.base import matcher
+
+        conditions = [
+            c for e in expect for alternative in getattr(e, "any_of", [[e]]) for c in alternative
+        ]
+        resolved = [
+            resolve_value(c.value, references) for c in conditions if isinstance(c.value, dict)
+        ]
+        key = (
+            "failures:" + query.key() + "|" + "|".join(e.model_dump_json() for e in expect),
+            _side_key(query, references)[1] + repr(resolved),
+        )
+        with self._lock:
+            side = self._sides.get(key)
+            if side is not None:
+                self._sides.move_to_end(key)
+                return side
+        hit = matcher(query, references)
+        count, ids = 0, []
+        for item in self.initial.iter(query.collection):
+            if hit(item) and not passes(item, references):
+                count += 1
+                if count <= FAILURES_KEPT:
+                    ids.append(item.id)
+        side = InitialSide(count, tuple(ids))
+        with self._lock:
+            self._sides[key] = side
+            while len(self._sides) > _SIDES_KEPT:
+                self._sides.popitem(last=False)
+        return side
 
     # --- the empty episode -------------------------------------------------------------------
 

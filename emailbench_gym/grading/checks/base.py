@@ -109,6 +109,32 @@ class EpisodeView:
             items.sort(key=lambda item: final.position(collection, item.id))
         return items[:limit]
 
+    def failures(
+        self, query: Query, passes: Callable[[Any, Snapshot], bool], expect: list[Any], limit: int
+    ) -> list[Any]:
+        """The first `limit` end-state items (in collection order) that `query` selects and
+        `passes` rejects, in O(what the episode changed) after the first grade: the start
+        state's failures (worked out once per scenario) corrected by the changed items."""
+        final, collection = self.final, query.collection
+        hit = matcher(query, final)
+
+        def fails(item: Any) -> bool:
+            return hit(item) and not passes(item, final)
+
+        start = self.context.initial_failures(query, passes, expect, final)
+        changed = self.changed(collection)
+        assert start.ids is not None
+        left = start.count - sum(1 for b, _ in changed.values() if b is not None and fails(b))
+        kept = [i for i in start.ids if i not in changed]
+        if len(kept) < min(left, limit):  # the first failures were changed: read in order
+            return list(islice((item for item in final.iter(collection) if fails(item)), limit))
+        items = [final.get(collection, i) for i in kept[:limit]]
+        fresh = [a for _, a in changed.values() if a is not None and fails(a)]
+        if fresh:
+            items.extend(fresh)
+            items.sort(key=lambda item: final.position(collection, item.id))
+        return items[:limit]
+
     def messages_in(self, folder: str) -> set[str]:
         """Ids of the end state's messages in a folder: from the start state's few matches
         and the changes, or, for a folder that held many, from the folder index (`matches`

@@ -150,6 +150,10 @@ class StateCheckAssertion(CheckBase):
         """`expect` as predicates over (item, snapshot), compiled once per check."""
         return [compile_expectation(c, self.query.collection) for c in self.expect]
 
+    def passes(self, item: Any, snapshot: Any) -> bool:
+        """Whether one item meets every `expect` condition."""
+        return all(check(item, snapshot) for check in self.expectations)
+
     @cached_property
     def unchanged_attrs(self) -> list[tuple[str, list[str]]]:
         """Each `unchanged` path with its attributes (worked out once per check)."""
@@ -179,15 +183,22 @@ class StateCheckAssertion(CheckBase):
             matched = episode.context.initial_side(self.query, initial).count
             ok = not problems and matched >= self.min_matches
             return Outcome(ok, f"{matched} items unchanged", bad[:5] or "unchanged")
-        items = episode.matches(self.query)
         checks = self.expectations
-        bad = [_label(i) for i in items if not all(c(i, final) for c in checks)]
-        ok = not bad and len(items) >= self.min_matches
+        if collection != "settings" and episode.context.initial_side(self.query, final).ids is None:
+            # Many selected at the start: count them and list the failures from the changes.
+            matched = episode.count(self.query)
+            failing = episode.failures(self.query, self.passes, self.expect, limit=5)
+            bad = [_label(i) for i in failing]
+        else:
+            items = episode.matches(self.query)
+            matched = len(items)
+            bad = [_label(i) for i in items if not all(c(i, final) for c in checks)]
+        ok = not bad and matched >= self.min_matches
         expected = " and ".join(
             c.describe() if isinstance(c, AnyOf) else f"{c.path} {c.op} {c.value!r}"
             for c in self.expect
         )
-        found = f"{len(items)} matched" + (f"; failing: {bad[:5]}" if bad else "")
+        found = f"{matched} matched" + (f"; failing: {bad[:5]}" if bad else "")
         return Outcome(ok, expected, found)
 
     def _differences(self, item: Any, now: Any) -> list[str]:
