@@ -351,9 +351,12 @@ def _any_within(sorted_offsets: list[int], start: int, end: int) -> bool:
 class PolarityReader:
     """Reads the polarity of a set of spans (the items a claim is about) in one answer."""
 
-    def __init__(self, text: Text, masked: set[int]) -> None:
+    def __init__(
+        self, text: Text, masked: set[int], named_questions: frozenset[int] = frozenset()
+    ) -> None:
         self.text = text
         self.masked = masked  # tokens inside names and values: never cues
+        self.named_questions = named_questions  # offsets of "?" that end a name
         self.norms = [t.norm for t in text.tokens]
         self.sentence = [text.sentence_of(t.start) for t in text.tokens]
         self._column_cache: dict[tuple, tuple[set[int], set[int]]] = {}
@@ -1161,11 +1164,26 @@ class PolarityReader:
             start, end = self.text.sentences[index]
             sentence = self.text.text[start:end]
             asked = sentence.rstrip(_CLOSERS).endswith("?")
-            if asked and not self._reported(index) and not self._ends_in_a_name(index):
+            if (
+                asked
+                and not self._reported(index)
+                and not self._ends_in_a_name(index)
+                and not self._quotes_a_question(start, sentence)
+            ):
                 self._questions[index] = _Question.of(sentence)
             else:
                 self._questions[index] = None
         return self._questions[index]
+
+    def _quotes_a_question(self, start: int, sentence: str) -> bool:
+        """The question mark ending the sentence is the end of a name that has one ("| Q3
+        numbers? | Priya |", "- Lunch on Monday? (Thu)"): the sentence quotes a subject or a
+        title, unless it opens by asking ("Is it Lunch on Monday?")."""
+        mark = start + len(sentence.rstrip(_CLOSERS)) - 1
+        if mark not in self.named_questions:
+            return False
+        opening = next((i for i in self.text.tokens_in(start, mark) if i not in self.masked), None)
+        return opening is None or self.norms[opening] not in _QUESTION_WORDS
 
     def _ends_in_a_name(self, sentence: int) -> bool:
         """The question mark ends a name that is a question ("Dynegy credit line - where are
