@@ -51,3 +51,42 @@ def test_a_subject_ending_in_a_question_mark_in_a_table_is_content():
     not_his = right + "| Vertex education plan - your sign-off? | Tue 10 Mar |\n"
     assert not own_check(RADEK, "unread", table.format(rows=not_his))
     assert not own_check(RADEK, "unread", "Is it Lunch on Monday?")
+
+
+# train-w003: the Vanadium Launch board's Not Started column holds five cards.
+NOT_STARTED = {
+    "type": "answer-items",
+    "kind": "card",
+    "members": ["btask-003", "btask-005", "btask-007", "btask-009", "btask-011"],
+}
+FIVE_CARDS = (
+    "- Agree inventory health report with Whitepoint Search (Draco)\n"
+    "- Investigate stock cover variance (Vanadium)\n"
+    "- Plan Vanadium training\n"
+    "- Promo calendar for Vanadium\n"
+    "- Plan Vanadium pilot"
+)
+
+
+def test_a_label_naming_a_column_is_not_a_denial():
+    """ "Your cards in Not Started:" names the column the cards are in; "Not" there is part of a
+    name, not a negation of the list under it."""
+    world = "train-w003-overdue-cards-s0"
+    assert on_world(world, NOT_STARTED, "Your cards in Not Started:\n" + FIVE_CARDS)
+    inline = "Your cards in Not Started: " + ", ".join(FIVE_CARDS[2:].split("\n- ")) + "."
+    assert on_world(world, NOT_STARTED, inline)
+    # wrong twins: a card of another column listed with them; the label itself negated
+    extra = "Your cards in Not Started:\n" + FIVE_CARDS + "\n- Plan Okapi workshop"
+    assert not on_world(world, NOT_STARTED, extra)
+    assert not on_world(world, NOT_STARTED, "Not in Not Started:\n" + FIVE_CARDS)
+
+
+def test_a_label_naming_a_meeting_with_a_no_in_it_is_not_a_denial():
+    """ "1 person has emailed you about Gryphon Go/No-Go:" (a generated task's calibration
+    answer): the "No" is the meeting's name."""
+    gryphon = "train-w018-who-wrote-about-meeting-s0"
+    answer = task(gryphon).calibration[1].answer
+    assert "Go/No-Go:\n- Caleb Sutcliffe" in answer
+    assert own_check(gryphon, "senders", answer)
+    wrong = answer.replace("- Caleb Sutcliffe\n", "- Caleb Sutcliffe\n- Qiang Zhao\n")
+    assert not own_check(gryphon, "senders", wrong)

@@ -1000,6 +1000,8 @@ class PolarityReader:
                 (_NEG_VERBS, "negated"),
                 (_HEDGES, "hedged"),
             ):
+                if i in self.masked and phrases is not words.ruled_out:
+                    continue  # "Your cards in Not Started:", "about Gryphon Go/No-Go:" name things
                 length = _match_at(norms, i, phrases)
                 if length and phrases is words.ruled_out and self._still_to_do(i):
                     continue  # "Unread: the ones you still need to read"
