@@ -90,3 +90,81 @@ def test_a_label_naming_a_meeting_with_a_no_in_it_is_not_a_denial():
     assert own_check(gryphon, "senders", answer)
     wrong = answer.replace("- Caleb Sutcliffe\n", "- Caleb Sutcliffe\n- Qiang Zhao\n")
     assert not own_check(gryphon, "senders", wrong)
+
+
+def scenario_check(scenario_id: str, check_id: str, answer: str) -> bool:
+    """Whether a suite scenario's own check passes on its reference calls with `answer`."""
+    return outcome(play(task(scenario_id), answer=answer), check_id)
+
+
+R102_MEETINGS = (
+    "Three meetings this week (Oct 15-21) have someone from outside Enron:\n\n"
+    "- Raptor Restructuring Update, Tue Oct 16, 1:00-2:00 PM: Nathan Pryor, Arthur Andersen LLP.\n"
+    "- FERC Review, Wed Oct 17, 10:00-11:30 AM: Claire Boudreaux, Vinson & Elkins LLP.\n"
+    "- Dynegy Review, Wed Oct 17, 11:00 AM-12:00 PM: Rob Delacroix, Dynegy Inc.\n\n"
+)
+
+
+def test_a_paragraph_about_the_others_names_them_as_context():
+    """ "Everyone in the other meetings this week has an @enron.com address: A, B and C" (pine's
+    OB-R102 answer) names the meetings outside the answer, and so does the paragraph's next
+    sentence; a paragraph that adds to the answer ("also") or stands without it does not."""
+    others = (
+        "Everyone in the other meetings this week has an @enron.com address: Risk Desk "
+        'Stand-up, Q3 Earnings Release Prep and Credit Reserve Methodology Review. "Q3 Risk '
+        'Report Due" is an all-day deadline with no attendees.'
+    )
+    assert scenario_check("OB-R102", "external-meetings", R102_MEETINGS + others)
+    also = "The Credit Reserve Methodology Review also has someone from outside."
+    assert not scenario_check("OB-R102", "external-meetings", R102_MEETINGS + also)
+    assert not scenario_check("OB-R102", "external-meetings", R102_MEETINGS + others + " " + also)
+    alone = "The other meetings: Raptor Restructuring Update, FERC Review and Risk Desk Stand-up."
+    assert not scenario_check("OB-R102", "external-meetings", alone)
+
+
+def test_the_others_retold_after_the_answer_are_context():
+    """quince's OB-M108 answer: "The other 12 contacts have all emailed you ... on your Oct 11
+    reply to Jeff Skilling" retells the contacts outside the answer."""
+    answer = (
+        "Dana, you've never exchanged an email with three of your contacts:\n\n"
+        "1. Alan Whitcombe, Cambridge Energy Research Associates (alan.whitcombe@cera.com)\n"
+        "2. Denise Carver, FERC (denise.carver@ferc.fed.us)\n"
+        "3. Rosa Menendez, Risk Management at Enron (rosa.menendez@enron.com)\n\n"
+        "The other 12 contacts have all emailed you, and you've written to each of them as well. "
+        "John Lavorato is the one partial case. He's emailed you three times, but you've only "
+        "copied him, on your Oct 11 reply to Jeff Skilling, and haven't written to him directly."
+    )
+    assert scenario_check("OB-M108", "no-email-contacts", answer)
+    wrong = answer.replace("3. Rosa Menendez", "3. Jeff Skilling, Executive\n4. Rosa Menendez")
+    assert not scenario_check("OB-M108", "no-email-contacts", wrong)
+
+
+H338_TOP = (
+    "Dana, Trading sends you the most mail of any Enron department: 10 messages. That total "
+    "comes from Louise Kitchen with 5, John Lavorato with 3 and Tanya Ortiz with 2.\n\n"
+)
+
+
+def test_the_runners_up_under_a_header_about_the_others_and_a_conditional_are_context():
+    """quince's OB-H338 answer: the departments under "The other departments, for comparison:"
+    trail the answer, and "if you counted the EnronOnline feed, which is listed under 'Trading
+    Systems', as Trading, that department's lead would only get bigger" says what another count
+    would give. Under a "Notes:" header the runners-up are context too."""
+    others = (
+        "The other departments, for comparison:\n"
+        "- Executive: 7 (Jeff Skilling 4, Steven Kean 3)\n"
+        "- Government Affairs: 5 (Richard Shapiro)\n"
+        "- Risk Management: 5 (Priya Raman)\n\n"
+        "One small caveat: if you counted the automated EnronOnline feed, which is listed under "
+        '"Trading Systems", as Trading, that department\'s lead would only get bigger.'
+    )
+    assert scenario_check("OB-H338", "top-department", H338_TOP + others)
+    notes = "Notes:\n- Executive is second with 7; Government Affairs and Risk Management have 5."
+    assert scenario_check("OB-H338", "top-department", H338_TOP + notes)
+    # wrong twins: a second top department; the answer given only inside the context part
+    tie = H338_TOP.replace("10 messages.", "10 messages, tied with Executive.")
+    assert not scenario_check("OB-H338", "top-department", tie + others)
+    assert not scenario_check("OB-H338", "top-department", tie + notes)
+    hidden = "**Context**\nTrading sends you 10 messages and Executive sends you 7."
+    assert not scenario_check("OB-H338", "top-department", hidden)
+    assert not scenario_check("OB-H338", "top-department", "Notes:\n" + H338_TOP + others)

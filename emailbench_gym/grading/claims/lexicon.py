@@ -619,4 +619,53 @@ CONTEXT_HEADERS: tuple[str, ...] = (
     "for completeness",
     "not relevant",
     "unrelated",
+    "notes",
+    "note",
+    "side note",
+    "caveat",
+    "caveats",
+    "one caveat",
+    "what i left out",
+    "what i excluded",
+    "what i didn t include",
+    "left out",
+    "not included",
+    "excluded",
+    "exclusions",
+    "ruled out",
+    "not counted",
+)
+#: Within the first words of a sentence, these name what lies outside the answer's set ("The
+#: other meetings this week ...", "Everyone else on the invite ...", "Nothing else has more than
+#: 2 messages"): from that sentence to the end of its paragraph, the items named are context.
+COMPLEMENTS: tuple[str, ...] = (
+    "the other",
+    "the others",
+    "your other",
+    "every other",
+    "all other",
+    "all the other",
+    "none of the other",
+    "no other",
+    "the rest",
+    "the remaining",
+    "the remainder",
+    "everyone else",
+    "everybody else",
+    "everything else",
+    "anyone else",
+    "anything else",
+    "nothing else",
+    "no one else",
+    "nobody else",
+)
+#: A sentence with one of these adds to the answer ("D also has an outsider"): it ends the
+#: context a complement opened ("The other four are unread too: ..."). ("as well" and "plus"
+#: are left out: "you've written to each of them as well", "a message plus your one reply" go
+#: on about the others.)
+ADDITIVES: tuple[str, ...] = ("also", "too", "in addition", "additionally")
+#: With "if" opening a sentence, these make it say what a different count would give ("If you'd
+#: rather leave it out, the figure becomes 4 of 11"): the items it names are context.
+CONDITIONAL_RESULTS: frozenset[str] = frozenset(
+    {"would", "d", "becomes", "become", "changes", "drops", "rises", "goes"}
 )

@@ -36,9 +36,12 @@ from itertools import pairwise
 from typing import Literal
 
 from emailbench_gym.grading.claims.lexicon import (
+    ADDITIVES,
     ADJACENT_NEGATIONS,
     COLLECTIVE_TAILS,
     COLLECTIVE_VERBS,
+    COMPLEMENTS,
+    CONDITIONAL_RESULTS,
     CONTEXT_HEADERS,
     CONTRASTS,
     DENIALS,
@@ -245,6 +248,12 @@ _POST = _phrases(POST_EXCLUSIONS)
 _HEDGES = _phrases(HEDGES)
 _DENIALS = _phrases(DENIALS)
 _CONTEXT_HEADERS = _phrases(CONTEXT_HEADERS)
+_COMPLEMENTS = _phrases(COMPLEMENTS)
+_ADDITIVES = _phrases(ADDITIVES)
+COMPLEMENT_WORDS = (
+    4  # a complement opens a sentence within its first words ("Everyone in the other")
+)
+CONDITION_WORDS = 8  # "if" opens a sentence within its first words ("One small caveat: if you")
 _SENTENCE_DENIALS = _phrases(SENTENCE_DENIALS)
 _CONTRASTS = _phrases(CONTRASTS)
 _BARE_POST = frozenset({("no",), ("none",), ("not",)})
@@ -390,6 +399,58 @@ class PolarityReader:
             if colon >= 0 and len(text.tokens_in(start, colon)) <= LABEL_WORDS:
                 found.add(line)
         return frozenset(found)
+
+    @cached_property
+    def context_ranges(self) -> tuple[tuple[int, int], ...]:
+        """(start, end) offsets of the stretches that talk about what is outside the answer:
+        from a sentence opening with a complement ("The other meetings this week ...", "Everyone
+        else on the invite ...", "Nothing else has more than 2 messages") to the end of its line
+        (or of the lines it governs, as a header), up to a sentence that adds to the answer
+        ("also"); a line after it is not its ("Nothing else clashes.\n- D" lists D); and a sentence saying what a different count would give
+        ("If you'd rather leave it out, the figure becomes 4 of 11")."""
+        text, norms = self.text, self.norms
+        found: list[tuple[int, int]] = []
+        sentences = text.sentences
+        adds = [self._adds(start, end) for start, end in sentences]
+        index = 0
+        while index < len(sentences):
+            start, end = sentences[index]
+            words = [i for i in text.tokens_in(start, end) if i not in self.masked]
+            if not adds[index] and any(
+                _match_at(norms, i, _COMPLEMENTS) for i in words[:COMPLEMENT_WORDS]
+            ):
+                line = text.line_of(start)
+                stop = text.lines[text.headers.get(line, line)][1]
+                following = index + 1
+                while following < len(sentences) and sentences[following][0] < stop:
+                    if adds[following]:
+                        stop = sentences[following][0]
+                        break
+                    following += 1
+                found.append((start, stop))
+                index = following
+                continue
+            condition = next(
+                (k for k, i in enumerate(words[:CONDITION_WORDS]) if norms[i] == "if"), None
+            )
+            if condition is not None and any(
+                norms[i] in CONDITIONAL_RESULTS for i in words[condition + 1 :]
+            ):
+                found.append((start, end))
+            index += 1
+        return tuple(found)
+
+    def _adds(self, start: int, end: int) -> bool:
+        """Whether the sentence adds to the answer ("D also has an outsider")."""
+        return any(
+            i not in self.masked and _match_at(self.norms, i, _ADDITIVES)
+            for i in self.text.tokens_in(start, end)
+        )
+
+    def in_context_range(self, offset: int) -> bool:
+        ranges = self.context_ranges
+        index = bisect.bisect_right(ranges, (offset, len(self.text.text) + 1)) - 1
+        return index >= 0 and ranges[index][0] <= offset < ranges[index][1]
 
     @cached_property
     def _generic_cues(self) -> dict[int, tuple[tuple[str, int], ...]]:
