@@ -168,3 +168,72 @@ def test_the_runners_up_under_a_header_about_the_others_and_a_conditional_are_co
     hidden = "**Context**\nTrading sends you 10 messages and Executive sends you 7."
     assert not scenario_check("OB-H338", "top-department", hidden)
     assert not scenario_check("OB-H338", "top-department", "Notes:\n" + H338_TOP + others)
+
+
+def test_an_aside_headed_heads_up_or_runner_up_is_context():
+    """pine's OB-G102 answer gives the FERC Review's room, then "Heads-up: ... The Dynegy Review
+    (11:00 in EB 3204) overlaps ..."; pine's OB-H310 answer gives the biggest attachment, then
+    "Runner-up: Q3_PnL_attribution_Americas.xls, 419,840 bytes"."""
+    room = (
+        "FERC Review: Wednesday, Oct 17, 10:00-11:30 AM Central, in the EB 47C1 Conference Room "
+        "(organized by Rick Shapiro).\n\n"
+        "{label}: your 15-minute controls briefing is on the agenda. The Dynegy Review (11:00 in "
+        "EB 3204) overlaps the last 30 minutes of this meeting."
+    )
+    assert scenario_check("OB-G102", "room", room.format(label="Heads-up"))
+    assert not scenario_check("OB-G102", "room", room.format(label="Rooms"))
+    assert not scenario_check("OB-G102", "room", "Heads-up: it moved from EB 47C1 to EB 3204.")
+    biggest = (
+        "The biggest attachment in your mailbox:\n\n"
+        "- File: Raptor_restructuring_model_v3.xls (Excel)\n"
+        "- Size: 512,000 bytes (500 KB)\n\n"
+        "{label}: Q3_PnL_attribution_Americas.xls, 419,840 bytes (410 KB), on John Lavorato's \"Q3 "
+        'trading P&L attribution" (Oct 11).'
+    )
+    assert scenario_check("OB-H310", "biggest-attachment", biggest.format(label="Runner-up"))
+    assert not scenario_check("OB-H310", "biggest-attachment", biggest.format(label="Tied"))
+
+
+def test_an_item_that_misses_the_cutoff_is_ruled_out():
+    """quince's OB-B109 answer: "One card only barely misses the cutoff, so you should know about
+    it: X (...). It's due Wednesday ..." names X as outside the 48 hours asked for."""
+    answer = (
+        'Dana, just one unfinished card lands in that window: "Raptor hedge restructuring" (Deal '
+        "Pipeline, In Progress), due tomorrow, Tuesday, October 16 at 1:00 PM.\n\n"
+        'One card only barely {verb}, so you should know about it: "Counterparty credit '
+        "review: Dynegy exposure\" (Q4 Risk Review, still in To Do). It's due Wednesday, "
+        "October 17 at 10:00 AM."
+    )
+    assert scenario_check("OB-B109", "cards-due-soon", answer.format(verb="misses the cutoff"))
+    assert scenario_check("OB-B109", "cards-due-soon", answer.format(verb="falls outside it"))
+    assert not scenario_check("OB-B109", "cards-due-soon", answer.format(verb="makes the cutoff"))
+
+
+def test_all_of_them_read_is_all_read():
+    """quince's OB-N505 answer: "Legal has four emails, all of them read." rules Legal out as the
+    scenario's "all read" does."""
+    answer = (
+        "Dana, right now only two of your folders have unread mail:\n\n"
+        "- Inbox: 16 unread\n- Dynegy: 3 unread\n\n"
+        "I checked all eight folders. Legal has four emails, {state}."
+    )
+    assert scenario_check("OB-N505", "folders-with-unread", answer.format(state="all of them read"))
+    assert scenario_check("OB-N505", "folders-with-unread", answer.format(state="all read"))
+    assert not scenario_check(
+        "OB-N505", "folders-with-unread", answer.format(state="two of them unread")
+    )
+
+
+def test_left_him_out_rules_out_the_person_the_pronoun_stands_for():
+    """quince's OB-P112 answer: "Marcus Hale reports to you, but his contact card lists him in
+    Global Finance, so I left him out." """
+    answer = (
+        "Dana, two of your contacts are in the Risk Management department: Priya Raman (Senior "
+        "Risk Analyst, EB 2851) and Rosa Menendez (Executive Assistant, EB 2846).\n\n"
+        "Marcus Hale reports to you, but his contact card lists him as a Structured Finance "
+        "Analyst in Global Finance, so I {verb}. His office is EB 2964 if you want him on the "
+        "list anyway."
+    )
+    check = "risk-management-contacts"
+    assert scenario_check("OB-P112", check, answer.format(verb="left him out"))
+    assert not scenario_check("OB-P112", check, answer.format(verb="added him as well"))

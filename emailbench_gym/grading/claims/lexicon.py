@@ -74,6 +74,13 @@ POST_EXCLUSIONS: tuple[str, ...] = (
     "not eligible",
     "not relevant",
     "not applicable",
+    "misses the cutoff",
+    "misses the cut",
+    "missed the cutoff",
+    "missed the cut",
+    "falls outside",
+    "fall outside",
+    "falls just outside",
     "no",
     "none",
     "not",
@@ -383,6 +390,11 @@ NAMING_OPENERS: tuple[str, ...] = (
     "the title is",
     "its title is",
 )
+#: Around a pronoun, these leave out the items it stands for ("so I left him out").
+PRONOUN_EXCLUSIONS: tuple[frozenset[str], frozenset[str]] = (
+    frozenset({"left", "leave", "leaving", "kept", "keep", "keeping"}),
+    frozenset({"out", "off"}),
+)
 #: Pronouns that point back at the items just named ("they don't qualify").
 PRONOUNS: frozenset[str] = frozenset(
     ["they", "them", "these", "those", "it", "he", "she", "him", "her", "both"]
@@ -634,6 +646,18 @@ CONTEXT_HEADERS: tuple[str, ...] = (
     "exclusions",
     "ruled out",
     "not counted",
+    "heads up",
+    "worth knowing",
+    "also worth knowing",
+    "by the way",
+    "runner up",
+    "runners up",
+    "second place",
+    "next largest",
+    "next biggest",
+    "next closest",
+    "closest contender",
+    "closest contenders",
 )
 #: Within the first words of a sentence, these name what lies outside the answer's set ("The
 #: other meetings this week ...", "Everyone else on the invite ...", "Nothing else has more than

@@ -51,6 +51,7 @@ from emailbench_gym.grading.claims.lexicon import (
     NUMBER_WORDS,
     POST_EXCLUSIONS,
     PRE_NEGATIONS,
+    PRONOUN_EXCLUSIONS,
     PRONOUNS,
     SENTENCE_DENIALS,
     SEQUENCE_OPENERS,
@@ -205,8 +206,10 @@ class _Phrases(tuple):
         return self
 
     def with_number_spellings(self) -> _Phrases:
-        """These phrases and their variants with small numbers spelled the other way."""
+        """These phrases and their variants with small numbers spelled the other way, and
+        with "all" / "both" written out ("all read" is also "all of them read")."""
         variants = {v for phrase in self for v in _number_spellings(phrase)}
+        variants |= {v for phrase in list(variants) for v in _quantifier_spellings(phrase)}
         if len(variants) == len(self):
             return self
         return _Phrases(tuple(sorted(variants, key=len, reverse=True)))
@@ -225,6 +228,17 @@ def _number_spellings(phrase: tuple[str, ...]) -> set[tuple[str, ...]]:
         if other:
             variants |= {(*v[:i], other, *v[i + 1 :]) for v in variants}
     return variants
+
+
+_QUANTIFIERS = frozenset({"all", "both", "none", "each"})
+
+
+def _quantifier_spellings(phrase: tuple[str, ...]) -> set[tuple[str, ...]]:
+    """A phrase opening with "all", "both", "none" or "each" with "of them" / "of those" /
+    "of these" after it ("all read": "all of them read")."""
+    if len(phrase) < 2 or phrase[0] not in _QUANTIFIERS or phrase[1] == "of":
+        return set()
+    return {(phrase[0], "of", pronoun, *phrase[1:]) for pronoun in ("them", "those", "these")}
 
 
 def _changes_an_amount(norms: list[str], after: int) -> bool:
@@ -624,6 +638,7 @@ class PolarityReader:
                 verdict[target].add(
                     {"hedge": "hedged", "ruled": "ruled_out"}.get(cue.kind, "negated")
                 )
+        self._pronoun_exclusions(index, verdict)
         self._headers_and_rows(runs, spans, verdict, words)
         self._denied_sentences(runs, first, verdict)
         self._collective_denials(spans, run_of, verdict)
@@ -797,6 +812,20 @@ class PolarityReader:
                 return forward if forward is not None else backward
             return forward if first[forward] - cue.last <= cue.first - last[backward] else backward
         return None
+
+    def _pronoun_exclusions(self, runs: _RunIndex, verdict: list[set[str]]) -> None:
+        """ "..., so I left him out" / "I kept them off": the run the pronoun stands for."""
+        verbs, particles = PRONOUN_EXCLUSIONS
+        norms = self.norms
+        for i, r in runs.proxies.items():
+            if (
+                0 < i < len(norms) - 1
+                and norms[i - 1] in verbs
+                and norms[i + 1] in particles
+                and i - 1 not in self.masked
+                and self.sentence[i - 1] == self.sentence[i + 1]
+            ):
+                verdict[r].add("ruled_out")
 
     def _pronoun_object(self, cue: _Cue, runs: _RunIndex) -> int | None:
         """The run a negated membership verb's object pronoun stands for ("didn't count them",
