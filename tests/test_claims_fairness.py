@@ -237,3 +237,35 @@ def test_left_him_out_rules_out_the_person_the_pronoun_stands_for():
     check = "risk-management-contacts"
     assert scenario_check("OB-P112", check, answer.format(verb="left him out"))
     assert not scenario_check("OB-P112", check, answer.format(verb="added him as well"))
+
+
+R104_ANSWER = (
+    "**Yes, one meeting. You haven't responded to the Dynegy Review on Wednesday, Oct 17.**\n\n"
+    "### Not yet RSVP'd\n"
+    "| Meeting | When | Organizer | Your status |\n"
+    "|---|---|---|---|\n"
+    "| Dynegy Review | Wed Oct 17, 11:00 AM-12:00 PM CDT | Louise Kitchen | Not responded |\n"
+    "{extra}\n"
+    "### Rest of the week\n"
+    "| Meeting | When | Your status |\n"
+    "|---|---|---|\n"
+    "| Risk Desk Stand-up | Mon Oct 15, 10:00 AM | Organizer |\n"
+    "| Q3 Earnings Release Prep | Mon Oct 15, 2:00 PM | Accepted |\n"
+    "| Credit Reserve Methodology Review | Thu Oct 18, 9:00 AM | Tentative |\n"
+    "| Q3 Risk Report Due (all-day deadline) | Fri Oct 19 | Your own entry |\n"
+)
+
+
+def test_a_section_headed_rest_of_the_week_is_context():
+    """rowan's OB-R104 answer: the meetings under "### Rest of the week" are the ones that need
+    no RSVP; the same row under "### Not yet RSVP'd" claims it."""
+    check = "unanswered-meetings"
+    assert scenario_check("OB-R104", check, R104_ANSWER.format(extra=""))
+    tentative = (
+        "| Credit Reserve Methodology Review | Thu Oct 18, 9:00 AM | Sally Beck | Tentative |"
+    )
+    assert not scenario_check("OB-R104", check, R104_ANSWER.format(extra=tentative))
+    # with the answer given only inside the section, its rows are claims
+    rest_only = R104_ANSWER[R104_ANSWER.index("### Rest of the week") :]
+    dynegy = "| Dynegy Review | Wed Oct 17, 11:00 AM | Not responded |\n"
+    assert not scenario_check("OB-R104", check, rest_only + dynegy)

@@ -672,6 +672,7 @@ COMPLEMENTS: tuple[str, ...] = (
     "none of the other",
     "no other",
     "the rest",
+    "rest of the",
     "the remaining",
     "the remainder",
     "everyone else",
