@@ -269,3 +269,17 @@ def test_a_section_headed_rest_of_the_week_is_context():
     rest_only = R104_ANSWER[R104_ANSWER.index("### Rest of the week") :]
     dynegy = "| Dynegy Review | Wed Oct 17, 11:00 AM | Not responded |\n"
     assert not scenario_check("OB-R104", check, rest_only + dynegy)
+
+
+def test_a_deadline_in_a_subject_is_not_a_name_of_that_email():
+    """train-w077: "Your inclusive hiring training - due Tuesday, May 7" is another email's
+    subject; "4. **Malachite asset health report - your sign-off?**: due Tuesday, May 7" (the
+    task's own calibration answer) gives a due date, it does not name that email."""
+    flagged = "train-w077-flagged-follow-ups-s0"
+    answer = task(flagged).calibration[0].answer
+    assert "your sign-off?**: due Tuesday, May 7" in answer
+    assert own_check(flagged, "flagged", answer)
+    assert own_check(flagged, "due-dates", answer)
+    extra = "8. **Your inclusive hiring training - due Tuesday, May 7**: due Tuesday, May 7\n"
+    wrong = answer.replace("\nTell me", extra + "\nTell me")
+    assert not own_check(flagged, "flagged", wrong)
