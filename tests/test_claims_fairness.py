@@ -283,3 +283,24 @@ def test_a_deadline_in_a_subject_is_not_a_name_of_that_email():
     extra = "8. **Your inclusive hiring training - due Tuesday, May 7**: due Tuesday, May 7\n"
     wrong = answer.replace("\nTell me", extra + "\nTell me")
     assert not own_check(flagged, "flagged", wrong)
+
+
+H327_TABLE = (
+    "**There's a three-way tie at the top: Louise Kitchen, Richard Shapiro and Priya Raman have "
+    "each sent you 5 emails.**\n\n"
+    "### Top senders\n"
+    "| Rank | Sender | Emails |\n"
+    "|---|---|---|\n"
+    "| 1 (tie) | Louise Kitchen | 5 |\n"
+    "| 1 (tie) | Richard Shapiro | 5 |\n"
+    "| 1 (tie) | Priya Raman | 5 |\n"
+    "| {rank} (tie) | Jeff Skilling | 4 |\n"
+    "| 4 (tie) | Sally Beck | 4 |\n"
+)
+
+
+def test_rows_ranked_below_the_top_of_a_ranking_table_are_context():
+    """rowan's OB-H327 answer: under "| Rank | Sender | Emails |" the rows ranked 4 are the
+    runners-up; a row ranked 1 is a top sender."""
+    assert scenario_check("OB-H327", "top-senders", H327_TABLE.format(rank=4))
+    assert not scenario_check("OB-H327", "top-senders", H327_TABLE.format(rank=1))

@@ -215,6 +215,42 @@ def unemphasised_rows(text: Text) -> set[int]:
     return plain
 
 
+_RANK_HEADERS = frozenset({"rank", "ranking", "place", "position"})
+
+
+def lower_ranked_rows(text: Text) -> set[int]:
+    """Lines of the rows of a ranking table ranked below its top ("| 4 (tie) | Jeff Skilling |"
+    under "| Rank | Sender |" with rank 1 above): the runners-up, named as context."""
+    lower: set[int] = set()
+    line, count = 0, len(text.lines)
+    while line < count:
+        if not text.is_table_row(line):
+            line += 1
+            continue
+        table = []
+        while line < count and text.is_table_row(line):
+            table.append(line)
+            line += 1
+        cells = [c.strip().casefold() for c in text.text[slice(*text.lines[table[0]])].split("|")]
+        column = next((k for k, c in enumerate(cells) if c in _RANK_HEADERS), None)
+        if column is None:
+            continue
+        ranks: dict[int, int] = {}
+        for row in table[1:]:
+            row_cells = text.text[slice(*text.lines[row])].split("|")
+            found = (
+                re.match(r"\s*\**#?(\d{1,3})\b", row_cells[column])
+                if column < len(row_cells)
+                else None
+            )
+            if found:
+                ranks[row] = int(found.group(1))
+        if ranks:
+            top = min(ranks.values())
+            lower.update(row for row, rank in ranks.items() if rank > top)
+    return lower
+
+
 class AnswerItemsCheck(_Claim):
     """The answer asserts exactly these items of one kind (in order, with `ordered`)."""
 
@@ -339,7 +375,11 @@ class AnswerItemsCheck(_Claim):
         def in_context(offset: int) -> bool:
             nonlocal aside
             if aside is None:
-                aside = unemphasised_rows(analysis.text) | analysis.reader.context_lines
+                aside = (
+                    unemphasised_rows(analysis.text)
+                    | lower_ranked_rows(analysis.text)
+                    | analysis.reader.context_lines
+                )
             return analysis.text.line_of(offset) in aside or analysis.reader.in_context_range(
                 offset
             )
