@@ -215,6 +215,42 @@ def unemphasised_rows(text: Text) -> set[int]:
     return plain
 
 
+_RANK_HEADERS = frozenset({"rank", "ranking", "place", "position"})
+
+
+def lower_ranked_rows(text: Text) -> set[int]:
+    """Lines of the rows of a ranking table ranked below its top ("| 4 (tie) | Jeff Skilling |"
+    under "| Rank | Sender |" with rank 1 above): the runners-up, named as context."""
+    lower: set[int] = set()
+    line, count = 0, len(text.lines)
+    while line < count:
+        if not text.is_table_row(line):
+            line += 1
+            continue
+        table = []
+        while line < count and text.is_table_row(line):
+            table.append(line)
+            line += 1
+        cells = [c.strip().casefold() for c in text.text[slice(*text.lines[table[0]])].split("|")]
+        column = next((k for k, c in enumerate(cells) if c in _RANK_HEADERS), None)
+        if column is None:
+            continue
+        ranks: dict[int, int] = {}
+        for row in table[1:]:
+            row_cells = text.text[slice(*text.lines[row])].split("|")
+            found = (
+                re.match(r"\s*\**#?(\d{1,3})\b", row_cells[column])
+                if column < len(row_cells)
+                else None
+            )
+            if found:
+                ranks[row] = int(found.group(1))
+        if ranks:
+            top = min(ranks.values())
+            lower.update(row for row, rank in ranks.items() if rank > top)
+    return lower
+
+
 class AnswerItemsCheck(_Claim):
     """The answer asserts exactly these items of one kind (in order, with `ordered`)."""
 
@@ -332,8 +368,22 @@ class AnswerItemsCheck(_Claim):
             as_context = ["ruled_out" if k in owners else c for k, c in enumerate(as_context)]
         about = self._about_subject(analysis, spans)
         affirmed: dict[str, int] = {}
-        claimed_wrong: list[str] = []
+        affirmed_outside: set[str] = set()  # members asserted outside the context parts
+        named_wrong: list[tuple[str, int]] = []
         aside: set[int] | None = None  # lines naming non-members as context
+
+        def in_context(offset: int) -> bool:
+            nonlocal aside
+            if aside is None:
+                aside = (
+                    unemphasised_rows(analysis.text)
+                    | lower_ranked_rows(analysis.text)
+                    | analysis.reader.context_lines
+                )
+            return analysis.text.line_of(offset) in aside or analysis.reader.in_context_range(
+                offset
+            )
+
         dismissed = self._dismissed_in_sentence(analysis, mentions, polarity, as_context)
         for (span, keys), mark, context, counted in zip(
             mentions, polarity, as_context, about, strict=True
@@ -344,13 +394,16 @@ class AnswerItemsCheck(_Claim):
             for key in keys:
                 if key in members and mark == "asserted":
                     affirmed.setdefault(key, span.start)
+                    if key not in affirmed_outside and not in_context(span.start):
+                        affirmed_outside.add(key)
                 elif key in wrong and mark in ("asserted", "hedged") and context != "ruled_out":
                     if (sentence, key) in dismissed:
                         continue  # "... the FERC Review, which you've accepted, so the FERC Review"
-                    if aside is None:
-                        aside = unemphasised_rows(analysis.text) | analysis.reader.context_lines
-                    if analysis.text.line_of(span.start) not in aside:
-                        claimed_wrong.append(key)
+                    named_wrong.append((key, span.start))
+        # context parts explain an answer given elsewhere: with a member asserted only there
+        # (or missing), the non-members they name are asserted ("**Context**" over the answer)
+        answered = members <= affirmed_outside
+        claimed_wrong = [key for key, at in named_wrong if not (answered and in_context(at))]
         missing = sorted(members - set(affirmed))
         wrong_named = sorted(set(claimed_wrong)) if self.exclusive else []
         own = [m for m, counted in zip(mentions, about, strict=True) if counted]

@@ -44,6 +44,13 @@ _LIST_GAP = re.compile(
 )
 
 
+def _ends_in_question_mark(universe: Universe, kind: str, key: str) -> bool:
+    """Whether the entity's own name ends in a question mark ("Dynegy credit line - where are
+    we?", a card "Q3 numbers?")."""
+    entity = universe.of_kind(kind).get(key)
+    return entity is not None and entity.label.rstrip(" \"'”’").endswith("?")
+
+
 @dataclass(frozen=True)
 class SubjectMention:
     """A place where a subject is named: an entity mention or a phrase, with what it names."""
@@ -81,13 +88,21 @@ class Analysis:
         for v in self.values:
             masked.update(self.text.tokens_in(v.start, v.end))
         self.masked = masked
+        #: Offsets of the question marks that end a name ("Q3 numbers?", an email's subject):
+        #: a subject quoted in a table cell or a list item is content, not a question asked.
+        self.named_questions = frozenset(
+            m.end
+            for m in self.entities
+            if self.text.text.startswith("?", m.end)
+            and any(_ends_in_question_mark(universe, kind, key) for kind, key in m.refs)
+        )
         self._phrase_found: dict[tuple[str, ...], list[Span]] = {}
         #: Outcomes of the claims checked against this text: id(claim) -> (claim, outcome).
         self.outcomes: dict[int, tuple[Any, Any]] = {}
 
     @cached_property
     def reader(self) -> PolarityReader:
-        return PolarityReader(self.text, self.masked)
+        return PolarityReader(self.text, self.masked, self.named_questions)
 
     def entity_spans(self, kind: str) -> list[tuple[Span, list[str]]]:
         """Mentions of entities of `kind`, with the keys each names."""

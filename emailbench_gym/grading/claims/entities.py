@@ -21,7 +21,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from emailbench_gym.grading.claims.lexicon import COMPANY_SUFFIXES, NICKNAMES
+from emailbench_gym.grading.claims.lexicon import COMPANY_SUFFIXES, MONTHS, NICKNAMES, WEEKDAYS
 from emailbench_gym.grading.claims.text import NameTokens, Text, word_tokens
 
 #: The kinds of things an answer names. `literal` entities come from a claim's own list.
@@ -344,7 +344,7 @@ def _short_forms(label: str, kind: str) -> list[str]:
             for part in (head, tail):
                 # three words at least, as the shortened titles below: a two-word part is
                 # usually a common phrase ("Raptor vehicles", "Today 2pm"), not a name
-                if len(word_tokens(part)) >= 3:
+                if len(word_tokens(part)) >= 3 and not _only_a_date(part):
                     forms.append(part)
     words = bare.split()
     if kind in ("message", "task", "card") and len(words) >= 4:
@@ -353,6 +353,23 @@ def _short_forms(label: str, kind: str) -> list[str]:
             if len(word_tokens(form)) >= 3:  # "Raptor vehicles -" is two words
                 forms.append(form)
     return forms
+
+
+#: Words of a deadline written as a title's part ("due Tuesday, May 7", "by Friday 10/12").
+_DEADLINE_WORDS = frozenset({"due", "by", "on", "until", "before", "the", "of"})
+
+
+def _only_a_date(part: str) -> bool:
+    """Whether a title's part is only a deadline ("... - due Tuesday, May 7"): a value the
+    answer states for many items, not a name of this one."""
+    return all(
+        w in _DEADLINE_WORDS
+        or w in MONTHS
+        or w in WEEKDAYS
+        or w.isdigit()
+        or re.fullmatch(r"\d+(?:st|nd|rd|th)", w) is not None
+        for w in word_tokens(part)
+    )
 
 
 def company_forms(name: str) -> list[str]:

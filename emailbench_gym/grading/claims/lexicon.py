@@ -74,6 +74,13 @@ POST_EXCLUSIONS: tuple[str, ...] = (
     "not eligible",
     "not relevant",
     "not applicable",
+    "misses the cutoff",
+    "misses the cut",
+    "missed the cutoff",
+    "missed the cut",
+    "falls outside",
+    "fall outside",
+    "falls just outside",
     "no",
     "none",
     "not",
@@ -383,6 +390,11 @@ NAMING_OPENERS: tuple[str, ...] = (
     "the title is",
     "its title is",
 )
+#: Around a pronoun, these leave out the items it stands for ("so I left him out").
+PRONOUN_EXCLUSIONS: tuple[frozenset[str], frozenset[str]] = (
+    frozenset({"left", "leave", "leaving", "kept", "keep", "keeping"}),
+    frozenset({"out", "off"}),
+)
 #: Pronouns that point back at the items just named ("they don't qualify").
 PRONOUNS: frozenset[str] = frozenset(
     ["they", "them", "these", "those", "it", "he", "she", "him", "her", "both"]
@@ -619,4 +631,66 @@ CONTEXT_HEADERS: tuple[str, ...] = (
     "for completeness",
     "not relevant",
     "unrelated",
+    "notes",
+    "note",
+    "side note",
+    "caveat",
+    "caveats",
+    "one caveat",
+    "what i left out",
+    "what i excluded",
+    "what i didn t include",
+    "left out",
+    "not included",
+    "excluded",
+    "exclusions",
+    "ruled out",
+    "not counted",
+    "heads up",
+    "worth knowing",
+    "also worth knowing",
+    "by the way",
+    "runner up",
+    "runners up",
+    "second place",
+    "next largest",
+    "next biggest",
+    "next closest",
+    "closest contender",
+    "closest contenders",
+)
+#: Within the first words of a sentence, these name what lies outside the answer's set ("The
+#: other meetings this week ...", "Everyone else on the invite ...", "Nothing else has more than
+#: 2 messages"): from that sentence to the end of its paragraph, the items named are context.
+COMPLEMENTS: tuple[str, ...] = (
+    "the other",
+    "the others",
+    "your other",
+    "every other",
+    "all other",
+    "all the other",
+    "none of the other",
+    "no other",
+    "the rest",
+    "rest of the",
+    "the remaining",
+    "the remainder",
+    "everyone else",
+    "everybody else",
+    "everything else",
+    "anyone else",
+    "anything else",
+    "nothing else",
+    "no one else",
+    "nobody else",
+)
+#: A sentence with one of these adds to the answer ("D also has an outsider"): it ends the
+#: context a complement opened ("The other four are unread too: ..."). ("as well" and "plus"
+#: are left out: "you've written to each of them as well", "a message plus your one reply" go
+#: on about the others.)
+ADDITIVES: tuple[str, ...] = ("also", "too", "in addition", "additionally")
+#: With "if" opening a sentence, these make it say what a different count would give ("If you'd
+#: rather leave it out, the figure becomes 4 of 11"): the items it names are context.
+CONDITIONAL_RESULTS: frozenset[str] = frozenset(
+    {"would", "d", "becomes", "become", "changes", "drops", "rises", "goes"}
 )

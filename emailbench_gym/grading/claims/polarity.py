@@ -36,9 +36,12 @@ from itertools import pairwise
 from typing import Literal
 
 from emailbench_gym.grading.claims.lexicon import (
+    ADDITIVES,
     ADJACENT_NEGATIONS,
     COLLECTIVE_TAILS,
     COLLECTIVE_VERBS,
+    COMPLEMENTS,
+    CONDITIONAL_RESULTS,
     CONTEXT_HEADERS,
     CONTRASTS,
     DENIALS,
@@ -48,6 +51,7 @@ from emailbench_gym.grading.claims.lexicon import (
     NUMBER_WORDS,
     POST_EXCLUSIONS,
     PRE_NEGATIONS,
+    PRONOUN_EXCLUSIONS,
     PRONOUNS,
     SENTENCE_DENIALS,
     SEQUENCE_OPENERS,
@@ -202,8 +206,10 @@ class _Phrases(tuple):
         return self
 
     def with_number_spellings(self) -> _Phrases:
-        """These phrases and their variants with small numbers spelled the other way."""
+        """These phrases and their variants with small numbers spelled the other way, and
+        with "all" / "both" written out ("all read" is also "all of them read")."""
         variants = {v for phrase in self for v in _number_spellings(phrase)}
+        variants |= {v for phrase in list(variants) for v in _quantifier_spellings(phrase)}
         if len(variants) == len(self):
             return self
         return _Phrases(tuple(sorted(variants, key=len, reverse=True)))
@@ -222,6 +228,17 @@ def _number_spellings(phrase: tuple[str, ...]) -> set[tuple[str, ...]]:
         if other:
             variants |= {(*v[:i], other, *v[i + 1 :]) for v in variants}
     return variants
+
+
+_QUANTIFIERS = frozenset({"all", "both", "none", "each"})
+
+
+def _quantifier_spellings(phrase: tuple[str, ...]) -> set[tuple[str, ...]]:
+    """A phrase opening with "all", "both", "none" or "each" with "of them" / "of those" /
+    "of these" after it ("all read": "all of them read")."""
+    if len(phrase) < 2 or phrase[0] not in _QUANTIFIERS or phrase[1] == "of":
+        return set()
+    return {(phrase[0], "of", pronoun, *phrase[1:]) for pronoun in ("them", "those", "these")}
 
 
 def _changes_an_amount(norms: list[str], after: int) -> bool:
@@ -245,6 +262,12 @@ _POST = _phrases(POST_EXCLUSIONS)
 _HEDGES = _phrases(HEDGES)
 _DENIALS = _phrases(DENIALS)
 _CONTEXT_HEADERS = _phrases(CONTEXT_HEADERS)
+_COMPLEMENTS = _phrases(COMPLEMENTS)
+_ADDITIVES = _phrases(ADDITIVES)
+COMPLEMENT_WORDS = (
+    4  # a complement opens a sentence within its first words ("Everyone in the other")
+)
+CONDITION_WORDS = 8  # "if" opens a sentence within its first words ("One small caveat: if you")
 _SENTENCE_DENIALS = _phrases(SENTENCE_DENIALS)
 _CONTRASTS = _phrases(CONTRASTS)
 _BARE_POST = frozenset({("no",), ("none",), ("not",)})
@@ -351,9 +374,12 @@ def _any_within(sorted_offsets: list[int], start: int, end: int) -> bool:
 class PolarityReader:
     """Reads the polarity of a set of spans (the items a claim is about) in one answer."""
 
-    def __init__(self, text: Text, masked: set[int]) -> None:
+    def __init__(
+        self, text: Text, masked: set[int], named_questions: frozenset[int] = frozenset()
+    ) -> None:
         self.text = text
         self.masked = masked  # tokens inside names and values: never cues
+        self.named_questions = named_questions  # offsets of "?" that end a name
         self.norms = [t.norm for t in text.tokens]
         self.sentence = [text.sentence_of(t.start) for t in text.tokens]
         self._column_cache: dict[tuple, tuple[set[int], set[int]]] = {}
@@ -387,6 +413,58 @@ class PolarityReader:
             if colon >= 0 and len(text.tokens_in(start, colon)) <= LABEL_WORDS:
                 found.add(line)
         return frozenset(found)
+
+    @cached_property
+    def context_ranges(self) -> tuple[tuple[int, int], ...]:
+        """(start, end) offsets of the stretches that talk about what is outside the answer:
+        from a sentence opening with a complement ("The other meetings this week ...", "Everyone
+        else on the invite ...", "Nothing else has more than 2 messages") to the end of its line
+        (or of the lines it governs, as a header), up to a sentence that adds to the answer
+        ("also"); a line after it is not its ("Nothing else clashes.\n- D" lists D); and a sentence saying what a different count would give
+        ("If you'd rather leave it out, the figure becomes 4 of 11")."""
+        text, norms = self.text, self.norms
+        found: list[tuple[int, int]] = []
+        sentences = text.sentences
+        adds = [self._adds(start, end) for start, end in sentences]
+        index = 0
+        while index < len(sentences):
+            start, end = sentences[index]
+            words = [i for i in text.tokens_in(start, end) if i not in self.masked]
+            if not adds[index] and any(
+                _match_at(norms, i, _COMPLEMENTS) for i in words[:COMPLEMENT_WORDS]
+            ):
+                line = text.line_of(start)
+                stop = text.lines[text.headers.get(line, line)][1]
+                following = index + 1
+                while following < len(sentences) and sentences[following][0] < stop:
+                    if adds[following]:
+                        stop = sentences[following][0]
+                        break
+                    following += 1
+                found.append((start, stop))
+                index = following
+                continue
+            condition = next(
+                (k for k, i in enumerate(words[:CONDITION_WORDS]) if norms[i] == "if"), None
+            )
+            if condition is not None and any(
+                norms[i] in CONDITIONAL_RESULTS for i in words[condition + 1 :]
+            ):
+                found.append((start, end))
+            index += 1
+        return tuple(found)
+
+    def _adds(self, start: int, end: int) -> bool:
+        """Whether the sentence adds to the answer ("D also has an outsider")."""
+        return any(
+            i not in self.masked and _match_at(self.norms, i, _ADDITIVES)
+            for i in self.text.tokens_in(start, end)
+        )
+
+    def in_context_range(self, offset: int) -> bool:
+        ranges = self.context_ranges
+        index = bisect.bisect_right(ranges, (offset, len(self.text.text) + 1)) - 1
+        return index >= 0 and ranges[index][0] <= offset < ranges[index][1]
 
     @cached_property
     def _generic_cues(self) -> dict[int, tuple[tuple[str, int], ...]]:
@@ -560,6 +638,7 @@ class PolarityReader:
                 verdict[target].add(
                     {"hedge": "hedged", "ruled": "ruled_out"}.get(cue.kind, "negated")
                 )
+        self._pronoun_exclusions(index, verdict)
         self._headers_and_rows(runs, spans, verdict, words)
         self._denied_sentences(runs, first, verdict)
         self._collective_denials(spans, run_of, verdict)
@@ -733,6 +812,20 @@ class PolarityReader:
                 return forward if forward is not None else backward
             return forward if first[forward] - cue.last <= cue.first - last[backward] else backward
         return None
+
+    def _pronoun_exclusions(self, runs: _RunIndex, verdict: list[set[str]]) -> None:
+        """ "..., so I left him out" / "I kept them off": the run the pronoun stands for."""
+        verbs, particles = PRONOUN_EXCLUSIONS
+        norms = self.norms
+        for i, r in runs.proxies.items():
+            if (
+                0 < i < len(norms) - 1
+                and norms[i - 1] in verbs
+                and norms[i + 1] in particles
+                and i - 1 not in self.masked
+                and self.sentence[i - 1] == self.sentence[i + 1]
+            ):
+                verdict[r].add("ruled_out")
 
     def _pronoun_object(self, cue: _Cue, runs: _RunIndex) -> int | None:
         """The run a negated membership verb's object pronoun stands for ("didn't count them",
@@ -997,6 +1090,8 @@ class PolarityReader:
                 (_NEG_VERBS, "negated"),
                 (_HEDGES, "hedged"),
             ):
+                if i in self.masked and phrases is not words.ruled_out:
+                    continue  # "Your cards in Not Started:", "about Gryphon Go/No-Go:" name things
                 length = _match_at(norms, i, phrases)
                 if length and phrases is words.ruled_out and self._still_to_do(i):
                     continue  # "Unread: the ones you still need to read"
@@ -1161,11 +1256,26 @@ class PolarityReader:
             start, end = self.text.sentences[index]
             sentence = self.text.text[start:end]
             asked = sentence.rstrip(_CLOSERS).endswith("?")
-            if asked and not self._reported(index) and not self._ends_in_a_name(index):
+            if (
+                asked
+                and not self._reported(index)
+                and not self._ends_in_a_name(index)
+                and not self._quotes_a_question(start, sentence)
+            ):
                 self._questions[index] = _Question.of(sentence)
             else:
                 self._questions[index] = None
         return self._questions[index]
+
+    def _quotes_a_question(self, start: int, sentence: str) -> bool:
+        """The question mark ending the sentence is the end of a name that has one ("| Q3
+        numbers? | Priya |", "- Lunch on Monday? (Thu)"): the sentence quotes a subject or a
+        title, unless it opens by asking ("Is it Lunch on Monday?")."""
+        mark = start + len(sentence.rstrip(_CLOSERS)) - 1
+        if mark not in self.named_questions:
+            return False
+        opening = next((i for i in self.text.tokens_in(start, mark) if i not in self.masked), None)
+        return opening is None or self.norms[opening] not in _QUESTION_WORDS
 
     def _ends_in_a_name(self, sentence: int) -> bool:
         """The question mark ends a name that is a question ("Dynegy credit line - where are

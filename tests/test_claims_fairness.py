@@ -1,0 +1,306 @@
+"""Correct answers written the way assistants write them, each with a wrong twin that must fail.
+
+Every shape here is one an honest solver (or a generated task's calibration answer) wrote and
+the reader got wrong: a subject that ends in "?" quoted in a table, a label naming a board
+column ("Your cards in Not Started:") or a meeting ("about Gryphon Go/No-Go:").
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from emailbench_gym.scenarios import Scenario, load_scenario
+from tests.grading_support import make_scenario, outcome, play
+
+
+@cache
+def task(task_id: str) -> Scenario:
+    return load_scenario(task_id)
+
+
+def own_check(task_id: str, check_id: str, answer: str) -> bool:
+    """Whether a generated task's own check passes on its reference calls with `answer`."""
+    return outcome(play(task(task_id), answer=answer), check_id)
+
+
+def on_world(task_id: str, spec: dict, answer: str) -> bool:
+    """Whether a check (id "c") passes on a do-nothing episode of the task's generated world."""
+    world = task(task_id).world.model_dump()
+    scenario = make_scenario([{**spec, "id": "c"}], calls=[], world=world)
+    return outcome(play(scenario, calls=[], answer=answer), "c")
+
+
+# train-w020: Radek Popescu's only unread email is msg-0069 "Lunch on Monday?"; his other inbox
+# email, "Team outing on Wednesday, February 25", is read; Nour Redfern's "Vertex education
+# plan - your sign-off?" is unread but not his.
+RADEK = "train-w020-unread-from-sender-s0"
+
+
+def test_a_subject_ending_in_a_question_mark_in_a_table_is_content():
+    """ "| Lunch on Monday? | Thu 12 Mar |" quotes the email's subject: the row asserts it."""
+    table = (
+        "| Subject | Received |\n|---|---|\n{rows}\nOne of Radek Popescu's inbox emails is unread."
+    )
+    right = "| Lunch on Monday? | Thu 12 Mar |\n"
+    assert own_check(RADEK, "unread", table.format(rows=right))
+    assert own_check(RADEK, "unread", "Radek's unread email:\n- Lunch on Monday? (Thu 12 Mar)")
+    assert own_check(RADEK, "unread", 'Still unread: "Lunch on Monday?" from Radek, Thu 12 Mar.')
+    # wrong twins: a read email, or someone else's, in the same table; the answer's own question
+    read_too = right + "| Team outing on Wednesday, February 25 | Mon 23 Feb |\n"
+    assert not own_check(RADEK, "unread", table.format(rows=read_too))
+    not_his = right + "| Vertex education plan - your sign-off? | Tue 10 Mar |\n"
+    assert not own_check(RADEK, "unread", table.format(rows=not_his))
+    assert not own_check(RADEK, "unread", "Is it Lunch on Monday?")
+
+
+# train-w003: the Vanadium Launch board's Not Started column holds five cards.
+NOT_STARTED = {
+    "type": "answer-items",
+    "kind": "card",
+    "members": ["btask-003", "btask-005", "btask-007", "btask-009", "btask-011"],
+}
+FIVE_CARDS = (
+    "- Agree inventory health report with Whitepoint Search (Draco)\n"
+    "- Investigate stock cover variance (Vanadium)\n"
+    "- Plan Vanadium training\n"
+    "- Promo calendar for Vanadium\n"
+    "- Plan Vanadium pilot"
+)
+
+
+def test_a_label_naming_a_column_is_not_a_denial():
+    """ "Your cards in Not Started:" names the column the cards are in; "Not" there is part of a
+    name, not a negation of the list under it."""
+    world = "train-w003-overdue-cards-s0"
+    assert on_world(world, NOT_STARTED, "Your cards in Not Started:\n" + FIVE_CARDS)
+    inline = "Your cards in Not Started: " + ", ".join(FIVE_CARDS[2:].split("\n- ")) + "."
+    assert on_world(world, NOT_STARTED, inline)
+    # wrong twins: a card of another column listed with them; the label itself negated
+    extra = "Your cards in Not Started:\n" + FIVE_CARDS + "\n- Plan Okapi workshop"
+    assert not on_world(world, NOT_STARTED, extra)
+    assert not on_world(world, NOT_STARTED, "Not in Not Started:\n" + FIVE_CARDS)
+
+
+def test_a_label_naming_a_meeting_with_a_no_in_it_is_not_a_denial():
+    """ "1 person has emailed you about Gryphon Go/No-Go:" (a generated task's calibration
+    answer): the "No" is the meeting's name."""
+    gryphon = "train-w018-who-wrote-about-meeting-s0"
+    answer = task(gryphon).calibration[1].answer
+    assert "Go/No-Go:\n- Caleb Sutcliffe" in answer
+    assert own_check(gryphon, "senders", answer)
+    wrong = answer.replace("- Caleb Sutcliffe\n", "- Caleb Sutcliffe\n- Qiang Zhao\n")
+    assert not own_check(gryphon, "senders", wrong)
+
+
+def scenario_check(scenario_id: str, check_id: str, answer: str) -> bool:
+    """Whether a suite scenario's own check passes on its reference calls with `answer`."""
+    return outcome(play(task(scenario_id), answer=answer), check_id)
+
+
+R102_MEETINGS = (
+    "Three meetings this week (Oct 15-21) have someone from outside Enron:\n\n"
+    "- Raptor Restructuring Update, Tue Oct 16, 1:00-2:00 PM: Nathan Pryor, Arthur Andersen LLP.\n"
+    "- FERC Review, Wed Oct 17, 10:00-11:30 AM: Claire Boudreaux, Vinson & Elkins LLP.\n"
+    "- Dynegy Review, Wed Oct 17, 11:00 AM-12:00 PM: Rob Delacroix, Dynegy Inc.\n\n"
+)
+
+
+def test_a_paragraph_about_the_others_names_them_as_context():
+    """ "Everyone in the other meetings this week has an @enron.com address: A, B and C" (pine's
+    OB-R102 answer) names the meetings outside the answer, and so does the paragraph's next
+    sentence; a paragraph that adds to the answer ("also") or stands without it does not."""
+    others = (
+        "Everyone in the other meetings this week has an @enron.com address: Risk Desk "
+        'Stand-up, Q3 Earnings Release Prep and Credit Reserve Methodology Review. "Q3 Risk '
+        'Report Due" is an all-day deadline with no attendees.'
+    )
+    assert scenario_check("OB-R102", "external-meetings", R102_MEETINGS + others)
+    also = "The Credit Reserve Methodology Review also has someone from outside."
+    assert not scenario_check("OB-R102", "external-meetings", R102_MEETINGS + also)
+    assert not scenario_check("OB-R102", "external-meetings", R102_MEETINGS + others + " " + also)
+    alone = "The other meetings: Raptor Restructuring Update, FERC Review and Risk Desk Stand-up."
+    assert not scenario_check("OB-R102", "external-meetings", alone)
+
+
+def test_the_others_retold_after_the_answer_are_context():
+    """quince's OB-M108 answer: "The other 12 contacts have all emailed you ... on your Oct 11
+    reply to Jeff Skilling" retells the contacts outside the answer."""
+    answer = (
+        "Dana, you've never exchanged an email with three of your contacts:\n\n"
+        "1. Alan Whitcombe, Cambridge Energy Research Associates (alan.whitcombe@cera.com)\n"
+        "2. Denise Carver, FERC (denise.carver@ferc.fed.us)\n"
+        "3. Rosa Menendez, Risk Management at Enron (rosa.menendez@enron.com)\n\n"
+        "The other 12 contacts have all emailed you, and you've written to each of them as well. "
+        "John Lavorato is the one partial case. He's emailed you three times, but you've only "
+        "copied him, on your Oct 11 reply to Jeff Skilling, and haven't written to him directly."
+    )
+    assert scenario_check("OB-M108", "no-email-contacts", answer)
+    wrong = answer.replace("3. Rosa Menendez", "3. Jeff Skilling, Executive\n4. Rosa Menendez")
+    assert not scenario_check("OB-M108", "no-email-contacts", wrong)
+
+
+H338_TOP = (
+    "Dana, Trading sends you the most mail of any Enron department: 10 messages. That total "
+    "comes from Louise Kitchen with 5, John Lavorato with 3 and Tanya Ortiz with 2.\n\n"
+)
+
+
+def test_the_runners_up_under_a_header_about_the_others_and_a_conditional_are_context():
+    """quince's OB-H338 answer: the departments under "The other departments, for comparison:"
+    trail the answer, and "if you counted the EnronOnline feed, which is listed under 'Trading
+    Systems', as Trading, that department's lead would only get bigger" says what another count
+    would give. Under a "Notes:" header the runners-up are context too."""
+    others = (
+        "The other departments, for comparison:\n"
+        "- Executive: 7 (Jeff Skilling 4, Steven Kean 3)\n"
+        "- Government Affairs: 5 (Richard Shapiro)\n"
+        "- Risk Management: 5 (Priya Raman)\n\n"
+        "One small caveat: if you counted the automated EnronOnline feed, which is listed under "
+        '"Trading Systems", as Trading, that department\'s lead would only get bigger.'
+    )
+    assert scenario_check("OB-H338", "top-department", H338_TOP + others)
+    notes = "Notes:\n- Executive is second with 7; Government Affairs and Risk Management have 5."
+    assert scenario_check("OB-H338", "top-department", H338_TOP + notes)
+    # wrong twins: a second top department; the answer given only inside the context part
+    tie = H338_TOP.replace("10 messages.", "10 messages, tied with Executive.")
+    assert not scenario_check("OB-H338", "top-department", tie + others)
+    assert not scenario_check("OB-H338", "top-department", tie + notes)
+    hidden = "**Context**\nTrading sends you 10 messages and Executive sends you 7."
+    assert not scenario_check("OB-H338", "top-department", hidden)
+    assert not scenario_check("OB-H338", "top-department", "Notes:\n" + H338_TOP + others)
+
+
+def test_an_aside_headed_heads_up_or_runner_up_is_context():
+    """pine's OB-G102 answer gives the FERC Review's room, then "Heads-up: ... The Dynegy Review
+    (11:00 in EB 3204) overlaps ..."; pine's OB-H310 answer gives the biggest attachment, then
+    "Runner-up: Q3_PnL_attribution_Americas.xls, 419,840 bytes"."""
+    room = (
+        "FERC Review: Wednesday, Oct 17, 10:00-11:30 AM Central, in the EB 47C1 Conference Room "
+        "(organized by Rick Shapiro).\n\n"
+        "{label}: your 15-minute controls briefing is on the agenda. The Dynegy Review (11:00 in "
+        "EB 3204) overlaps the last 30 minutes of this meeting."
+    )
+    assert scenario_check("OB-G102", "room", room.format(label="Heads-up"))
+    assert not scenario_check("OB-G102", "room", room.format(label="Rooms"))
+    assert not scenario_check("OB-G102", "room", "Heads-up: it moved from EB 47C1 to EB 3204.")
+    biggest = (
+        "The biggest attachment in your mailbox:\n\n"
+        "- File: Raptor_restructuring_model_v3.xls (Excel)\n"
+        "- Size: 512,000 bytes (500 KB)\n\n"
+        "{label}: Q3_PnL_attribution_Americas.xls, 419,840 bytes (410 KB), on John Lavorato's \"Q3 "
+        'trading P&L attribution" (Oct 11).'
+    )
+    assert scenario_check("OB-H310", "biggest-attachment", biggest.format(label="Runner-up"))
+    assert not scenario_check("OB-H310", "biggest-attachment", biggest.format(label="Tied"))
+
+
+def test_an_item_that_misses_the_cutoff_is_ruled_out():
+    """quince's OB-B109 answer: "One card only barely misses the cutoff, so you should know about
+    it: X (...). It's due Wednesday ..." names X as outside the 48 hours asked for."""
+    answer = (
+        'Dana, just one unfinished card lands in that window: "Raptor hedge restructuring" (Deal '
+        "Pipeline, In Progress), due tomorrow, Tuesday, October 16 at 1:00 PM.\n\n"
+        'One card only barely {verb}, so you should know about it: "Counterparty credit '
+        "review: Dynegy exposure\" (Q4 Risk Review, still in To Do). It's due Wednesday, "
+        "October 17 at 10:00 AM."
+    )
+    assert scenario_check("OB-B109", "cards-due-soon", answer.format(verb="misses the cutoff"))
+    assert scenario_check("OB-B109", "cards-due-soon", answer.format(verb="falls outside it"))
+    assert not scenario_check("OB-B109", "cards-due-soon", answer.format(verb="makes the cutoff"))
+
+
+def test_all_of_them_read_is_all_read():
+    """quince's OB-N505 answer: "Legal has four emails, all of them read." rules Legal out as the
+    scenario's "all read" does."""
+    answer = (
+        "Dana, right now only two of your folders have unread mail:\n\n"
+        "- Inbox: 16 unread\n- Dynegy: 3 unread\n\n"
+        "I checked all eight folders. Legal has four emails, {state}."
+    )
+    assert scenario_check("OB-N505", "folders-with-unread", answer.format(state="all of them read"))
+    assert scenario_check("OB-N505", "folders-with-unread", answer.format(state="all read"))
+    assert not scenario_check(
+        "OB-N505", "folders-with-unread", answer.format(state="two of them unread")
+    )
+
+
+def test_left_him_out_rules_out_the_person_the_pronoun_stands_for():
+    """quince's OB-P112 answer: "Marcus Hale reports to you, but his contact card lists him in
+    Global Finance, so I left him out." """
+    answer = (
+        "Dana, two of your contacts are in the Risk Management department: Priya Raman (Senior "
+        "Risk Analyst, EB 2851) and Rosa Menendez (Executive Assistant, EB 2846).\n\n"
+        "Marcus Hale reports to you, but his contact card lists him as a Structured Finance "
+        "Analyst in Global Finance, so I {verb}. His office is EB 2964 if you want him on the "
+        "list anyway."
+    )
+    check = "risk-management-contacts"
+    assert scenario_check("OB-P112", check, answer.format(verb="left him out"))
+    assert not scenario_check("OB-P112", check, answer.format(verb="added him as well"))
+
+
+R104_ANSWER = (
+    "**Yes, one meeting. You haven't responded to the Dynegy Review on Wednesday, Oct 17.**\n\n"
+    "### Not yet RSVP'd\n"
+    "| Meeting | When | Organizer | Your status |\n"
+    "|---|---|---|---|\n"
+    "| Dynegy Review | Wed Oct 17, 11:00 AM-12:00 PM CDT | Louise Kitchen | Not responded |\n"
+    "{extra}\n"
+    "### Rest of the week\n"
+    "| Meeting | When | Your status |\n"
+    "|---|---|---|\n"
+    "| Risk Desk Stand-up | Mon Oct 15, 10:00 AM | Organizer |\n"
+    "| Q3 Earnings Release Prep | Mon Oct 15, 2:00 PM | Accepted |\n"
+    "| Credit Reserve Methodology Review | Thu Oct 18, 9:00 AM | Tentative |\n"
+    "| Q3 Risk Report Due (all-day deadline) | Fri Oct 19 | Your own entry |\n"
+)
+
+
+def test_a_section_headed_rest_of_the_week_is_context():
+    """rowan's OB-R104 answer: the meetings under "### Rest of the week" are the ones that need
+    no RSVP; the same row under "### Not yet RSVP'd" claims it."""
+    check = "unanswered-meetings"
+    assert scenario_check("OB-R104", check, R104_ANSWER.format(extra=""))
+    tentative = (
+        "| Credit Reserve Methodology Review | Thu Oct 18, 9:00 AM | Sally Beck | Tentative |"
+    )
+    assert not scenario_check("OB-R104", check, R104_ANSWER.format(extra=tentative))
+    # with the answer given only inside the section, its rows are claims
+    rest_only = R104_ANSWER[R104_ANSWER.index("### Rest of the week") :]
+    dynegy = "| Dynegy Review | Wed Oct 17, 11:00 AM | Not responded |\n"
+    assert not scenario_check("OB-R104", check, rest_only + dynegy)
+
+
+def test_a_deadline_in_a_subject_is_not_a_name_of_that_email():
+    """train-w077: "Your inclusive hiring training - due Tuesday, May 7" is another email's
+    subject; "4. **Malachite asset health report - your sign-off?**: due Tuesday, May 7" (the
+    task's own calibration answer) gives a due date, it does not name that email."""
+    flagged = "train-w077-flagged-follow-ups-s0"
+    answer = task(flagged).calibration[0].answer
+    assert "your sign-off?**: due Tuesday, May 7" in answer
+    assert own_check(flagged, "flagged", answer)
+    assert own_check(flagged, "due-dates", answer)
+    extra = "8. **Your inclusive hiring training - due Tuesday, May 7**: due Tuesday, May 7\n"
+    wrong = answer.replace("\nTell me", extra + "\nTell me")
+    assert not own_check(flagged, "flagged", wrong)
+
+
+H327_TABLE = (
+    "**There's a three-way tie at the top: Louise Kitchen, Richard Shapiro and Priya Raman have "
+    "each sent you 5 emails.**\n\n"
+    "### Top senders\n"
+    "| Rank | Sender | Emails |\n"
+    "|---|---|---|\n"
+    "| 1 (tie) | Louise Kitchen | 5 |\n"
+    "| 1 (tie) | Richard Shapiro | 5 |\n"
+    "| 1 (tie) | Priya Raman | 5 |\n"
+    "| {rank} (tie) | Jeff Skilling | 4 |\n"
+    "| 4 (tie) | Sally Beck | 4 |\n"
+)
+
+
+def test_rows_ranked_below_the_top_of_a_ranking_table_are_context():
+    """rowan's OB-H327 answer: under "| Rank | Sender | Emails |" the rows ranked 4 are the
+    runners-up; a row ranked 1 is a top sender."""
+    assert scenario_check("OB-H327", "top-senders", H327_TABLE.format(rank=4))
+    assert not scenario_check("OB-H327", "top-senders", H327_TABLE.format(rank=1))
