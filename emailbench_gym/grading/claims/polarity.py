@@ -808,6 +808,8 @@ class PolarityReader:
         if cue.kind == "hedge":
             forward = self._forward(cue, runs, HEDGE_REACH)
             backward = self._backward(cue, runs, HEDGE_REACH)
+            if backward is not None and self._hedges_an_aside(cue, last[backward]):
+                backward = None
             if forward is None or backward is None:
                 return forward if forward is not None else backward
             return forward if first[forward] - cue.last <= cue.first - last[backward] else backward
@@ -846,6 +848,17 @@ class PolarityReader:
         start, end = self.text.tokens[cue.first].start, self.text.tokens[cue.last - 1].end
         left, right = self.text.clause_of(start, end)
         return self.text.text[left:right].strip(" \t-:;,()[]|*.!") == self.text.text[start:end]
+
+    def _hedges_an_aside(self, cue: _Cue, run_last: int) -> bool:
+        """A hedge reaching an item of the sentence before through a pronoun hedges what its
+        own clause goes on to say about it ("Richard Shapiro: (202) 466-9142. That's a 202 area
+        code, so it's probably the phone he carries in Washington."), not the item, unless that
+        clause is about belonging to the answer ("He probably counts", "She probably has one")
+        or says nothing more ("He probably does.")."""
+        if self.sentence[run_last - 1] == self.sentence[cue.first]:
+            return False
+        after = [self.norms[j] for j in self._clause_after(cue.first, cue.last)]
+        return len(after) > 1 and not any(w in MEMBERSHIP_WORDS for w in after)
 
     # --- structure ---------------------------------------------------------------------
 
