@@ -51,3 +51,59 @@ def test_a_hedge_through_a_pronoun_hedges_what_its_clause_adds_not_the_item():
         "Richard Shapiro,", "Probably Richard Shapiro,"
     )
     assert not holds("OB-P104", "members-with-mobile", same_sentence)
+
+
+def _honest(scenario_id: str) -> str:
+    """The honest solver's answer kept as the scenario's calibration (quince briefing)."""
+    found = [c.answer for c in load_scenario(scenario_id).calibration if c.source == "quince"]
+    assert found, scenario_id
+    return found[-1]
+
+
+def test_a_sentence_naming_the_group_the_one_before_ruled_out_rules_its_items_out():
+    """OB-H320: "The other 13 have no reply in your mailbox. That includes ... your two new emails,
+    "Risk desk priorities for October" and "Dynegy exposure ..."" names them among the unanswered;
+    after a sentence that rules nothing out, or with the item in the answer's list, they count."""
+    answer = _honest("OB-H320")
+    ruled = "The other 13 have no reply in your mailbox."
+    assert ruled in answer
+    assert holds("OB-H320", "sent-emails-replied-to", answer)
+    for twin in ("Two more got a reply as well.", "I also found other replies."):
+        assert not holds("OB-H320", "sent-emails-replied-to", answer.replace(ruled, twin)), twin
+    listed = answer.replace(
+        "The other 13",
+        '3. "Risk desk priorities for October" to Priya Raman, Marcus Hale and Tanya Ortiz: '
+        "Marcus answered on Oct 3.\n\nThe other 12",
+    )
+    assert not holds("OB-H320", "sent-emails-replied-to", listed)
+
+
+def test_both_opening_a_sentence_stands_for_the_pair_the_sentence_before_left_out():
+    """OB-T102: "As you asked, I left out the two open to-dos that are already overdue. Both were
+    due last Friday, Oct 12: A and B." rules A and B out; "I also found the two due last week.
+    Both were due ...: A and B" asserts them."""
+    answer = _honest("OB-T102")
+    ruled = "As you asked, I left out the two open to-dos that are already overdue."
+    assert ruled in answer
+    assert holds("OB-T102", "due-this-week", answer)
+    twin = "I also found two more open to-dos that you should look at."
+    assert not holds("OB-T102", "due-this-week", answer.replace(ruled, twin))
+    extra = answer.replace(
+        "Items 4 and 5", '6. "Submit September expense report". Due Fri Oct 19.\n\nItems 4 and 5'
+    )
+    assert not holds("OB-T102", "due-this-week", extra)
+
+
+def test_the_runners_up_under_a_complement_header_and_a_supposed_count_are_context():
+    """OB-H338: "The other departments, for comparison:" over the runners-up and "One small
+    caveat: if you counted ... "Trading Systems", as Trading, ..." name them as context; the same
+    list under "Also among the top senders:" asserts them, and so does a sentence naming two on
+    top."""
+    answer = _honest("OB-H338")
+    label = "The other departments, for comparison:"
+    assert label in answer
+    assert holds("OB-H338", "top-department", answer)
+    top = answer.replace(label, "Also among the top senders:")
+    assert not holds("OB-H338", "top-department", top)
+    both = answer.replace("Dana, Trading sends", "Dana, Trading and Executive send")
+    assert not holds("OB-H338", "top-department", both)

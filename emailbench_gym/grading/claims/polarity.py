@@ -45,6 +45,7 @@ from emailbench_gym.grading.claims.lexicon import (
     CONTEXT_HEADERS,
     CONTRASTS,
     DENIALS,
+    GROUP_OPENERS,
     HEDGES,
     MEMBERSHIP_WORDS,
     NEGATED_VERBS,
@@ -276,6 +277,7 @@ _COLLECTIVE_VERBS = _phrases(COLLECTIVE_VERBS)
 #: Cues every claim reads, in the order they are read at one word.
 _ADJACENT = _phrases(ADJACENT_NEGATIONS)
 _SEQUENCE_OPENERS = _phrases(SEQUENCE_OPENERS)
+_GROUP_OPENERS = _phrases(GROUP_OPENERS)
 _GENERIC_CUES = (
     ("post", _POST),
     ("negverb", _NEG_VERBS),
@@ -630,6 +632,7 @@ class PolarityReader:
         last = [spans[run[-1]].last for run in runs]
         verdict: list[set[str]] = [set() for _ in runs]
         index = _RunIndex(first, last, self._proxies(first, last))
+        ruling: set[int] = set()  # sentences with an exclusion that binds to no item
         for cue in cues:
             if not cue.active:
                 continue
@@ -638,11 +641,15 @@ class PolarityReader:
                 verdict[target].add(
                     {"hedge": "hedged", "ruled": "ruled_out"}.get(cue.kind, "negated")
                 )
+            elif cue.kind == "ruled" or (
+                cue.kind == "post" and tuple(self.norms[cue.first : cue.last]) not in _BARE_POST
+            ):
+                ruling.add(self.sentence[cue.first])
         self._pronoun_exclusions(index, verdict)
         self._headers_and_rows(runs, spans, verdict, words)
         self._denied_sentences(runs, first, verdict)
         self._collective_denials(spans, run_of, verdict)
-        self._continued_sequences(first, verdict)
+        self._continued_sequences(first, verdict, ruling)
         self._questioned_sentences(runs, first, verdict)
         self._hedged_lead_in(runs, first, verdict)
         if self._denies_everything(first):
@@ -1193,10 +1200,17 @@ class PolarityReader:
                     found.append(i)
         return found
 
-    def _continued_sequences(self, first: list[int], verdict: list[set[str]]) -> None:
+    def _continued_sequences(
+        self, first: list[int], verdict: list[set[str]], ruling: set[int]
+    ) -> None:
         """A sentence that continues a ranking of ruled-out items ("Next is Executive with 7.
         Then Government Affairs and Risk Management with 5 each") rules its items out too:
-        it opens with "Then" / "After that" and every item of the sentence before is ruled out."""
+        it opens with "Then" / "After that" and every item of the sentence before is ruled out.
+        A sentence opening by naming the members of the group the sentence before ruled out
+        ("The other 13 have no reply. That includes ...", "I left out the two that are already
+        overdue. Both were due last Friday: A and B") rules its items out: it opens with
+        "That includes" / "Both" and the sentence before rules out its items, or names none
+        and has an exclusion (`ruling`: the sentences with one that bound to no item)."""
         by_sentence: dict[int, list[int]] = {}
         for r, token in enumerate(first):
             by_sentence.setdefault(self.sentence[token], []).append(r)
@@ -1204,15 +1218,19 @@ class PolarityReader:
         for sentence in sorted(by_sentence):
             previous = by_sentence.get(sentence - 1)
             opener = starts.get(sentence)
-            if not previous or opener is None or opener in self.masked:
+            if opener is None or opener in self.masked:
                 continue
-            if not _match_at(self.norms, opener, _SEQUENCE_OPENERS):
+            refers = bool(_match_at(self.norms, opener, _GROUP_OPENERS))
+            if not (refers or _match_at(self.norms, opener, _SEQUENCE_OPENERS)):
                 continue
+            before = self.text.sentences[sentence - 1][0] if sentence else 0
             if self.text.paragraph_of(self.text.tokens[opener].start) != self.text.paragraph_of(
-                self.text.tokens[first[previous[0]]].start
+                self.text.tokens[first[previous[0]]].start if previous else before
             ):
                 continue
-            if all("ruled_out" in verdict[r] for r in previous):
+            if (previous and all("ruled_out" in verdict[r] for r in previous)) or (
+                refers and not previous and sentence - 1 in ruling
+            ):
                 for r in by_sentence[sentence]:
                     verdict[r].add("ruled_out")
 
