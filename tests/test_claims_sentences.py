@@ -107,3 +107,20 @@ def test_the_runners_up_under_a_complement_header_and_a_supposed_count_are_conte
     assert not holds("OB-H338", "top-department", top)
     both = answer.replace("Dana, Trading sends", "Dana, Trading and Executive send")
     assert not holds("OB-H338", "top-department", both)
+
+
+def test_a_ruling_out_word_in_the_possessive_labels_only_what_it_owns():
+    """OB-M107: "- 5:00 PM, to-do: Prepare controls briefing for FERC Review (...). It's your
+    15-minute slot at Wednesday's FERC Review." puts the FERC Review on Wednesday, not the to-do
+    (the pronoun's item) due tomorrow; the to-do said to be due Wednesday is still ruled out, and
+    the FERC Review listed as tomorrow's meeting still fails."""
+    answer = [c.answer for c in load_scenario("OB-M107").calibration if c.source == "pine"][-1]
+    assert "It's your 15-minute slot at Wednesday's FERC Review." in answer
+    assert holds("OB-M107", "todos", answer)
+    assert holds("OB-M107", "meetings", answer)
+    due = answer.replace(
+        "It's your 15-minute slot at Wednesday's FERC Review.", "It's due Wednesday."
+    )
+    assert not holds("OB-M107", "todos", due)
+    listed = answer.replace("\n\nLeft out:", "\n- 3:00 PM, meeting: FERC Review.\n\nLeft out:")
+    assert not holds("OB-M107", "meetings", listed)

@@ -518,6 +518,18 @@ class PolarityReader:
         self._mask_predicates(cues, words, own)
         return cues
 
+    def _possessive(self, i: int) -> bool:
+        """Whether the word at `i` is written in the possessive before another word of its
+        sentence ("It's your slot at Wednesday's FERC Review"): it says whose or when the next
+        thing is, so a ruling-out word there ("Wednesday") labels that thing only, never an
+        item named before it."""
+        tokens = self.text.tokens
+        return (
+            i + 1 < len(tokens)
+            and self.sentence[i + 1] == self.sentence[i]
+            and self.text.text[tokens[i].start : tokens[i].end].endswith(("'s", "’s"))
+        )
+
     def _still_to_do(self, i: int) -> bool:
         """Whether the word at `i` names an action still to be done ("you still need to read",
         "have yet to accept"), not the state it labels ("already read", "accepted")."""
@@ -795,6 +807,8 @@ class PolarityReader:
                 return None
             backward = self._backward(cue, runs, POST_REACH)
             return backward if backward is not None else self._forward(cue, runs, PRE_REACH)
+        if cue.kind == "ruled" and self._possessive(cue.last - 1):
+            return self._forward(cue, runs, 0)  # "Wednesday's FERC Review": only what it owns
         if cue.kind == "ruled":  # a label: "office: X" points forward, "X is Done," back
             backward = self._backward(cue, runs, POST_REACH)
             forward = self._forward(cue, runs, PRE_REACH + 2, across_commas=True)
