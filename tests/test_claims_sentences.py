@@ -124,3 +124,24 @@ def test_a_ruling_out_word_in_the_possessive_labels_only_what_it_owns():
     assert not holds("OB-M107", "todos", due)
     listed = answer.replace("\n\nLeft out:", "\n- 3:00 PM, meeting: FERC Review.\n\nLeft out:")
     assert not holds("OB-M107", "meetings", listed)
+
+
+def test_a_figure_under_a_condition_is_another_count_unless_it_is_the_only_one():
+    """OB-R103: "... 5 of the 12 ..., about 42% (5/12 = 41.7%). ... If you'd rather leave it out,
+    the figure becomes 4 of 11, or about 36%." and OB-B104 "If you leave out the 2 Done cards,
+    it's 4 of 5 open cards (80%)." give another way of counting; without the condition the second
+    figure is a second answer, and a condition's figure that is the only one is the answer's."""
+    r103 = _honest("OB-R103")
+    condition = "If you'd rather leave it out, the figure becomes 4 of 11, or about 36%."
+    assert condition in r103
+    assert holds("OB-R103", "organizer-share", r103)
+    bare = r103.replace(condition, "The figure becomes 4 of 11, or about 36%.")
+    assert not holds("OB-R103", "organizer-share", bare)
+    only = "If you count the lunch with Claire, you organized {} of the October meetings."
+    assert holds("OB-R103", "organizer-share", only.format("5 of 12 (41.7%)"))
+    assert not holds("OB-R103", "organizer-share", only.format("4 of 11 (36%)"))
+    b104 = [c.answer for c in load_scenario("OB-B104").calibration if c.source == "rowan"][-1]
+    condition = "If you leave out the 2 Done cards, it's 4 of 5 open cards (80%)."
+    assert condition in b104
+    assert holds("OB-B104", "share", b104)
+    assert not holds("OB-B104", "share", b104.replace(condition, "It's 4 of 5 cards (80%)."))

@@ -1407,3 +1407,36 @@ class PolarityReader:
             for sentence, i in self._sentence_starts.items()
         )
         return not partial
+
+    @cached_property
+    def _suppositions(self) -> tuple[tuple[int, int], ...]:
+        """(start, end) offsets of the result clauses of sentences that open with a condition
+        ("If you leave out the 2 Done cards, it's 4 of 5 open cards (80%)", "... since she's an
+        invitee. If you'd rather leave it out, the figure becomes 4 of 11"): the sentence, or
+        its part after a label's colon, opens with "if", and the clause runs from the comma
+        that closes the condition to the sentence's end."""
+        text = self.text
+        found = []
+        for start, end in text.sentences:
+            colon = _LABEL_COLON.search(text.text, start, end)
+            opening = next(
+                (
+                    i
+                    for i in text.tokens_in(colon.end() if colon else start, end)
+                    if i not in self.masked
+                ),
+                None,
+            )
+            if opening is None or self.norms[opening] != "if":
+                continue
+            comma = text.text.find(",", text.tokens[opening].end, end)
+            if comma >= 0:
+                found.append((comma, end))
+        return tuple(found)
+
+    def supposes(self, offset: int) -> bool:
+        """Whether `offset` lies in what a condition supposes (`_suppositions`): a figure there
+        says what another way of counting would give."""
+        ranges = self._suppositions
+        index = bisect.bisect_right(ranges, (offset, len(self.text.text) + 1)) - 1
+        return index >= 0 and ranges[index][0] <= offset < ranges[index][1]
