@@ -604,6 +604,12 @@ class AnswerValuesCheck(_Claim):
             for v, span, mark in zip(candidates, spans, polarity, strict=True)
             if mark == "asserted" and v.qualifier == "alternative"
         ]
+        # a figure for another way of counting ("If you leave out the Done cards, it's 4 of 5
+        # (80%)") is the answer's only when it gives no figure otherwise
+        supposed = {id(v) for v, _span in stated + offered if analysis.reader.supposes(v.start)}
+        if any(id(v) not in supposed for v, _span in stated):
+            stated = [(v, span) for v, span in stated if id(v) not in supposed]
+            offered = [(v, span) for v, span in offered if id(v) not in supposed]
         binder = analysis.binder(subjects, [span for _, span in stated + offered])
         bound = {id(v): binder.bind(span) for v, span in stated}
         for v, _span in stated:  # "Rob and Nathan sent three each": the value of every one

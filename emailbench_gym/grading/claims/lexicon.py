@@ -285,6 +285,24 @@ SEQUENCE_OPENERS: tuple[str, ...] = (
     "followed by",
     "and then",
 )
+#: Opening a sentence, these name the members of the group the sentence before described ("The
+#: other 13 have no reply. That includes ...", "... the two that are overdue. Both were due ...").
+GROUP_OPENERS: tuple[str, ...] = (
+    "that includes",
+    "that included",
+    "this includes",
+    "these include",
+    "those include",
+    "they include",
+    "that covers",
+    "among them",
+    "among those",
+    "among these",
+    "both",
+    "both of them",
+    "both of these",
+    "both of those",
+)
 #: Before "by" and a value, these make the value a difference between two things ("beats the
 #: runner-up by about 90 KB", "exceeded the limit by $6 million"), not a value of the thing
 #: itself; "up"/"down" only right before "by". ("more", "less", "led" are left out: "more

@@ -45,6 +45,7 @@ from emailbench_gym.grading.claims.lexicon import (
     CONTEXT_HEADERS,
     CONTRASTS,
     DENIALS,
+    GROUP_OPENERS,
     HEDGES,
     MEMBERSHIP_WORDS,
     NEGATED_VERBS,
@@ -276,6 +277,7 @@ _COLLECTIVE_VERBS = _phrases(COLLECTIVE_VERBS)
 #: Cues every claim reads, in the order they are read at one word.
 _ADJACENT = _phrases(ADJACENT_NEGATIONS)
 _SEQUENCE_OPENERS = _phrases(SEQUENCE_OPENERS)
+_GROUP_OPENERS = _phrases(GROUP_OPENERS)
 _GENERIC_CUES = (
     ("post", _POST),
     ("negverb", _NEG_VERBS),
@@ -516,6 +518,18 @@ class PolarityReader:
         self._mask_predicates(cues, words, own)
         return cues
 
+    def _possessive(self, i: int) -> bool:
+        """Whether the word at `i` is written in the possessive before another word of its
+        sentence ("It's your slot at Wednesday's FERC Review"): it says whose or when the next
+        thing is, so a ruling-out word there ("Wednesday") labels that thing only, never an
+        item named before it."""
+        tokens = self.text.tokens
+        return (
+            i + 1 < len(tokens)
+            and self.sentence[i + 1] == self.sentence[i]
+            and self.text.text[tokens[i].start : tokens[i].end].endswith(("'s", "’s"))
+        )
+
     def _still_to_do(self, i: int) -> bool:
         """Whether the word at `i` names an action still to be done ("you still need to read",
         "have yet to accept"), not the state it labels ("already read", "accepted")."""
@@ -630,6 +644,7 @@ class PolarityReader:
         last = [spans[run[-1]].last for run in runs]
         verdict: list[set[str]] = [set() for _ in runs]
         index = _RunIndex(first, last, self._proxies(first, last))
+        ruling: set[int] = set()  # sentences with an exclusion that binds to no item
         for cue in cues:
             if not cue.active:
                 continue
@@ -638,11 +653,15 @@ class PolarityReader:
                 verdict[target].add(
                     {"hedge": "hedged", "ruled": "ruled_out"}.get(cue.kind, "negated")
                 )
+            elif cue.kind == "ruled" or (
+                cue.kind == "post" and tuple(self.norms[cue.first : cue.last]) not in _BARE_POST
+            ):
+                ruling.add(self.sentence[cue.first])
         self._pronoun_exclusions(index, verdict)
         self._headers_and_rows(runs, spans, verdict, words)
         self._denied_sentences(runs, first, verdict)
         self._collective_denials(spans, run_of, verdict)
-        self._continued_sequences(first, verdict)
+        self._continued_sequences(first, verdict, ruling)
         self._questioned_sentences(runs, first, verdict)
         self._hedged_lead_in(runs, first, verdict)
         if self._denies_everything(first):
@@ -788,6 +807,8 @@ class PolarityReader:
                 return None
             backward = self._backward(cue, runs, POST_REACH)
             return backward if backward is not None else self._forward(cue, runs, PRE_REACH)
+        if cue.kind == "ruled" and self._possessive(cue.last - 1):
+            return self._forward(cue, runs, 0)  # "Wednesday's FERC Review": only what it owns
         if cue.kind == "ruled":  # a label: "office: X" points forward, "X is Done," back
             backward = self._backward(cue, runs, POST_REACH)
             forward = self._forward(cue, runs, PRE_REACH + 2, across_commas=True)
@@ -808,6 +829,8 @@ class PolarityReader:
         if cue.kind == "hedge":
             forward = self._forward(cue, runs, HEDGE_REACH)
             backward = self._backward(cue, runs, HEDGE_REACH)
+            if backward is not None and self._hedges_an_aside(cue, last[backward]):
+                backward = None
             if forward is None or backward is None:
                 return forward if forward is not None else backward
             return forward if first[forward] - cue.last <= cue.first - last[backward] else backward
@@ -846,6 +869,17 @@ class PolarityReader:
         start, end = self.text.tokens[cue.first].start, self.text.tokens[cue.last - 1].end
         left, right = self.text.clause_of(start, end)
         return self.text.text[left:right].strip(" \t-:;,()[]|*.!") == self.text.text[start:end]
+
+    def _hedges_an_aside(self, cue: _Cue, run_last: int) -> bool:
+        """A hedge reaching an item of the sentence before through a pronoun hedges what its
+        own clause goes on to say about it ("Richard Shapiro: (202) 466-9142. That's a 202 area
+        code, so it's probably the phone he carries in Washington."), not the item, unless that
+        clause is about belonging to the answer ("He probably counts", "She probably has one")
+        or says nothing more ("He probably does.")."""
+        if self.sentence[run_last - 1] == self.sentence[cue.first]:
+            return False
+        after = [self.norms[j] for j in self._clause_after(cue.first, cue.last)]
+        return len(after) > 1 and not any(w in MEMBERSHIP_WORDS for w in after)
 
     # --- structure ---------------------------------------------------------------------
 
@@ -1180,10 +1214,17 @@ class PolarityReader:
                     found.append(i)
         return found
 
-    def _continued_sequences(self, first: list[int], verdict: list[set[str]]) -> None:
+    def _continued_sequences(
+        self, first: list[int], verdict: list[set[str]], ruling: set[int]
+    ) -> None:
         """A sentence that continues a ranking of ruled-out items ("Next is Executive with 7.
         Then Government Affairs and Risk Management with 5 each") rules its items out too:
-        it opens with "Then" / "After that" and every item of the sentence before is ruled out."""
+        it opens with "Then" / "After that" and every item of the sentence before is ruled out.
+        A sentence opening by naming the members of the group the sentence before ruled out
+        ("The other 13 have no reply. That includes ...", "I left out the two that are already
+        overdue. Both were due last Friday: A and B") rules its items out: it opens with
+        "That includes" / "Both" and the sentence before rules out its items, or names none
+        and has an exclusion (`ruling`: the sentences with one that bound to no item)."""
         by_sentence: dict[int, list[int]] = {}
         for r, token in enumerate(first):
             by_sentence.setdefault(self.sentence[token], []).append(r)
@@ -1191,15 +1232,19 @@ class PolarityReader:
         for sentence in sorted(by_sentence):
             previous = by_sentence.get(sentence - 1)
             opener = starts.get(sentence)
-            if not previous or opener is None or opener in self.masked:
+            if opener is None or opener in self.masked:
                 continue
-            if not _match_at(self.norms, opener, _SEQUENCE_OPENERS):
+            refers = bool(_match_at(self.norms, opener, _GROUP_OPENERS))
+            if not (refers or _match_at(self.norms, opener, _SEQUENCE_OPENERS)):
                 continue
+            before = self.text.sentences[sentence - 1][0] if sentence else 0
             if self.text.paragraph_of(self.text.tokens[opener].start) != self.text.paragraph_of(
-                self.text.tokens[first[previous[0]]].start
+                self.text.tokens[first[previous[0]]].start if previous else before
             ):
                 continue
-            if all("ruled_out" in verdict[r] for r in previous):
+            if (previous and all("ruled_out" in verdict[r] for r in previous)) or (
+                refers and not previous and sentence - 1 in ruling
+            ):
                 for r in by_sentence[sentence]:
                     verdict[r].add("ruled_out")
 
@@ -1362,3 +1407,36 @@ class PolarityReader:
             for sentence, i in self._sentence_starts.items()
         )
         return not partial
+
+    @cached_property
+    def _suppositions(self) -> tuple[tuple[int, int], ...]:
+        """(start, end) offsets of the result clauses of sentences that open with a condition
+        ("If you leave out the 2 Done cards, it's 4 of 5 open cards (80%)", "... since she's an
+        invitee. If you'd rather leave it out, the figure becomes 4 of 11"): the sentence, or
+        its part after a label's colon, opens with "if", and the clause runs from the comma
+        that closes the condition to the sentence's end."""
+        text = self.text
+        found = []
+        for start, end in text.sentences:
+            colon = _LABEL_COLON.search(text.text, start, end)
+            opening = next(
+                (
+                    i
+                    for i in text.tokens_in(colon.end() if colon else start, end)
+                    if i not in self.masked
+                ),
+                None,
+            )
+            if opening is None or self.norms[opening] != "if":
+                continue
+            comma = text.text.find(",", text.tokens[opening].end, end)
+            if comma >= 0:
+                found.append((comma, end))
+        return tuple(found)
+
+    def supposes(self, offset: int) -> bool:
+        """Whether `offset` lies in what a condition supposes (`_suppositions`): a figure there
+        says what another way of counting would give."""
+        ranges = self._suppositions
+        index = bisect.bisect_right(ranges, (offset, len(self.text.text) + 1)) - 1
+        return index >= 0 and ranges[index][0] <= offset < ranges[index][1]
