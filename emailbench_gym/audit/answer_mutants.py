@@ -5,6 +5,8 @@ For each member an `answer-items` claim finds in the reference answer: negate it
 to the list; swap members where order is asked. For each value an `answer-values` claim
 finds: shift it, rotate it with another subject's value, hedge it or give it as a bound,
 negate it, "correct" it to another at the end. For each statement: negate or drop it.
+For the measure a claim asks ("latest", "most"): the answer with each measure word swapped
+for its antonym, or labelled with the antonym when it never states the measure.
 Whole answers: negated, hedged (under a header or before a colon), asked as questions,
 taken back ("please disregard everything above"), disowned (labelled wrong, a guess,
 hypothetical, a joke, stale data, its opposite), "I could not find it", empty, and one
@@ -29,9 +31,12 @@ from emailbench_gym.grading.checks.answer import (
     AnswerItemsCheck,
     AnswerTextCheck,
     AnswerValuesCheck,
+    _measure_pattern,
+    _stated_measures,
     alternatives,
 )
 from emailbench_gym.grading.claims.analysis import Analysis
+from emailbench_gym.grading.claims.lexicon import ANTONYMS
 from emailbench_gym.grading.claims.values import ValueMention, value_matches
 
 Edit = tuple[int, int, str]
@@ -192,6 +197,37 @@ def _every_value_mutants(
         yield mutant("every-value", f"{where}:one", _apply(text, listed[usable[0]]))
         every = list({edit[0]: edit for i in usable for edit in listed[i]}.values())
         yield mutant("every-value", f"{where}:all", _apply(text, every))
+
+
+def _same_case(word: str, like: str) -> str:
+    if like.isupper() and len(like) > 1:
+        return word.upper()
+    return word[:1].upper() + word[1:] if like[:1].isupper() else word
+
+
+def _antonym_mutants(
+    checks: list[Any], text: str, mutant: Callable[[str, str, str], Mutant]
+) -> Iterator[Mutant]:
+    """The answer to the opposite measure: each stated measure word swapped for its antonym
+    ("The earliest email is ..."), or, when the answer never states the measure, labelled
+    with the antonym above the right answer ("Earliest: ...")."""
+    measures = list(dict.fromkeys(m.casefold() for c in checks for m in getattr(c, "measure", [])))
+    if not measures:
+        return
+    if _stated_measures(text, measures):
+        for k in range(max(len(ANTONYMS[m]) for m in measures)):
+            swapped, said = text, []
+            for measure in measures:
+                opposite = ANTONYMS[measure][min(k, len(ANTONYMS[measure]) - 1)]
+                swapped = _measure_pattern(measure).sub(
+                    lambda m, o=opposite: _same_case(o, m.group(0)), swapped
+                )
+                said.append(f"{measure}>{opposite}")
+            if swapped != text:
+                yield mutant("antonym", ",".join(said), swapped)
+    else:
+        for opposite in dict.fromkeys(o for m in measures for o in ANTONYMS[m]):
+            yield mutant("antonym", f"label:{opposite}", f"{_same_case(opposite, 'X')}: {text}")
 
 
 def _disowned(text: str) -> list[tuple[str, str]]:
@@ -368,6 +404,7 @@ def answer_mutants(
                 yield mutant(
                     "drop-statement", where, _apply(text, [(s.start, s.end, "") for s in spans])
                 )
+    yield from _antonym_mutants(checks, text, mutant)
     yield mutant("negate-answer", "all", negate_text(text))
     yield mutant("hedge-answer", "all", "I'm not sure, but possibly:\n" + text)
     yield mutant("colon-hedge", "all", COLON_HEDGE + text)
