@@ -48,9 +48,12 @@ def test_a_measure_without_antonyms_is_rejected():
         AnswerItemsCheck(id="c", **sender(["bluest"]))
 
 
-def test_the_antonym_operator_swaps_the_measure_and_dies():
+def test_the_antonym_and_summary_operators_fire_and_die():
+    """'antonym' swaps the measure words; 'summary-item' puts a wrong candidate in a summary
+    sentence above the right answer ("The latest is Sally Beck." over the right list)."""
     for scenario_id in ("OB-H302", "OB-G107"):
         for calibration in (False, True):
             result = audit_scenario(load_scenario(scenario_id), calibration=calibration)
-            assert result.operators["antonym"], scenario_id
-            assert not [s for s in result.survivors if s.operator == "antonym"], scenario_id
+            for operator in ("antonym", "summary-item"):
+                assert result.operators[operator], (scenario_id, operator)
+                assert not [s for s in result.survivors if s.operator == operator], scenario_id

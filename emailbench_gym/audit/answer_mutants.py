@@ -5,6 +5,7 @@ For each member an `answer-items` claim finds in the reference answer: negate it
 to the list; swap members where order is asked. For each value an `answer-values` claim
 finds: shift it, rotate it with another subject's value, hedge it or give it as a bound,
 negate it, "correct" it to another at the end. For each statement: negate or drop it.
+A wrong candidate in a summary sentence above the right answer ("The latest is X.").
 For the measure a claim asks ("latest", "most"): the answer with each measure word swapped
 for its antonym, or labelled with the antonym when it never states the measure.
 Whole answers: negated, hedged (under a header or before a colon), asked as questions,
@@ -323,6 +324,11 @@ def answer_mutants(
                         f"{check.id}:{key}",
                         _apply(text, [(line_end, line_end, f"\n- {label}")]),
                     )
+                    if check.subject is None:  # a summary naming no subject binds to none
+                        lead = f"The {check.measure[0]} is" if check.measure else "In short:"
+                        yield mutant(
+                            "summary-item", f"{check.id}:{key}", f"{lead} {label}.\n\n{text}"
+                        )
             if check.ordered and len(spans) >= 2:
                 order = [analysis.universe.key(check.kind, m) for m in check.members]
                 present = [k for k in dict.fromkeys(order) if k in spans]
