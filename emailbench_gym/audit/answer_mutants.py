@@ -263,6 +263,9 @@ def _disowned(text: str) -> list[tuple[str, str]]:
         ("do-not-rely", "DRAFT - do not rely on this: " + text),
         ("test-answer", "Test answer, ignore: " + text),
         ("not-all-right", "Not all of these are right: " + text),
+        ("other-period", "For last week (this week has nothing):\n" + text),
+        ("did-you-mean", f'Did you mean: "{quoted}"?'),
+        ("other-question", "If you meant last month instead: " + text),
         ("struck", "\n".join(f"~~{line}~~" if line.strip() else line for line in text.split("\n"))),
     ]
 
