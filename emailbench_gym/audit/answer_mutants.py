@@ -4,7 +4,8 @@ For each member an `answer-items` claim finds in the reference answer: negate it
 "X (not included)"), hedge it ("possibly X"), drop it; add wrong candidates of the same kind
 to the list; swap members where order is asked. For each value an `answer-values` claim
 finds: shift it, rotate it with another subject's value, hedge it or give it as a bound,
-negate it, "correct" it to another at the end. For each statement: negate or drop it.
+negate it, "correct" it to another at the end, state a second, wrong one in its role
+("10:00; start 11:00"). For each statement: negate or drop it.
 A wrong candidate in a summary sentence above the right answer ("The latest is X.").
 For the measure a claim asks ("latest", "most"): the answer with each measure word swapped
 for its antonym, or labelled with the antonym when it never states the measure.
@@ -360,6 +361,23 @@ def answer_mutants(
                 if rendered is not None:
                     yield mutant(
                         "correct-value", where, f"{text}\nCorrection: make that {rendered}."
+                    )
+                # not after a value in a parenthesis (a part of another's value) or a table
+                # cell (a row number)
+                plain = [
+                    v
+                    for v in hits
+                    if not _in_parenthesis(text, v.start)
+                    and not text[text.rfind("\n", 0, v.start) + 1 :].lstrip().startswith("|")
+                ]
+                exclusive = spec.is_exclusive and spec.subject is not None
+                if rendered is not None and spec.role and exclusive and plain:
+                    yield mutant(
+                        "role-contradict",
+                        where,
+                        _apply(
+                            text, [(plain[0].end, plain[0].end, f"; {spec.role[0]} {rendered}")]
+                        ),
                     )
                 if spec.kind in NUMERIC_KINDS:
                     yield mutant(

@@ -651,6 +651,7 @@ class AnswerValuesCheck(_Claim):
         problems: list[str] = []
         positions: list[int] = []
         used: set[int] = set()
+        text_of = analysis.text.text
         for spec in self.values:
             key = self._resolved_subject_keys(spec, universe)
             hedged = [
@@ -722,7 +723,7 @@ class AnswerValuesCheck(_Claim):
                     v
                     for v in mine
                     if v not in hits
-                    and (not spec.role or (not spec.required and in_role_clause(v)))
+                    and (not spec.role or (in_role_clause(v) and not _other_side(text_of, v, spec)))
                     and comparable(v, spec.kind)
                 ]
                 clash = [
@@ -962,6 +963,20 @@ def _range_side(spec: ValueSpec) -> int | None:
     if words & END_ROLES:
         return 1
     return None
+
+
+_BEFORE_VALUE = re.compile(r"([A-Za-z]+)[\s*]*$")
+
+
+def _other_side(text: str, mention: ValueMention, spec: ValueSpec) -> bool:
+    """A time said as the other end of a range than the spec's role ("starts at 10:00 and
+    runs until 10:30": 10:30 is no second start)."""
+    side = _range_side(spec)
+    if side is None:
+        return False
+    before = _BEFORE_VALUE.search(text, max(0, mention.start - 30), mention.start)
+    word = before.group(1).casefold() if before else ""
+    return word in ((END_ROLES | {"to", "through"}) if side == 0 else (START_ROLES | {"since"}))
 
 
 def _range_side_matches(mention: ValueMention, spec: ValueSpec) -> bool:
