@@ -42,6 +42,13 @@ def test_well_graded_scenarios_have_no_survivors(capsys):
     assert '"survivors": []' in capsys.readouterr().out
 
 
+def test_calibration_audit_mutates_each_calibration_answer():
+    scenario = load_scenario("OB-P101")
+    result = audit_scenario(scenario, calibration=True)
+    assert result.mutants > 20 and not result.survivors, result.survivors
+    assert result.operators["negate-answer"] == sum(1 for c in scenario.calibration if not c.calls)
+
+
 def test_negated_text_denies_every_sentence():
     assert negate_text("I'll send it by noon. Thanks!") == (
         "It is not true that i'll send it by noon. It is not true that thanks!"

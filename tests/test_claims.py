@@ -596,6 +596,9 @@ def test_a_hedge_opening_the_text_before_a_colon_hedges_all_that_follows():
         "{}\n\nI doubt it, though.",
         "{}\n\n(As of last month; it has all changed since.)",
         "DRAFT - do not rely on this: {}",
+        "For last week (this week has nothing):\n{}",
+        'Did you mean: "{}"?',
+        "If you meant last month instead: {}",
         "Test answer, ignore: {}",
         "Fake example answer: {}",
         "Not all of these are right: {}",
@@ -614,6 +617,12 @@ def test_an_answer_framed_as_not_the_answer_asserts_nothing(framed):
     assert values(REFERENCE) and items(REFERENCE)
     assert not values(framed.format(REFERENCE))
     assert not items(framed.format(REFERENCE))
+
+
+def test_a_lead_in_naming_the_period_asked_frames_nothing():
+    """The honest twins of "For last week (this week has nothing):" and "If you meant ...:"."""
+    for lead in ("For this week: ", "Last week (Mon 8 - Fri 12 Oct): "):
+        assert values(lead + REFERENCE) and items(lead + REFERENCE), lead
 
 
 def test_a_negation_in_another_language_negates():

@@ -365,3 +365,23 @@ def test_a_duration_with_what_kind_of_time_it_is_between_number_and_unit():
     assert values("eight working hours", duration(480))
     assert not values("7 free hours", duration(480))
     assert not values("8 free people", duration(480))
+
+
+def test_a_required_value_in_its_role_is_contradicted_by_a_second_value_in_that_role():
+    """OB-R101 (issue 10, adversarial): 'reminder at 10:00; starts at 10:30' gave the start a
+    wrong value beside the right one (the role's 'at' found 10:00) and passed."""
+    spec = {
+        "type": "answer-values",
+        "values": [
+            {
+                "subject": "event:evt-005",
+                "role": ["start", "starts", "begins", "at"],
+                "kind": "time",
+                "value": "10:00",
+            }
+        ],
+    }
+    assert values("The Risk Desk Stand-up at 10:00 AM (until 10:30).", spec)
+    assert values("The Risk Desk Stand-up starts at 10:00 and runs until 10:30.", spec)
+    assert not values("The Risk Desk Stand-up: reminder at 10:00, starts at 10:30.", spec)
+    assert not values("The Risk Desk Stand-up. Reminder at 10:00; it starts at 10:30.", spec)

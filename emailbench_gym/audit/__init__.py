@@ -6,10 +6,15 @@ and graded statically. A mutant that passes is a survivor: a hole in the scenari
 grading, unless the scenario declares it equivalent (not actually wrong) with a reason.
 Mutants that change nothing the reference did not (same end state, same mail, same
 answer) are not counted.
+
+With `calibration=True` the answer operators mutate each honest solver's calibration answer
+instead of the reference answer (the calls stay the reference's; answers given with their own
+calls are skipped): a grader that only rejects the reference's wording shows up here.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -132,6 +137,30 @@ def mutants_of(scenario: Scenario, episode: Episode, reference: Reference) -> li
     return list(unique.values())
 
 
+def calibration_mutants(scenario: Scenario, episode: Episode, reference: Reference) -> list[Mutant]:
+    """The answer mutants of each calibration answer given on the reference's calls, ids
+    prefixed `cal<N>` (mutants that leave the calibration answer as it was are not kept)."""
+    claims = [a for a in scenario.assertions if a.type in ANSWER_TYPES]
+    if not claims:
+        return []
+    sink = kitchen_sink_answer(episode)
+    unique: dict[str, Mutant] = {}
+    for index, sample in enumerate(scenario.calibration):
+        if sample.calls is not None:
+            continue
+        honest = dataclasses.replace(reference, answer=sample.answer)
+        analysis = episode.context.analyse(sample.answer)
+        for mutant in answer_mutants(honest, claims, analysis, sink):
+            if mutant.answer == sample.answer:
+                continue
+            prefix, _, rest = mutant.id.partition(":")
+            unique.setdefault(
+                f"{prefix}:cal{index}:{rest}",
+                dataclasses.replace(mutant, id=f"{prefix}:cal{index}:{rest}"),
+            )
+    return list(unique.values())
+
+
 def sample_mutants(mutants: list[Mutant], limit: int) -> list[Mutant]:
     """At most `limit` mutants, spread over the operators (round-robin, in generation order)."""
     by_operator: dict[str, list[Mutant]] = {}
@@ -146,10 +175,13 @@ def sample_mutants(mutants: list[Mutant], limit: int) -> list[Mutant]:
     return chosen
 
 
-def audit_scenario(scenario: Scenario, limit: int | None = None) -> ScenarioAudit:
+def audit_scenario(
+    scenario: Scenario, limit: int | None = None, calibration: bool = False
+) -> ScenarioAudit:
     """Every mutant of one scenario (or a sample of `limit`, spread over operators), graded.
 
     The episode runs on the scenario's own corpus (a generated task's world included).
+    `calibration`: the answer mutants of its calibration answers instead (see the module).
     """
     episode = Episode(scenario)
     reference = reference_of(scenario, episode)
@@ -158,7 +190,10 @@ def audit_scenario(scenario: Scenario, limit: int | None = None) -> ScenarioAudi
     survivors, equivalent = [], []
     operators: dict[str, int] = {}
     counted = 0
-    mutants = mutants_of(scenario, episode, reference)
+    if calibration:
+        mutants = calibration_mutants(scenario, episode, reference)
+    else:
+        mutants = mutants_of(scenario, episode, reference)
     if limit is not None:
         mutants = sample_mutants(mutants, limit)
     # Mutants that make the reference's own calls (answer mutants) are graded first, on the
@@ -204,19 +239,26 @@ def audit_scenario(scenario: Scenario, limit: int | None = None) -> ScenarioAudi
     )
 
 
-def _audit_id(scenario_id: str) -> dict[str, Any]:
-    return audit_scenario(load_scenario(scenario_id)).model_dump()
+def _audit_id(job: tuple[str, bool]) -> dict[str, Any]:
+    scenario_id, calibration = job
+    return audit_scenario(load_scenario(scenario_id), calibration=calibration).model_dump()
 
 
-def audit(scenario_ids: list[str], jobs: int | None = None) -> AuditReport:
-    """Audit scenarios, in `jobs` processes (default: one per core)."""
+def audit(
+    scenario_ids: list[str], jobs: int | None = None, calibration: bool = False
+) -> AuditReport:
+    """Audit scenarios, in `jobs` processes (default: one per core); `calibration`: mutate the
+    calibration answers instead of the reference."""
     start = time.perf_counter()
     jobs = jobs or os.cpu_count() or 1
     if jobs > 1 and len(scenario_ids) > 1:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
-            results = [ScenarioAudit(**r) for r in pool.map(_audit_id, scenario_ids, chunksize=4)]
+            results = [
+                ScenarioAudit(**r)
+                for r in pool.map(_audit_id, [(i, calibration) for i in scenario_ids], chunksize=4)
+            ]
     else:
-        results = [audit_scenario(load_scenario(i)) for i in scenario_ids]
+        results = [audit_scenario(load_scenario(i), calibration=calibration) for i in scenario_ids]
     operators: dict[str, int] = {}
     for result in results:
         for name, count in result.operators.items():

@@ -4,7 +4,11 @@ For each member an `answer-items` claim finds in the reference answer: negate it
 "X (not included)"), hedge it ("possibly X"), drop it; add wrong candidates of the same kind
 to the list; swap members where order is asked. For each value an `answer-values` claim
 finds: shift it, rotate it with another subject's value, hedge it or give it as a bound,
-negate it, "correct" it to another at the end. For each statement: negate or drop it.
+negate it, "correct" it to another at the end, state a second, wrong one in its role
+("10:00; start 11:00"). For each statement: negate or drop it.
+A wrong candidate in a summary sentence above the right answer ("The latest is X.").
+For the measure a claim asks ("latest", "most"): the answer with each measure word swapped
+for its antonym, or labelled with the antonym when it never states the measure.
 Whole answers: negated, hedged (under a header or before a colon), asked as questions,
 taken back ("please disregard everything above"), disowned (labelled wrong, a guess,
 hypothetical, a joke, stale data, its opposite), "I could not find it", empty, and one
@@ -29,9 +33,12 @@ from emailbench_gym.grading.checks.answer import (
     AnswerItemsCheck,
     AnswerTextCheck,
     AnswerValuesCheck,
+    _measure_pattern,
+    _stated_measures,
     alternatives,
 )
 from emailbench_gym.grading.claims.analysis import Analysis
+from emailbench_gym.grading.claims.lexicon import ANTONYMS
 from emailbench_gym.grading.claims.values import ValueMention, value_matches
 
 Edit = tuple[int, int, str]
@@ -194,6 +201,37 @@ def _every_value_mutants(
         yield mutant("every-value", f"{where}:all", _apply(text, every))
 
 
+def _same_case(word: str, like: str) -> str:
+    if like.isupper() and len(like) > 1:
+        return word.upper()
+    return word[:1].upper() + word[1:] if like[:1].isupper() else word
+
+
+def _antonym_mutants(
+    checks: list[Any], text: str, mutant: Callable[[str, str, str], Mutant]
+) -> Iterator[Mutant]:
+    """The answer to the opposite measure: each stated measure word swapped for its antonym
+    ("The earliest email is ..."), or, when the answer never states the measure, labelled
+    with the antonym above the right answer ("Earliest: ...")."""
+    measures = list(dict.fromkeys(m.casefold() for c in checks for m in getattr(c, "measure", [])))
+    if not measures:
+        return
+    if _stated_measures(text, measures):
+        for k in range(max(len(ANTONYMS[m]) for m in measures)):
+            swapped, said = text, []
+            for measure in measures:
+                opposite = ANTONYMS[measure][min(k, len(ANTONYMS[measure]) - 1)]
+                swapped = _measure_pattern(measure).sub(
+                    lambda m, o=opposite: _same_case(o, m.group(0)), swapped
+                )
+                said.append(f"{measure}>{opposite}")
+            if swapped != text:
+                yield mutant("antonym", ",".join(said), swapped)
+    else:
+        for opposite in dict.fromkeys(o for m in measures for o in ANTONYMS[m]):
+            yield mutant("antonym", f"label:{opposite}", f"{_same_case(opposite, 'X')}: {text}")
+
+
 def _disowned(text: str) -> list[tuple[str, str]]:
     """The answer framed so that it is not the answer: labelled wrong, a guess, a joke, stale
     data, its opposite, or followed by finding nothing."""
@@ -226,6 +264,9 @@ def _disowned(text: str) -> list[tuple[str, str]]:
         ("do-not-rely", "DRAFT - do not rely on this: " + text),
         ("test-answer", "Test answer, ignore: " + text),
         ("not-all-right", "Not all of these are right: " + text),
+        ("other-period", "For last week (this week has nothing):\n" + text),
+        ("did-you-mean", f'Did you mean: "{quoted}"?'),
+        ("other-question", "If you meant last month instead: " + text),
         ("struck", "\n".join(f"~~{line}~~" if line.strip() else line for line in text.split("\n"))),
     ]
 
@@ -287,6 +328,11 @@ def answer_mutants(
                         f"{check.id}:{key}",
                         _apply(text, [(line_end, line_end, f"\n- {label}")]),
                     )
+                    if check.subject is None:  # a summary naming no subject binds to none
+                        lead = f"The {check.measure[0]} is" if check.measure else "In short:"
+                        yield mutant(
+                            "summary-item", f"{check.id}:{key}", f"{lead} {label}.\n\n{text}"
+                        )
             if check.ordered and len(spans) >= 2:
                 order = [analysis.universe.key(check.kind, m) for m in check.members]
                 present = [k for k in dict.fromkeys(order) if k in spans]
@@ -315,6 +361,23 @@ def answer_mutants(
                 if rendered is not None:
                     yield mutant(
                         "correct-value", where, f"{text}\nCorrection: make that {rendered}."
+                    )
+                # not after a value in a parenthesis (a part of another's value) or a table
+                # cell (a row number)
+                plain = [
+                    v
+                    for v in hits
+                    if not _in_parenthesis(text, v.start)
+                    and not text[text.rfind("\n", 0, v.start) + 1 :].lstrip().startswith("|")
+                ]
+                exclusive = spec.is_exclusive and spec.subject is not None
+                if rendered is not None and spec.role and exclusive and plain:
+                    yield mutant(
+                        "role-contradict",
+                        where,
+                        _apply(
+                            text, [(plain[0].end, plain[0].end, f"; {spec.role[0]} {rendered}")]
+                        ),
                     )
                 if spec.kind in NUMERIC_KINDS:
                     yield mutant(
@@ -368,6 +431,7 @@ def answer_mutants(
                 yield mutant(
                     "drop-statement", where, _apply(text, [(s.start, s.end, "") for s in spans])
                 )
+    yield from _antonym_mutants(checks, text, mutant)
     yield mutant("negate-answer", "all", negate_text(text))
     yield mutant("hedge-answer", "all", "I'm not sure, but possibly:\n" + text)
     yield mutant("colon-hedge", "all", COLON_HEDGE + text)

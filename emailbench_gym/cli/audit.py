@@ -22,7 +22,7 @@ def cmd_audit(args: argparse.Namespace) -> int:
     if unknown:
         print(f"unknown scenario ids: {', '.join(unknown)}", file=sys.stderr)
         return 2
-    report = audit(ids, jobs=args.jobs)
+    report = audit(ids, jobs=args.jobs, calibration=args.calibration)
     if args.json:
         data = report.model_dump(
             include={"mutants", "survivors", "equivalent", "seconds", "operators"}
@@ -51,4 +51,9 @@ def register(sub: Any) -> None:
     )
     p.add_argument("--json", action="store_true", help='{"mutants", "survivors", "equivalent"}')
     p.add_argument("--jobs", type=int, default=None, help="processes (default: one per core)")
+    p.add_argument(
+        "--calibration",
+        action="store_true",
+        help="mutate each scenario's calibration answers (not the reference answer)",
+    )
     p.set_defaults(func=cmd_audit)

@@ -38,7 +38,7 @@ from pydantic import Field, field_validator, model_validator
 from emailbench_gym.grading.checks.base import CheckBase, EpisodeView, Outcome
 from emailbench_gym.grading.claims.analysis import MAX_ANSWER_CHARS, Analysis, SubjectMention
 from emailbench_gym.grading.claims.entities import ENTITY_KINDS
-from emailbench_gym.grading.claims.lexicon import END_ROLES, START_ROLES
+from emailbench_gym.grading.claims.lexicon import ANTONYMS, END_ROLES, START_ROLES
 from emailbench_gym.grading.claims.polarity import CueWords, Span
 from emailbench_gym.grading.claims.text import Text
 from emailbench_gym.grading.claims.values import (
@@ -104,6 +104,43 @@ def says_reversed(text: str) -> str | None:
     return match.group(0) if match else None
 
 
+#: After "first"/"last", "most"/"least", words that make them no measure ("last week", "at least").
+_NOT_A_MEASURE = re.compile(
+    r"\s+(?:week|month|year|night|time|quarter|weekend|[a-z]+day)\b|\s+of\s+(?:them|these|those|the|it)\b",
+    re.I,
+)
+_NEGATED_BEFORE = re.compile(r"(?:\bnot|n't|\bat|\bnor|\bno)\s+(?:the\s+|a\s+)?$", re.I)
+
+
+def _measure_pattern(phrase: str) -> re.Pattern[str]:
+    return re.compile(
+        r"(?<![\w-])" + r"\s+".join(map(re.escape, phrase.split())) + r"(?![\w-])", re.I
+    )
+
+
+def _stated_measures(text: str, phrases: list[str]) -> list[str]:
+    """The phrases the text states as a measure (not negated, not 'last week', 'at least')."""
+    found = []
+    for phrase in phrases:
+        for match in _measure_pattern(phrase).finditer(text):
+            if _NEGATED_BEFORE.search(text, max(0, match.start() - 12), match.start()):
+                continue
+            if _NOT_A_MEASURE.match(text, match.end()):
+                continue
+            found.append(match.group(0))
+    return found
+
+
+def opposite_measure(text: str, measure: list[str]) -> str | None:
+    """The opposite of the asked measure, when the text states it and never the measure itself
+    ("The earliest email is ..." for "what's the latest email?")."""
+    if not measure or _stated_measures(text, measure):
+        return None
+    opposites = [o for m in measure for o in ANTONYMS.get(m.casefold(), ())]
+    stated = _stated_measures(text, opposites)
+    return stated[0] if stated else None
+
+
 def alternatives(phrases: Phrases) -> list[str]:
     return [phrases] if isinstance(phrases, str) else list(phrases)
 
@@ -119,6 +156,20 @@ class _Claim(CheckBase):
         [],
         description="Words that mark a named item as ruled out or a labelled alternative ('Done', 'office').",
     )
+    measure: list[str] = Field(
+        [],
+        description="The measure the question asks ('latest', 'most'): the claim's values mean "
+        "something only under it, so an answer that states its opposite (lexicon ANTONYMS) and "
+        "never the measure fails.",
+    )
+
+    @field_validator("measure")
+    @classmethod
+    def _known_measure(cls, value: list[str]) -> list[str]:
+        unknown = [m for m in value if m.casefold() not in ANTONYMS]
+        if unknown:
+            raise ValueError(f"measure {unknown} has no antonyms; known: {', '.join(ANTONYMS)}")
+        return value
 
     @cached_property
     def cue_words(self) -> CueWords:
@@ -132,6 +183,9 @@ class _Claim(CheckBase):
         withdrawn = episode.takes_back(episode.answer)
         if withdrawn:  # "... Sorry, please disregard everything above": nothing is asserted
             return Outcome(False, "the answer makes the claim", f"takes itself back: {withdrawn!r}")
+        opposite = opposite_measure(analysis.text.text, self.measure)
+        if opposite:
+            return Outcome(False, f"the {self.measure[0]}", f"states the opposite: {opposite!r}")
         return self.judge(analysis)
 
     def judge(self, analysis: Analysis) -> Outcome:
@@ -656,6 +710,7 @@ class AnswerValuesCheck(_Claim):
         problems: list[str] = []
         positions: list[int] = []
         used: set[int] = set()
+        text_of = analysis.text.text
         for spec in self.values:
             key = self._resolved_subject_keys(spec, universe)
             hedged = [
@@ -727,7 +782,7 @@ class AnswerValuesCheck(_Claim):
                     v
                     for v in mine
                     if v not in hits
-                    and (not spec.role or (not spec.required and in_role_clause(v)))
+                    and (not spec.role or (in_role_clause(v) and not _other_side(text_of, v, spec)))
                     and comparable(v, spec.kind)
                 ]
                 clash = [
@@ -967,6 +1022,20 @@ def _range_side(spec: ValueSpec) -> int | None:
     if words & END_ROLES:
         return 1
     return None
+
+
+_BEFORE_VALUE = re.compile(r"([A-Za-z]+)[\s*]*$")
+
+
+def _other_side(text: str, mention: ValueMention, spec: ValueSpec) -> bool:
+    """A time said as the other end of a range than the spec's role ("starts at 10:00 and
+    runs until 10:30": 10:30 is no second start)."""
+    side = _range_side(spec)
+    if side is None:
+        return False
+    before = _BEFORE_VALUE.search(text, max(0, mention.start - 30), mention.start)
+    word = before.group(1).casefold() if before else ""
+    return word in ((END_ROLES | {"to", "through"}) if side == 0 else (START_ROLES | {"since"}))
 
 
 def _range_side_matches(mention: ValueMention, spec: ValueSpec) -> bool:

@@ -712,3 +712,28 @@ ADDITIVES: tuple[str, ...] = ("also", "too", "in addition", "additionally")
 CONDITIONAL_RESULTS: frozenset[str] = frozenset(
     {"would", "d", "becomes", "become", "changes", "drops", "rises", "goes"}
 )
+
+#: The measure a question asks for ("the latest email", "the most mail") and the words of its
+#: opposite: an answer that states the opposite measure ("the earliest is ...") and never the
+#: asked one answers another question. Multi-word entries are matched as phrases.
+ANTONYMS: dict[str, tuple[str, ...]] = {
+    "latest": ("earliest", "oldest"),
+    "most recent": ("earliest", "oldest", "least recent"),
+    "newest": ("oldest", "earliest"),
+    "earliest": ("latest", "most recent", "newest"),
+    "oldest": ("newest", "most recent", "latest"),
+    "soonest": ("latest",),
+    "first": ("last",),
+    "most": ("fewest", "least"),
+    "fewest": ("most",),
+    "least": ("most",),
+    "biggest": ("smallest",),
+    "largest": ("smallest",),
+    "smallest": ("biggest", "largest"),
+    "busiest": ("quietest",),
+    "quietest": ("busiest",),
+    "highest": ("lowest",),
+    "lowest": ("highest",),
+    "longest": ("shortest",),
+    "shortest": ("longest",),
+}

@@ -130,7 +130,9 @@ _DISOWNING = re.compile(
     r"|unverified|not\s+the\s+answer|made[- ]up|fictional|for\s+example|as\s+an\s+example"
     r"|(?:except|other\s+than|all\s+but|everyone\s+but|not|none\s+of)\s+(?:these|this|the\s+following)"
     r"|(?:answer|it)\s+is\s+not|would\s+have\s+(?:said|answered)|placeholder|fake|dummy"
-    r"|test\s+answer|not\s+checked|not\s+all\s+(?:of\s+)?(?:these|this|them|the\s+following)"
+    r"|test\s+answer|not\s+checked|(?:did|do)\s+you\s+mean|(?:if|in\s+case)\s+you\s+mean(?:t)?"
+    r"|(?:this|today|tomorrow|the\s+asked)\s*(?:week|month|year|day|period)?\s+(?:has|had|shows?)"
+    r"\s+(?:nothing|none)|not\s+all\s+(?:of\s+)?(?:these|this|them|the\s+following)"
     r"\s+(?:are|is)\s+(?:right|correct|true)|^\W*not\W*$)\b",
     re.I,
 )
