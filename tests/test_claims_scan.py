@@ -114,6 +114,31 @@ def test_the_retraction_scans_find_what_the_retraction_patterns_find():
             ], text
 
 
+#: The self-correction pattern before "make that ... instead" was found in linear time.
+_SELF_CORRECTION_REGEX = re.compile(
+    r"\bactually,?\s+(?:make|change)\s+(?:that|it)\b|\bmake\s+that\b[^.?!\n]*\binstead\b"
+    r"|\bcorrection\s*:|\bon\s+second\s+thought\b|\blet\s+me\s+correct\b",
+    re.I,
+)
+
+
+def test_a_self_correction_is_found_as_the_one_pattern_finds_it():
+    """`_self_correction` finds what a search with the single (quadratic) pattern finds: the
+    leftmost correction, "make that" to the last "instead" of its sentence."""
+    rng = random.Random(11)
+    words = [
+        "make", "Make  that", "make\nthat", "that", "instead", "Instead", "insteady", "remake",
+        "actually,", "it", "correction:", "on second thought", "let me correct", "x", ".", "!",
+        "\n",
+    ]  # fmt: skip
+    for _ in range(20_000):
+        text = "".join(
+            rng.choice(words) + rng.choice(["", " ", ",", "  "]) for _ in range(rng.randint(0, 14))
+        )
+        found = _SELF_CORRECTION_REGEX.search(text)
+        assert retraction._self_correction(text) == (found.group(0) if found else None), text
+
+
 def test_correction_words_are_found_as_a_search_of_each_window_finds_them():
     """`_Corrections.between(start, end)` answers `_CORRECTION.search(text, start, end)` from one
     scan: every window of random texts of correction words, values glued to words, line breaks
