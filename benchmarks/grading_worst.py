@@ -7,7 +7,9 @@ most the claim reader reads; longer ones fail as too long) in shapes that stress
 the reader: the reference answer and every entity name of the workspace repeated (`names`),
 the names and values run together in one sentence (`one-line`), each under its own header line
 (`headers`), behind negations, hedges and pronouns (`cues`), inside one long parenthetical
-(`aside`) and as table rows (`table`). Every shape is graded after a sent message with the
+(`aside`) and as table rows (`table`), and the densest texts for the value recognizers and the
+self-correction reader: about 2,700 numbers (`numbers`), number words and "a"s (`words`), "make
+that ... instead" over and over (`corrections`). Every shape is graded after a sent message with the
 largest body (`WRITTEN_CHARS`, built the same way) and a signature of `SIGNATURE_CHARS` were added
 to the episode, so body claims and setting checks read the largest inputs too. Each grade reads
 its answer afresh (the per-scenario analysis cache is bypassed by a distinct answer per run).
@@ -63,6 +65,9 @@ def shapes(reference: str, names: list[str]) -> dict[str, Callable[[int], str]]:
             [f"{cues[i % len(cues)]} {m}" for i, m in enumerate(mixed)], ", ", c
         ),
         "aside": lambda c: "(" + _repeat_to([f"not {m}" for m in mixed], " ", c - 2) + ")",
+        "numbers": lambda c: _repeat_to([str(n * 7 % 97) for n in range(97)], " ", c),
+        "words": lambda c: _repeat_to(["a", "twelve", "half an hour", "by about", "3"], " ", c),
+        "corrections": lambda c: _repeat_to(["make that", names[0], "instead"], " ", c),
         "table": lambda c: (
             "| item | no | value |\n"
             + _repeat_to(
