@@ -31,6 +31,9 @@ ORDER_BY_CHARS = 300
 TEXT_CHARS = 50_000  # notes, descriptions, automatic replies
 #: Sent text and final answers: the most the claims reader reads (grading/claims/analysis.py).
 WRITTEN_CHARS = 8_000
+#: All text one episode may send (four full bodies; the longest reference sends 283): grading
+#: reads each sent text for retractions and claims, so an episode's grading stays bounded.
+SENT_CHARS = 32_000
 SIGNATURE_CHARS = 10_000
 SHORT_CHARS = 100  # phone numbers, colors, locales, time zones, clock times
 RECIPIENTS = 500  # addresses in one list: Exchange's per-message recipient limit

@@ -384,6 +384,7 @@ def messages_send(
     """Send a new email now to its recipients; a copy is saved in Sent Items.
 
     Your signature is not added (settings_getSignature has it; put it in the body if wanted).
+    One episode may send at most 32,000 characters of text in all (bodies and comments).
 
     Args:
         subject: Subject line.

@@ -191,3 +191,23 @@ def test_safe_text_keeps_ordinary_text_as_it_is() -> None:
 )
 def test_error_messages_show_any_value_safely(value: Any, expected: str) -> None:
     assert shown(value) == expected
+
+
+def test_an_episode_sends_at_most_sent_chars_and_the_refused_send_changes_nothing(
+    ws: Workspace,
+) -> None:
+    from emailbench_gym.api.limits import SENT_CHARS
+
+    full = SENT_CHARS // WRITTEN_CHARS
+    for n in range(full):
+        ws.call("messages_send", **{**SEND, "subject": f"Part {n}", "body": "w" * WRITTEN_CHARS})
+    before = ws.digest()
+    error = fails(ws, "invalid_arguments", "messages_send", **SEND)
+    assert f"at most {SENT_CHARS:,} in all" in error.message
+    error = fails(ws, "invalid_arguments", "messages_reply", id="msg-001", comment="Thanks")
+    assert "was not sent" in error.message
+    assert ws.digest() == before
+    ws.call("messages_createDraft", subject="Later", body="A draft is not sent")
+    assert (
+        f"at most {SENT_CHARS:,} characters of text in all" in METHODS["messages_send"].description
+    )
