@@ -7,8 +7,10 @@ most the claim reader reads; longer ones fail as too long) in shapes that stress
 the reader: the reference answer and every entity name of the workspace repeated (`names`),
 the names and values run together in one sentence (`one-line`), each under its own header line
 (`headers`), behind negations, hedges and pronouns (`cues`), inside one long parenthetical
-(`aside`) and as table rows (`table`). Every shape is graded after a sent message with the
-largest body (`TEXT_CHARS`, built the same way) and a signature of `SIGNATURE_CHARS` were added
+(`aside`) and as table rows (`table`), and the densest texts for the value recognizers and the
+self-correction reader: about 2,700 numbers (`numbers`), number words and "a"s (`words`), "make
+that ... instead" over and over (`corrections`). Every shape is graded after a sent message with the
+largest body (`WRITTEN_CHARS`, built the same way) and a signature of `SIGNATURE_CHARS` were added
 to the episode, so body claims and setting checks read the largest inputs too. Each grade reads
 its answer afresh (the per-scenario analysis cache is bypassed by a distinct answer per run).
 A final answer has no size limit of its own, so one of `OVER_CHARS` (over the limit: it fails
@@ -24,7 +26,7 @@ import statistics
 import time
 from collections.abc import Callable
 
-from emailbench_gym.api.limits import SIGNATURE_CHARS, TEXT_CHARS
+from emailbench_gym.api.limits import SIGNATURE_CHARS, WRITTEN_CHARS
 from emailbench_gym.episode import Episode
 from emailbench_gym.grading.claims.analysis import MAX_ANSWER_CHARS
 from emailbench_gym.scenarios import Scenario, load_all, resolve_refs
@@ -63,6 +65,9 @@ def shapes(reference: str, names: list[str]) -> dict[str, Callable[[int], str]]:
             [f"{cues[i % len(cues)]} {m}" for i, m in enumerate(mixed)], ", ", c
         ),
         "aside": lambda c: "(" + _repeat_to([f"not {m}" for m in mixed], " ", c - 2) + ")",
+        "numbers": lambda c: _repeat_to([str(n * 7 % 97) for n in range(97)], " ", c),
+        "words": lambda c: _repeat_to(["a", "twelve", "half an hour", "by about", "3"], " ", c),
+        "corrections": lambda c: _repeat_to(["make that", names[0], "instead"], " ", c),
         "table": lambda c: (
             "| item | no | value |\n"
             + _repeat_to(
@@ -116,7 +121,7 @@ def main() -> None:
             "messages_send",
             {
                 "subject": "Long note",
-                "body": built["one-line"](TEXT_CHARS),
+                "body": built["one-line"](WRITTEN_CHARS),
                 "toRecipients": [episode.initial.me.mail],
             },
         )
@@ -128,7 +133,7 @@ def main() -> None:
         rows.setdefault("over", []).append((_cpu(episode.grade, over), scenario.id))
     print(
         f"{len(baseline)} scenarios; answers of {MAX_ANSWER_CHARS:,} chars (over: {OVER_CHARS:,}), "
-        f"a sent body of {TEXT_CHARS:,} chars, a signature of {SIGNATURE_CHARS:,}; CPU ms, "
+        f"a sent body of {WRITTEN_CHARS:,} chars, a signature of {SIGNATURE_CHARS:,}; CPU ms, "
         f"median of {args.repeat}"
     )
     print(f"reference answers: median {statistics.median(baseline.values()) * 1e3:.2f} ms")

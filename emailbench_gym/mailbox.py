@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
+from emailbench_gym.api.limits import SENT_CHARS
 from emailbench_gym.api.models import APISnapshot, MailboxSettings, Message, Model, User
 from emailbench_gym.errors import ToolError
 from emailbench_gym.store.queries import MessageQueries
@@ -496,6 +497,13 @@ class Mailbox(_State):
         """
         if self._journal is None:
             raise RuntimeError("Mailbox writes must happen inside Mailbox.transaction()")
+        sent = sum(len(t.text) for t in self._sent)
+        if sent + len(text) > SENT_CHARS:
+            raise ToolError(
+                "invalid_arguments",
+                f"This episode has sent {sent:,} characters of text and may send at most "
+                f"{SENT_CHARS:,} in all; this message ({len(text):,}) was not sent. Send less.",
+            )
         self._sent.append(
             Transmission(
                 messageId=message.id,

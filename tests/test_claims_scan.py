@@ -114,6 +114,31 @@ def test_the_retraction_scans_find_what_the_retraction_patterns_find():
             ], text
 
 
+#: The self-correction pattern before "make that ... instead" was found in linear time.
+_SELF_CORRECTION_REGEX = re.compile(
+    r"\bactually,?\s+(?:make|change)\s+(?:that|it)\b|\bmake\s+that\b[^.?!\n]*\binstead\b"
+    r"|\bcorrection\s*:|\bon\s+second\s+thought\b|\blet\s+me\s+correct\b",
+    re.I,
+)
+
+
+def test_a_self_correction_is_found_as_the_one_pattern_finds_it():
+    """`_self_correction` finds what a search with the single (quadratic) pattern finds: the
+    leftmost correction, "make that" to the last "instead" of its sentence."""
+    rng = random.Random(11)
+    words = [
+        "make", "Make  that", "make\nthat", "that", "instead", "Instead", "insteady", "remake",
+        "actually,", "it", "correction:", "on second thought", "let me correct", "x", ".", "!",
+        "\n",
+    ]  # fmt: skip
+    for _ in range(20_000):
+        text = "".join(
+            rng.choice(words) + rng.choice(["", " ", ",", "  "]) for _ in range(rng.randint(0, 14))
+        )
+        found = _SELF_CORRECTION_REGEX.search(text)
+        assert retraction._self_correction(text) == (found.group(0) if found else None), text
+
+
 def test_correction_words_are_found_as_a_search_of_each_window_finds_them():
     """`_Corrections.between(start, end)` answers `_CORRECTION.search(text, start, end)` from one
     scan: every window of random texts of correction words, values glued to words, line breaks
@@ -161,3 +186,43 @@ def test_corrected_values_are_those_the_per_value_search_marks():
         text = normalize(" ".join(rng.choice(pieces) for _ in range(rng.randint(1, 30))))
         found = values.find_values(text, today)
         assert values._mark_corrections(text, found) == _corrections_spec(text, found), text
+
+
+def _differences_spec(text, found):
+    """The per-value searches `_mark_differences` replaced (kept as its specification)."""
+    marked = list(found)
+    for i, mention in enumerate(found):
+        if mention.kind not in values._DIFFERENCE_KINDS:
+            continue
+        window = text[max(0, mention.start - 200) : mention.start]
+        before = window[max(window.rfind(c) for c in ("\n", ". ", "! ", "? ", "; ")) + 1 :]
+        by = values._BY.search(before)
+        words = re.findall(r"[a-z]+", before[: by.start()].casefold()) if by else []
+        if (
+            (
+                by
+                and (
+                    values.COMPARISON_VERBS.intersection(words) or words[-1:] in (["up"], ["down"])
+                )
+            )
+            or re.search(r"\b(?:down|up)\s+$", before, re.I)
+            or values._COMPARATIVE_AFTER.match(text, mention.end)
+        ):
+            marked[i] = dataclasses.replace(mention, difference=True)
+    return marked
+
+
+def test_differences_are_those_the_per_value_searches_mark():
+    """Values stating a difference ("by about 90 KB", "down 236", "3 fewer") are the same as a
+    search of each value's window finds, on random texts of values and difference words."""
+    rng = random.Random(13)
+    pieces = [
+        "by", "By", "BY", "bye", "nearby", "about", "another", "~", "exceeded", "beats", "up",
+        "down", "Down", "upto", "fewer", "lower", "more than", "3", "90 KB", "$6 million", "45%",
+        "2h", "emails", ".", ";", "!", "\n", ",", "the", "x", "ß", "İ", "  ",
+    ]  # fmt: skip
+    today = datetime.date(2001, 10, 15)
+    for _ in range(2_000):
+        text = "".join(rng.choice(pieces) + rng.choice(["", " ", "  "]) for _ in range(24))
+        found = values.find_values(text, today)
+        assert values._mark_differences(text, found) == _differences_spec(text, found), text

@@ -7,6 +7,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 import types
 from pathlib import Path
@@ -342,23 +343,40 @@ def _cli(*args: str, **kw: Any) -> subprocess.Popen:
 
 
 def test_ctrl_c_on_the_command_line_prints_a_summary_and_no_traceback(tmp_path):
+    """The signal lands while the run is provably in progress: the model answers its first
+    request and holds every later one until the signal is sent."""
     out = tmp_path / "out"
-    args = ("run", "--agent", "reference", "--scenarios", "folders", "--repeats", "150",
-            "--out", str(out))  # fmt: skip
-    process = _cli(*args)
-    while not (out / RESULTS).exists() or not (out / RESULTS).read_text().count("\n"):
-        assert process.poll() is None, process.communicate()
-        time.sleep(0.05)
-    process.send_signal(signal.SIGINT)
-    stdout, stderr = process.communicate(timeout=120)
-    assert process.returncode == 130, stderr
-    assert "Traceback" not in stderr
-    assert "episodes saved in" in stderr and "rerun the same command to resume" in stderr
-    assert stdout.startswith("Model")  # the Table 3 row of what was saved
-    process = _cli(*args)
-    process.communicate(timeout=600)
+    release = threading.Event()
+    answered = threading.Lock()
+
+    def held_model(request: Request) -> Reply:
+        if not answered.acquire(blocking=False):  # every request after the first waits
+            release.wait(timeout=120)
+        return chat_text("Done.")
+
+    with FakeLLM(held_model) as server:
+        args = ("run", "--model", "openai:fake", "--base-url", server.openai_base_url,
+                "--scenarios", "folders", "--out", str(out))  # fmt: skip
+        process = _cli(*args)
+        try:
+            while not (out / RESULTS).exists() or not (out / RESULTS).read_text().count("\n"):
+                assert process.poll() is None, process.communicate()
+                time.sleep(0.05)
+            assert process.poll() is None  # the other episodes wait on the model
+            process.send_signal(signal.SIGINT)
+        finally:
+            release.set()  # the held calls end: the run stops on the signal, not a model timeout
+        stdout, stderr = process.communicate(timeout=120)
+        assert process.returncode == 130, stderr
+        assert "Traceback" not in stderr
+        assert "episodes saved in" in stderr and "rerun the same command to resume" in stderr
+        assert stdout.startswith("Model")  # the Table 3 row of what was saved
+        saved = read_records(out / RESULTS)
+        process = _cli(*args)
+        process.communicate(timeout=600)
     assert process.returncode == 0
     records = read_records(out / RESULTS)
+    assert len(saved) < len(records)
     assert len(records) == len({(r["id"], r["repeat"]) for r in records})
 
 

@@ -38,6 +38,7 @@ from emailbench_gym.api.limits import (
     Skip,
     Text,
     Top,
+    Written,
 )
 from emailbench_gym.api.models import (
     Attendee,
@@ -641,7 +642,7 @@ def calendar_deleteEvent(mb: Mailbox, id: Id) -> dict[str, Any]:
 
 
 @operation("calendar", "write")
-def calendar_cancelEvent(mb: Mailbox, id: Id, comment: Text = "") -> Event:
+def calendar_cancelEvent(mb: Mailbox, id: Id, comment: Written = "") -> Event:
     """Cancel a meeting the persona organizes: it stays, marked isCancelled.
 
     Sends 'Canceled: <subject>' with the comment and the meeting's time to every attendee
@@ -666,7 +667,7 @@ def calendar_respondToEvent(
     mb: Mailbox,
     id: Id,
     response: Literal["accept", "tentativelyAccept", "decline"],
-    comment: Text = "",
+    comment: Written = "",
     sendResponse: bool = True,
 ) -> Event:
     """Accept, tentatively accept or decline a meeting someone else organizes (RSVP).

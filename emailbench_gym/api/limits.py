@@ -5,9 +5,12 @@ limit (`maxLength`, `maxItems`, `minimum`, `maximum`) and validating the argumen
 it, with an error naming the argument and the limit. The registry refuses, at import, a
 parameter whose string, list or integer has no bound (`unbounded`).
 
-The limits are generous for real work (a 50,000-character email body, 500 recipients as
-Exchange allows, 1,000 ids in one batch) and small enough that anything computed from an
-agent's arguments (search, filters, grading) stays fast.
+The limits are generous for real work (a 50,000-character note or description, 500 recipients
+as Exchange allows, 1,000 ids in one batch) and small enough that anything computed from an
+agent's arguments (search, filters, grading) stays fast. Text that is sent (a message body, a
+reply's or a notice's comment) is read by grading as claims, as a final answer is, so it has
+the claims reader's limit, `WRITTEN_CHARS`: one number for the schemas, the tools' errors and
+the grader (a longer final answer, which no schema bounds, fails unread).
 """
 
 from __future__ import annotations
@@ -25,7 +28,12 @@ ADDRESS_CHARS = 320  # the longest valid email address (RFC 3696)
 QUERY_CHARS = 500
 FILTER_CHARS = 4_000
 ORDER_BY_CHARS = 300
-TEXT_CHARS = 50_000  # bodies, comments, notes, descriptions, automatic replies
+TEXT_CHARS = 50_000  # notes, descriptions, automatic replies
+#: Sent text and final answers: the most the claims reader reads (grading/claims/analysis.py).
+WRITTEN_CHARS = 8_000
+#: All text one episode may send (four full bodies; the longest reference sends 283): grading
+#: reads each sent text for retractions and claims, so an episode's grading stays bounded.
+SENT_CHARS = 32_000
 SIGNATURE_CHARS = 10_000
 SHORT_CHARS = 100  # phone numbers, colors, locales, time zones, clock times
 RECIPIENTS = 500  # addresses in one list: Exchange's per-message recipient limit
@@ -54,6 +62,7 @@ Query = Annotated[str, Field(max_length=QUERY_CHARS)]
 FilterText = Annotated[str, Field(max_length=FILTER_CHARS)]
 OrderByText = Annotated[str, Field(max_length=ORDER_BY_CHARS)]
 Text = Annotated[str, Field(max_length=TEXT_CHARS)]
+Written = Annotated[str, Field(max_length=WRITTEN_CHARS)]
 Signature = Annotated[str, Field(max_length=SIGNATURE_CHARS)]
 Short = Annotated[str, Field(max_length=SHORT_CHARS)]
 

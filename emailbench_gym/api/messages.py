@@ -30,8 +30,8 @@ from emailbench_gym.api.limits import (
     OrderByText,
     Query,
     Skip,
-    Text,
     Top,
+    Written,
 )
 from emailbench_gym.api.models import (
     Attachment,
@@ -375,7 +375,7 @@ def messages_getAttachment(mb: Mailbox, messageId: Id, attachmentId: Id) -> Atta
 def messages_send(
     mb: Mailbox,
     subject: Name,
-    body: Text,
+    body: Written,
     toRecipients: Addresses,
     ccRecipients: Addresses | None = None,
     bccRecipients: Addresses | None = None,
@@ -384,6 +384,7 @@ def messages_send(
     """Send a new email now to its recipients; a copy is saved in Sent Items.
 
     Your signature is not added (settings_getSignature has it; put it in the body if wanted).
+    One episode may send at most 32,000 characters of text in all (bodies and comments).
 
     Args:
         subject: Subject line.
@@ -409,7 +410,7 @@ def messages_send(
 def messages_createDraft(
     mb: Mailbox,
     subject: Name,
-    body: Text,
+    body: Written,
     toRecipients: Addresses | None = None,
     ccRecipients: Addresses | None = None,
     importance: Importance = "normal",
@@ -439,7 +440,7 @@ def messages_updateDraft(
     mb: Mailbox,
     id: Id,
     subject: Name | None = None,
-    body: Text | None = None,
+    body: Written | None = None,
     toRecipients: Addresses | None = None,
     ccRecipients: Addresses | None = None,
 ) -> Message:
@@ -504,7 +505,7 @@ def messages_sendDraft(mb: Mailbox, id: Id) -> Message:
 
 
 @operation("messages", "write")
-def messages_reply(mb: Mailbox, id: Id, comment: Text, draft: bool = False) -> Message:
+def messages_reply(mb: Mailbox, id: Id, comment: Written, draft: bool = False) -> Message:
     """Reply to the sender of a message, in its thread ('RE: subject', the original quoted below).
 
     Sent at once to the sender only (for a message you sent: to its recipients), a copy in
@@ -522,7 +523,7 @@ def messages_reply(mb: Mailbox, id: Id, comment: Text, draft: bool = False) -> M
 
 
 @operation("messages", "write")
-def messages_replyAll(mb: Mailbox, id: Id, comment: Text, draft: bool = False) -> Message:
+def messages_replyAll(mb: Mailbox, id: Id, comment: Written, draft: bool = False) -> Message:
     """Reply to the sender and every other recipient (To and Cc) of a message, except yourself.
 
     In the message's thread ('RE: subject', the original quoted below), sent at once (a copy in
@@ -543,7 +544,9 @@ def messages_replyAll(mb: Mailbox, id: Id, comment: Text, draft: bool = False) -
 
 
 @operation("messages", "write")
-def messages_forward(mb: Mailbox, id: Id, toRecipients: Addresses, comment: Text = "") -> Message:
+def messages_forward(
+    mb: Mailbox, id: Id, toRecipients: Addresses, comment: Written = ""
+) -> Message:
     """Forward a message, with its attachments, to new recipients: sent at once, a copy in Sent Items.
 
     The subject gets 'FW:', the original is quoted below your comment; your signature is not added.
@@ -551,7 +554,7 @@ def messages_forward(mb: Mailbox, id: Id, toRecipients: Addresses, comment: Text
     Args:
         id: Id of the message to forward.
         toRecipients: Email addresses to forward to, e.g. ['alex.morgan@example.com'].
-        comment: Text written above the forwarded message.
+        comment: Written written above the forwarded message.
     """
     original = _message(mb, id)
     _not_draft(original, "forwarded")

@@ -15,6 +15,7 @@ from emailbench_gym.api.limits import (
     NAME_CHARS,
     RECIPIENTS,
     TEXT_CHARS,
+    WRITTEN_CHARS,
 )
 from emailbench_gym.api.registry import plain_type, shown
 from emailbench_gym.errors import ToolError
@@ -75,7 +76,7 @@ def test_string_and_list_limits_name_the_argument_and_the_limit(ws: Workspace) -
     error = fails(ws, "invalid_arguments", "messages_send", **{**SEND, "subject": "s" * 256})
     assert "'subject'" in error.message and f"at most {NAME_CHARS} characters" in error.message
     error = fails(ws, "invalid_arguments", "messages_send", **{**SEND, "body": "b" * 50_001})
-    assert f"at most {TEXT_CHARS} characters" in error.message
+    assert f"at most {WRITTEN_CHARS} characters" in error.message
     many = [f"person{i}@enron.com" for i in range(RECIPIENTS + 1)]
     error = fails(ws, "invalid_arguments", "messages_send", **{**SEND, "toRecipients": many})
     assert f"at most {RECIPIENTS} items" in error.message
@@ -87,15 +88,56 @@ def test_string_and_list_limits_name_the_argument_and_the_limit(ws: Workspace) -
 
 
 def test_the_largest_accepted_values_work(ws: Workspace) -> None:
-    body = "word " * (TEXT_CHARS // 5)
+    body = "word " * (WRITTEN_CHARS // 5)
     sent = ws.call(
         "messages_send",
         subject="s" * NAME_CHARS,
         body=body,
         toRecipients=[f"person{i}@enron.com" for i in range(RECIPIENTS)],
     )
-    assert len(sent["body"]["content"]) == TEXT_CHARS
+    assert len(sent["body"]["content"]) == WRITTEN_CHARS
+    notes = ws.call(
+        "contacts_create",
+        displayName="Long",
+        emailAddress="long@example.com",
+        personalNotes="n" * TEXT_CHARS,
+    )
+    assert len(notes["personalNotes"]) == TEXT_CHARS
     ws.digest()
+
+
+#: Every argument whose text is sent: grading reads it as claims, with the answer's limit.
+SENT_TEXTS = [
+    ("messages_send", "body"), ("messages_createDraft", "body"), ("messages_updateDraft", "body"),
+    ("messages_reply", "comment"), ("messages_replyAll", "comment"),
+    ("messages_forward", "comment"), ("calendar_cancelEvent", "comment"),
+    ("calendar_respondToEvent", "comment"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("tool", "param"), SENT_TEXTS)
+def test_sent_text_has_the_graders_limit_in_its_schema(tool: str, param: str) -> None:
+    from emailbench_gym.grading.claims.analysis import MAX_ANSWER_CHARS
+    from emailbench_gym.tools import tool_specs
+
+    spec = next(s for s in tool_specs("full") if s["name"] == tool)
+    assert spec["parameters"]["properties"][param]["maxLength"] == WRITTEN_CHARS, spec
+    assert MAX_ANSWER_CHARS == WRITTEN_CHARS
+
+
+def test_a_body_over_the_graders_limit_is_refused_and_nothing_changes(ws: Workspace) -> None:
+    draft = ws.call("messages_createDraft", subject="Draft", body="short")
+    before = ws.digest()
+    too_long = "b" * (WRITTEN_CHARS + 1)
+    for tool, args in [
+        ("messages_send", {**SEND, "body": too_long}),
+        ("messages_createDraft", {"subject": "x", "body": too_long}),
+        ("messages_updateDraft", {"id": draft["id"], "body": too_long}),
+        ("messages_reply", {"id": "msg-001", "comment": too_long}),
+    ]:
+        error = fails(ws, "invalid_arguments", tool, **args)
+        assert f"at most {WRITTEN_CHARS} characters" in error.message, (tool, error.message)
+    assert ws.digest() == before
 
 
 def test_unknown_and_unreadable_argument_names_are_reported(ws: Workspace) -> None:
@@ -149,3 +191,23 @@ def test_safe_text_keeps_ordinary_text_as_it_is() -> None:
 )
 def test_error_messages_show_any_value_safely(value: Any, expected: str) -> None:
     assert shown(value) == expected
+
+
+def test_an_episode_sends_at_most_sent_chars_and_the_refused_send_changes_nothing(
+    ws: Workspace,
+) -> None:
+    from emailbench_gym.api.limits import SENT_CHARS
+
+    full = SENT_CHARS // WRITTEN_CHARS
+    for n in range(full):
+        ws.call("messages_send", **{**SEND, "subject": f"Part {n}", "body": "w" * WRITTEN_CHARS})
+    before = ws.digest()
+    error = fails(ws, "invalid_arguments", "messages_send", **SEND)
+    assert f"at most {SENT_CHARS:,} in all" in error.message
+    error = fails(ws, "invalid_arguments", "messages_reply", id="msg-001", comment="Thanks")
+    assert "was not sent" in error.message
+    assert ws.digest() == before
+    ws.call("messages_createDraft", subject="Later", body="A draft is not sent")
+    assert (
+        f"at most {SENT_CHARS:,} characters of text in all" in METHODS["messages_send"].description
+    )

@@ -32,6 +32,7 @@ from typing import Any, Literal
 from pydantic import Field
 
 from emailbench_gym.grading.checks.answer import (
+    TOO_LONG,
     AnswerClaim,
     AnswerTextCheck,
     AnswerValuesCheck,
@@ -139,6 +140,8 @@ class _MailCheck(CheckBase):
             return [*problems, f"body: takes back what it says ({withdrawn!r})"]
         if self.body:
             analysis = episode.analyse(text)
+            if analysis.too_long:  # a sent draft the corpus wrote; the tools take no longer text
+                return [*problems, f"body: {TOO_LONG}"]
             for claim in self.body:
                 outcome = claim.judge(analysis)
                 if not outcome.passed:

@@ -22,6 +22,7 @@ from datetime import date
 from functools import cached_property
 from typing import Any
 
+from emailbench_gym.api.limits import WRITTEN_CHARS
 from emailbench_gym.grading.claims.entities import EntityMention, Universe
 from emailbench_gym.grading.claims.lexicon import NAMING_OPENERS
 from emailbench_gym.grading.claims.polarity import PolarityReader, Span
@@ -30,10 +31,10 @@ from emailbench_gym.grading.claims.values import ValueMention, find_values
 
 #: Longest text read as claims (an answer, a sent body): a longer one fails every claim unread,
 #: so nothing can hide past a cut and grading stays bounded whatever an agent writes (stated to
-#: the agent with the finishing rule). 8,000 characters is 2.4 times the longest honest answer
-#: seen (3,332, /work/solver) and keeps the slowest check under 50 ms at that size
-#: (benchmarks/grading_worst.py); at 20,000 a grade took up to 200 ms.
-MAX_ANSWER_CHARS = 8_000
+#: the agent with the finishing rule, and as the maxLength of every sent text's argument: one
+#: number, api/limits.py). 8,000 characters is 2.4 times the longest honest answer seen (3,332,
+#: /work/solver); at 20,000 a grade took up to 200 ms (benchmarks/grading_worst.py).
+MAX_ANSWER_CHARS = WRITTEN_CHARS
 _CONJUNCTIONS = frozenset({"and", "or", "but", "while", "whereas"})
 #: Between two items of one list: a separator ("A, B and C", "3 and 5"), after the item's own
 #: short aside or qualifier ("Nathan Pryor (Arthur Andersen), Claire ...", "Rob of Dynegy, ...").

@@ -14,6 +14,7 @@ item it describes.
 
 from __future__ import annotations
 
+import bisect
 import re
 
 from emailbench_gym.grading.claims.scan import anchored
@@ -72,10 +73,16 @@ _RETRACTION = re.compile(
 #: A text correcting itself ("Actually, make that Friday at 15:00 instead."): what it said
 #: before is withdrawn; mail and answers are written once, not amended in place.
 _SELF_CORRECTION = re.compile(
-    r"\bactually,?\s+(?:make|change)\s+(?:that|it)\b|\bmake\s+that\b[^.?!\n]*\binstead\b"
+    r"\bactually,?\s+(?:make|change)\s+(?:that|it)\b"
     r"|\bcorrection\s*:|\bon\s+second\s+thought\b|\blet\s+me\s+correct\b",
     re.I,
 )
+#: "make that ... instead" within one sentence: found from one scan for each end
+#: (`_make_that_instead`), not by a pattern that runs to the sentence's end from every
+#: "make that" (quadratic: 245 ms over 8,000 characters of "make that").
+_MAKE_THAT = re.compile(r"\bmake\s+that\b", re.I)
+_INSTEAD = re.compile(r"\binstead\b", re.I)
+_SENTENCE_END = re.compile(r"[.?!\n]")
 #: A last sentence that hedges or denies the whole text ("Or not.", "Maybe.", "Dunno.",
 #: "Not sure about any of this.", "That's all wrong.").
 _WHOLE_HEDGE = re.compile(
@@ -141,15 +148,42 @@ def _sentence_around(text: str, start: int, end: int) -> str:
     return text[left + 1 : min(rights) if rights else len(text)]
 
 
+def _make_that_instead(text: str) -> tuple[int, int] | None:
+    """The span from the first "make that" with an "instead" later in its sentence to the last
+    such "instead" (the leftmost, greedy match of "make that", any text without a sentence end,
+    "instead"), in linear time."""
+    insteads = [m.start() for m in _INSTEAD.finditer(text)]
+    if not insteads:
+        return None
+    ends = [m.start() for m in _SENTENCE_END.finditer(text)]
+    for make in _MAKE_THAT.finditer(text):
+        k = bisect.bisect_left(ends, make.end())
+        end = ends[k] if k < len(ends) else len(text)
+        last = bisect.bisect_left(insteads, end) - 1  # the last "instead" before the end
+        if last >= 0 and insteads[last] >= make.end():
+            return make.start(), insteads[last] + len("instead")
+    return None
+
+
+def _self_correction(text: str) -> str | None:
+    """The first words with which a text corrects itself (`_SELF_CORRECTION`, "make that ...
+    instead")."""
+    found = _SELF_CORRECTION_SCAN.search(text)
+    span = _make_that_instead(text)
+    if span is not None and (found is None or span[0] < found.start()):
+        return text[span[0] : span[1]]
+    return found.group(0) if found else None
+
+
 def takes_back(text: str) -> str | None:
     """The words with which a text withdraws what it says, if it does (grading keeps the
     readings per scenario context: `ScenarioContext.read_text`)."""
     for match in _RETRACTION_SCAN.finditer(text):
         if not _CONDITION.search(_sentence_around(text, match.start(), match.end())):
             return match.group(0)
-    correction = _SELF_CORRECTION_SCAN.search(text)
+    correction = _self_correction(text)
     if correction:
-        return correction.group(0)
+        return correction
     sentences = [s for s in _SENTENCES.split(text.strip()) if re.search(r"\w", s)]
     if len(sentences) > 1 and _WHOLE_HEDGE.match(sentences[-1]):
         return sentences[-1].strip()

