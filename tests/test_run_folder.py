@@ -342,6 +342,16 @@ def _cli(*args: str, **kw: Any) -> subprocess.Popen:
     )
 
 
+# Ctrl-C as a terminal gives it: a harness that starts pytest in the background (bash ignores
+# SIGINT in background jobs of a script) passes the ignored SIGINT on to the child, and Python,
+# like any program started with SIGINT ignored, then never sees it; the run finished (rc 0) or
+# waited on its held model calls.
+_WITH_CTRL_C = (
+    "import runpy, signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
+    "sys.argv[0] = 'emailbench'; runpy.run_module('emailbench_gym.cli', run_name='__main__')"
+)
+
+
 def test_ctrl_c_on_the_command_line_prints_a_summary_and_no_traceback(tmp_path):
     """The signal lands while the run is provably in progress: the model answers its first
     request and holds every later one until the signal is sent."""
@@ -357,7 +367,13 @@ def test_ctrl_c_on_the_command_line_prints_a_summary_and_no_traceback(tmp_path):
     with FakeLLM(held_model) as server:
         args = ("run", "--model", "openai:fake", "--base-url", server.openai_base_url,
                 "--scenarios", "folders", "--out", str(out))  # fmt: skip
-        process = _cli(*args)
+        process = subprocess.Popen(
+            [sys.executable, "-c", _WITH_CTRL_C, *args],
+            cwd=REPO,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
         try:
             while not (out / RESULTS).exists() or not (out / RESULTS).read_text().count("\n"):
                 assert process.poll() is None, process.communicate()
