@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from datetime import date, datetime
 from functools import cached_property
 from typing import TYPE_CHECKING, Annotated, Any, Literal
@@ -244,15 +244,8 @@ def _owner_mentions(analysis: Analysis, spans: list[Span]) -> set[int]:
     return owners
 
 
-def unemphasised_rows(text: Text) -> set[int]:
-    """Lines of the plain rows of tables that set their answer rows in bold.
-
-    A ranking table for "which department sends the most?" lists the runners-up under the
-    answer; when some of its rows are bold ("| **Trading** | **ten** |") and others not, the
-    plain rows are context: a non-member named there is not asserted. (A member in a plain
-    row still counts as asserted.)
-    """
-    plain: set[int] = set()
+def _tables(text: Text) -> Iterator[list[int]]:
+    """The line numbers of each markdown table in `text`, one list per run of table rows."""
     line, count = 0, len(text.lines)
     while line < count:
         if not text.is_table_row(line):
@@ -262,6 +255,19 @@ def unemphasised_rows(text: Text) -> set[int]:
         while line < count and text.is_table_row(line):
             table.append(line)
             line += 1
+        yield table
+
+
+def unemphasised_rows(text: Text) -> set[int]:
+    """Lines of the plain rows of tables that set their answer rows in bold.
+
+    A ranking table for "which department sends the most?" lists the runners-up under the
+    answer; when some of its rows are bold ("| **Trading** | **ten** |") and others not, the
+    plain rows are context: a non-member named there is not asserted. (A member in a plain
+    row still counts as asserted.)
+    """
+    plain: set[int] = set()
+    for table in _tables(text):
         rows = [r for r in table[1:] if not _RULE_ROW.match(text.text[slice(*text.lines[r])])]
         bold = {r for r in rows if _BOLD.search(text.text[slice(*text.lines[r])])}
         if bold and len(bold) < len(rows):
@@ -276,15 +282,7 @@ def lower_ranked_rows(text: Text) -> set[int]:
     """Lines of the rows of a ranking table ranked below its top ("| 4 (tie) | Jeff Skilling |"
     under "| Rank | Sender |" with rank 1 above): the runners-up, named as context."""
     lower: set[int] = set()
-    line, count = 0, len(text.lines)
-    while line < count:
-        if not text.is_table_row(line):
-            line += 1
-            continue
-        table = []
-        while line < count and text.is_table_row(line):
-            table.append(line)
-            line += 1
+    for table in _tables(text):
         cells = [c.strip().casefold() for c in text.text[slice(*text.lines[table[0]])].split("|")]
         column = next((k for k, c in enumerate(cells) if c in _RANK_HEADERS), None)
         if column is None:
