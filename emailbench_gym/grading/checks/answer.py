@@ -30,7 +30,7 @@ import bisect
 import re
 from collections.abc import Callable, Iterator
 from datetime import date, datetime
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import Field, field_validator, model_validator
@@ -112,6 +112,7 @@ _NOT_A_MEASURE = re.compile(
 _NEGATED_BEFORE = re.compile(r"(?:\bnot|n't|\bat|\bnor|\bno)\s+(?:the\s+|a\s+)?$", re.I)
 
 
+@lru_cache(maxsize=512)
 def _measure_pattern(phrase: str) -> re.Pattern[str]:
     return re.compile(
         r"(?<![\w-])" + r"\s+".join(map(re.escape, phrase.split())) + r"(?![\w-])", re.I
@@ -134,6 +135,11 @@ def _stated_measures(text: str, phrases: list[str]) -> list[str]:
 def opposite_measure(text: str, measure: list[str]) -> str | None:
     """The opposite of the asked measure, when the text states it and never the measure itself
     ("The earliest email is ..." for "what's the latest email?")."""
+    return _opposite_measure(text, tuple(measure))
+
+
+@lru_cache(maxsize=1024)  # every grade of an episode reads the same answer again
+def _opposite_measure(text: str, measure: tuple[str, ...]) -> str | None:
     if not measure or _stated_measures(text, measure):
         return None
     opposites = [o for m in measure for o in ANTONYMS.get(m.casefold(), ())]
