@@ -66,3 +66,49 @@ def test_a_negation_in_a_question_columns_cell_that_states_the_answer_negates_it
     assert check("OB-X104", "expense-no-meeting", X104_TABLE.format(cell="No"))
     assert check("OB-X104", "overdue-todos", X104_TABLE.format(cell="No"))
     assert not check("OB-X104", "expense-no-meeting", X104_TABLE.format(cell="not No"))
+
+
+def calibration(scenario_id: str, starts: str) -> str:
+    """The scenario's calibration answer that opens with `starts` (an honest solver's)."""
+    return next(c.answer for c in scenario(scenario_id).calibration if c.answer.startswith(starts))
+
+
+def test_a_context_part_says_of_an_item_listed_with_a_member_what_it_says_of_the_member():
+    """Context parts ("### Notes", a line after a complement) may name non-members as context,
+    but one written in a list with a member is given the member's standing: "accept or
+    decline the Dynegy Review, Weekly Credit Exposure Meeting" offers to answer both."""
+    r104 = calibration("OB-R104", "**Yes, one meeting.")
+    assert check("OB-R104", "unanswered-meetings", r104)
+    lead = "accept or decline the Dynegy Review"
+    assert lead in r104
+    wrong = r104.replace(lead, lead + ", Weekly Credit Exposure Meeting")
+    assert not check("OB-R104", "unanswered-meetings", wrong)
+    # in a "| Meeting | ... |" row of a key-value table whose plain rows are context
+    x101 = calibration("OB-X101", "**It's the Q3 Earnings Release Prep")
+    assert check("OB-X101", "meeting", x101)
+    row = "| Meeting | Q3 Earnings Release Prep"
+    assert row in x101
+    wrong = x101.replace(row, row + ", Raptor Hedge Capacity Review")
+    assert not check("OB-X101", "meeting", wrong)
+    # after a complement ("Jeff Skilling and Marcus Hale have both accepted.")
+    g103 = calibration("OB-G103", "Dana, two invitees")
+    assert check("OB-G103", "not-accepted", g103)
+    offer = "I can send Steven a reminder"
+    assert offer in g103
+    wrong = g103.replace(offer, "I can send Steven, EnronOnline a reminder")
+    assert not check("OB-G103", "not-accepted", wrong)
+
+
+def test_an_item_listed_bare_under_a_context_header_is_listed():
+    """ "- Alan Whitcombe" alone on a line of a "### Notes" or "How I counted:" section says
+    nothing about why it is named: it is listed, as under any other header."""
+    r110 = calibration("OB-R110", "**Three people haven't accepted yet")
+    assert check("OB-R110", "not-accepted", r110)
+    assert not check("OB-R110", "not-accepted", r110 + "\n- Alan Whitcombe")
+    assert not check("OB-R110", "not-accepted", r110 + "\n- **Alan Whitcombe**.")
+    h339 = calibration("OB-H339", "Your direct reports are Priya Raman and Marcus Hale.\n\n|")
+    assert check("OB-H339", "direct-reports", h339)
+    assert not check("OB-H339", "direct-reports", h339 + "\n- Alan Whitcombe")
+    # named in a note that says why, it stays context
+    note = "\n- Alan Whitcombe (CERA) isn't on any of your meetings."
+    assert check("OB-R110", "not-accepted", r110 + note)

@@ -696,6 +696,32 @@ class PolarityReader:
                 result[k] = "hedged"
         return result
 
+    def lists_of(self, spans: list[Span], words: CueWords = CueWords()) -> list[int]:
+        """Per span, the index of the list it is written in ("A, B and C"), grouped as `read`
+        groups them (a parenthetical holding a cue or the predicate ends a list)."""
+        if not spans:
+            return []
+        own = {i for span in spans for i in range(span.first, span.last)}
+        tokens = self.text.tokens
+        status = [tokens[c.first].start for c in self._cues(words, frozenset(), own)]
+        if words.predicate:
+            status += [t.start for t in tokens if t.norm.startswith(words.predicate)]
+        found = [0] * len(spans)
+        for r, run in enumerate(self._runs(spans, status)):
+            for k in run:
+                found[k] = r
+        return found
+
+    def bare_item(self, span: Span) -> bool:
+        """Whether the item is all its line says (after a list marker, emphasis, quotes and end
+        punctuation): "- Alan Whitcombe" lists it and says nothing else about it."""
+        text = self.text
+        line = text.line_of(span.start)
+        _, end = text.lines[line]
+        strip = " \t*_`'\"“”‘’.,;:"
+        said = text.text[text.list_marker_end(line) : end].strip(strip)
+        return bool(said) and said == text.text[span.start : span.end].strip(strip)
+
     # --- binding -----------------------------------------------------------------------
 
     def _proxies(self, first: list[int], last: list[int]) -> dict[int, int]:
