@@ -7,7 +7,8 @@ claim matcher (grading/claims/) reads the answer as claims, not as a bag of word
   cards, ...). Every member must be asserted; any other item of the kind in the
   workspace counts as a wrong candidate and must not be asserted. An item named to
   rule it out ("the other two are Done", "Skilling sits at exactly 50%, so he's out"),
-  as context (in a "Context" or "Why ..." section), or as a labelled alternative
+  as context (in a "Context" or "Why ..." section, unless listed there with a member or
+  bare on its line), or as a labelled alternative
   ("office: ...") is not asserted; a negated
   or hedged member ("Louise Kitchen is not above 50%", "maybe Louise Kitchen") is not
   asserted either. `ordered` asks for the members in order.
@@ -443,8 +444,8 @@ class AnswerItemsCheck(_Claim):
             )
 
         dismissed = self._dismissed_in_sentence(analysis, mentions, polarity, as_context)
-        for (span, keys), mark, context, counted in zip(
-            mentions, polarity, as_context, about, strict=True
+        for index, ((span, keys), mark, context, counted) in enumerate(
+            zip(mentions, polarity, as_context, about, strict=True)
         ):
             if not counted:
                 continue
@@ -457,11 +458,37 @@ class AnswerItemsCheck(_Claim):
                 elif key in wrong and mark in ("asserted", "hedged") and context != "ruled_out":
                     if (sentence, key) in dismissed:
                         continue  # "... the FERC Review, which you've accepted, so the FERC Review"
-                    named_wrong.append((key, span.start))
+                    named_wrong.append((key, index))
         # context parts explain an answer given elsewhere: with a member asserted only there
         # (or missing), the non-members they name are asserted ("**Context**" over the answer)
         answered = members <= affirmed_outside
-        claimed_wrong = [key for key, at in named_wrong if not (answered and in_context(at))]
+        lists: list[int] | None = None
+
+        def as_context_part(index: int) -> bool:
+            """A non-member named in a context part is context, unless the part says of it
+            what the answer says of the members: listed with a member ("I can send Steven,
+            EnronOnline a reminder", "| Meeting | Q3 Earnings Release Prep, Raptor Hedge
+            Capacity Review |"), or listed bare under a context header ("### Notes" / "- Alan
+            Whitcombe"), where nothing says why it is named."""
+            nonlocal lists
+            span = spans[index]
+            if not (answered and in_context(span.start)):
+                return False
+            if lists is None:
+                lists = analysis.reader.lists_of(spans, self.cue_words)
+            if any(
+                lists[k] == lists[index] and set(mentions[k][1]) & members
+                for k in range(len(spans))
+                if k != index
+            ):
+                return False
+            return not (
+                analysis.reader.bare_item(span)
+                and analysis.text.line_of(span.start) in analysis.reader.context_lines
+                and not analysis.reader.in_context_range(span.start)
+            )
+
+        claimed_wrong = [key for key, index in named_wrong if not as_context_part(index)]
         missing = sorted(members - set(affirmed))
         wrong_named = sorted(set(claimed_wrong)) if self.exclusive else []
         own = [m for m, counted in zip(mentions, about, strict=True) if counted]

@@ -508,8 +508,10 @@ class PolarityReader:
             i for word in {p[0] for p in words.ruled_out} for i in self._positions.get(word, ())
         }
         for i in sorted(ruled_at.union(generic)):
-            if i in own or i in mask or i in elsewhere:
+            if i in own or i in mask:
                 continue
+            if i in elsewhere and not self._cell_names_an_item(i, own):
+                continue  # "| Meeting this week on it? |" ... "| No |": not about the row's items
             if i in ruled_at and not self._still_to_do(i):
                 length = _match_at(norms, i, words.ruled_out)
                 if length:
@@ -548,8 +550,8 @@ class PolarityReader:
         for cue in cues:
             if cue.kind not in ("pre", "negverb", "post"):
                 continue
-            if cue.first in predicate_cells:  # "| Emails exchanged |" ... "| none |"
-                cue.active = False
+            if cue.first in predicate_cells and not self._cell_names_an_item(cue.first, own):
+                cue.active = False  # "| Emails exchanged |" ... "| none |"
                 continue
             same = self._predicate_window(cue, own)
             exclusion = cue.kind == "post" and tuple(norms[cue.first : cue.last]) not in _BARE_POST
@@ -567,6 +569,19 @@ class PolarityReader:
             for ruled in ruled_starts.values():
                 if self._qualified_by_predicate(ruled, words.predicate):
                     ruled.active = False
+
+    def _cell_names_an_item(self, i: int, own: set[int]) -> bool:
+        """Whether the table cell holding token `i` also names one of the items read. A column
+        header changes how a cell's lone negation reads ("| Not yet accepted |" over "| none |"
+        states the predicate; "| Meeting this week on it? |" over "| No |" answers that
+        question), but a negation in a cell with an item of its own ("| not Steven Kean |",
+        "| Steven Kean (not included) |", "| not No |") negates or excludes that item as it
+        would anywhere else."""
+        cell = self.text.table_cell(self.text.tokens[i].start)
+        if cell is None:
+            return False
+        _, left, right = cell
+        return any(j in own for j in self.text.tokens_in(left, right))
 
     def _predicate_window(self, cue: _Cue, own: set[int]) -> list[int]:
         """The words after a negation that can be its predicate: up to 6, in its clause, and
@@ -680,6 +695,32 @@ class PolarityReader:
             elif "hedged" in marks:
                 result[k] = "hedged"
         return result
+
+    def lists_of(self, spans: list[Span], words: CueWords = CueWords()) -> list[int]:
+        """Per span, the index of the list it is written in ("A, B and C"), grouped as `read`
+        groups them (a parenthetical holding a cue or the predicate ends a list)."""
+        if not spans:
+            return []
+        own = {i for span in spans for i in range(span.first, span.last)}
+        tokens = self.text.tokens
+        status = [tokens[c.first].start for c in self._cues(words, frozenset(), own)]
+        if words.predicate:
+            status += [t.start for t in tokens if t.norm.startswith(words.predicate)]
+        found = [0] * len(spans)
+        for r, run in enumerate(self._runs(spans, status)):
+            for k in run:
+                found[k] = r
+        return found
+
+    def bare_item(self, span: Span) -> bool:
+        """Whether the item is all its line says (after a list marker, emphasis, quotes and end
+        punctuation): "- Alan Whitcombe" lists it and says nothing else about it."""
+        text = self.text
+        line = text.line_of(span.start)
+        _, end = text.lines[line]
+        strip = " \t*_`'\"“”‘’.,;:"
+        said = text.text[text.list_marker_end(line) : end].strip(strip)
+        return bool(said) and said == text.text[span.start : span.end].strip(strip)
 
     # --- binding -----------------------------------------------------------------------
 

@@ -1,0 +1,114 @@
+"""Wrong answers built from honest ones (the calibration audit's survivors) must fail.
+
+Each test takes a correct answer an honest solver wrote (a scenario's calibration answer, so
+validate keeps it passing), shows it passes, and shows that its wrong twins, made by the audit's
+answer operators, fail: the reader rule that let a twin through is the mechanism tested.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from emailbench_gym.scenarios import Scenario, load_scenario
+from tests.grading_support import outcome, play
+
+
+@cache
+def scenario(scenario_id: str) -> Scenario:
+    return load_scenario(scenario_id)
+
+
+def check(scenario_id: str, check_id: str, answer: str) -> bool:
+    """Whether one check of a scenario passes on its reference calls with `answer`."""
+    return outcome(play(scenario(scenario_id), answer=answer), check_id)
+
+
+# OB-R110: the meetings Dana organizes; Steven Kean and Sally Beck haven't replied, Nathan
+# Pryor is tentative (an honest answer by one of the solvers, as a table).
+R110_TABLE = (
+    "| Meeting you organize | When | Not yet accepted | Status |\n"
+    "|---|---|---|---|\n"
+    "| Raptor Restructuring Update | Tuesday 10/16, 1 p.m. | {kean} | no reply |\n"
+    "| Raptor Restructuring Update | Tuesday 10/16, 1 p.m. | {pryor} | tentative |\n"
+    "| Q4 Risk Review Kickoff | Friday 10/26, 2 p.m. | Sally Beck (optional) | no reply |\n"
+    "\nThree people in two meetings. Everyone else has accepted."
+)
+
+
+def test_a_negation_in_a_predicate_columns_cell_that_names_an_item_negates_it():
+    """Under "| Not yet accepted |" a lone "none" states the predicate, but "not Steven Kean"
+    and "Steven Kean (not included)" deny him as they would anywhere else."""
+    right = R110_TABLE.format(kean="Steven Kean", pryor="Nathan Pryor (optional)")
+    assert check("OB-R110", "not-accepted", right)
+    for kean, pryor in (
+        ("not Steven Kean", "Nathan Pryor (optional)"),
+        ("Steven Kean (not included)", "Nathan Pryor (optional)"),
+        ("Steven Kean", "not Nathan Pryor (optional)"),
+        ("Steven Kean", "Nathan Pryor (not included) (optional)"),
+    ):
+        assert not check("OB-R110", "not-accepted", R110_TABLE.format(kean=kean, pryor=pryor))
+
+
+# OB-X104: the expense-report to-do has no meeting this week (an honest answer, as a table).
+X104_TABLE = (
+    "Two to-dos are overdue right now:\n\n"
+    "| To-do | List | Due | Meeting this week on it? |\n"
+    "|---|---|---|---|\n"
+    "| Reconcile Raptor capacity schedule with Andersen | Raptor Follow-ups | Fri 12/10, 17:00 "
+    "| Yes: Raptor Restructuring Update, Tue 16/10 13:00 |\n"
+    "| Submit September expense report | Tasks | Fri 12/10, 17:00 | {cell} |\n"
+)
+
+
+def test_a_negation_in_a_question_columns_cell_that_states_the_answer_negates_it():
+    """Under "| Meeting this week on it? |" a "No" answers the column's question and rules no
+    row out; "not No" in that cell denies the statement "No"."""
+    assert check("OB-X104", "expense-no-meeting", X104_TABLE.format(cell="No"))
+    assert check("OB-X104", "overdue-todos", X104_TABLE.format(cell="No"))
+    assert not check("OB-X104", "expense-no-meeting", X104_TABLE.format(cell="not No"))
+
+
+def calibration(scenario_id: str, starts: str) -> str:
+    """The scenario's calibration answer that opens with `starts` (an honest solver's)."""
+    return next(c.answer for c in scenario(scenario_id).calibration if c.answer.startswith(starts))
+
+
+def test_a_context_part_says_of_an_item_listed_with_a_member_what_it_says_of_the_member():
+    """Context parts ("### Notes", a line after a complement) may name non-members as context,
+    but one written in a list with a member is given the member's standing: "accept or
+    decline the Dynegy Review, Weekly Credit Exposure Meeting" offers to answer both."""
+    r104 = calibration("OB-R104", "**Yes, one meeting.")
+    assert check("OB-R104", "unanswered-meetings", r104)
+    lead = "accept or decline the Dynegy Review"
+    assert lead in r104
+    wrong = r104.replace(lead, lead + ", Weekly Credit Exposure Meeting")
+    assert not check("OB-R104", "unanswered-meetings", wrong)
+    # in a "| Meeting | ... |" row of a key-value table whose plain rows are context
+    x101 = calibration("OB-X101", "**It's the Q3 Earnings Release Prep")
+    assert check("OB-X101", "meeting", x101)
+    row = "| Meeting | Q3 Earnings Release Prep"
+    assert row in x101
+    wrong = x101.replace(row, row + ", Raptor Hedge Capacity Review")
+    assert not check("OB-X101", "meeting", wrong)
+    # after a complement ("Jeff Skilling and Marcus Hale have both accepted.")
+    g103 = calibration("OB-G103", "Dana, two invitees")
+    assert check("OB-G103", "not-accepted", g103)
+    offer = "I can send Steven a reminder"
+    assert offer in g103
+    wrong = g103.replace(offer, "I can send Steven, EnronOnline a reminder")
+    assert not check("OB-G103", "not-accepted", wrong)
+
+
+def test_an_item_listed_bare_under_a_context_header_is_listed():
+    """ "- Alan Whitcombe" alone on a line of a "### Notes" or "How I counted:" section says
+    nothing about why it is named: it is listed, as under any other header."""
+    r110 = calibration("OB-R110", "**Three people haven't accepted yet")
+    assert check("OB-R110", "not-accepted", r110)
+    assert not check("OB-R110", "not-accepted", r110 + "\n- Alan Whitcombe")
+    assert not check("OB-R110", "not-accepted", r110 + "\n- **Alan Whitcombe**.")
+    h339 = calibration("OB-H339", "Your direct reports are Priya Raman and Marcus Hale.\n\n|")
+    assert check("OB-H339", "direct-reports", h339)
+    assert not check("OB-H339", "direct-reports", h339 + "\n- Alan Whitcombe")
+    # named in a note that says why, it stays context
+    note = "\n- Alan Whitcombe (CERA) isn't on any of your meetings."
+    assert check("OB-R110", "not-accepted", r110 + note)
