@@ -304,3 +304,39 @@ def test_rows_ranked_below_the_top_of_a_ranking_table_are_context():
     runners-up; a row ranked 1 is a top sender."""
     assert scenario_check("OB-H327", "top-senders", H327_TABLE.format(rank=4))
     assert not scenario_check("OB-H327", "top-senders", H327_TABLE.format(rank=1))
+
+
+H332_NEW = (
+    "12 of your 15 sent emails (80%) were replies. The new ones:\n"
+    "- Risk desk priorities for October (10/2)\n"
+    "- Q3 VaR summary draft - please check (10/11)\n"
+    "- Dynegy exposure for Wednesday's review (10/12){extra}"
+)
+
+
+def test_a_contraction_tail_is_not_a_word_of_its_own():
+    """OB-H332's context cue "RE:" (a reply's subject prefix) read the "re" of "they're", so a
+    reply listed as new with "they're new too" after it was read as a reply named as context
+    and the wrong answer passed. A contraction's tail ("'re", "'d", "'t") belongs to its word:
+    no cue or name written as a word of its own matches it, and the lexicon's contractions
+    ("isn't", "they're not", "I'm not sure", "you'd") still read as before."""
+    from emailbench_gym.grading.claims.text import Text, word_tokens
+
+    assert [t.norm for t in Text("they're new; I'd say don't").tokens] == [
+        "they", "'re", "new", "i", "'d", "say", "don", "'t",
+    ]  # fmt: skip
+    assert word_tokens("isn't") == ("isn", "'t") and word_tokens("'re not") == ("'re", "not")
+    assert word_tokens("RE: Raptor") == ("re", "raptor")
+    check = "new-messages"
+    assert scenario_check("OB-H332", check, H332_NEW.format(extra=""))
+    real_re = "\n\nEverything else was a reply: the RE: messages on the FERC data request."
+    assert scenario_check("OB-H332", check, H332_NEW.format(extra=real_re))
+    # wrong twins: a reply asserted as new, followed by a contraction with "re" / "d" in it
+    for tail in ("they're new too", "I'd call it new too", "it's new, they're all new"):
+        wrong = H332_NEW.format(extra=f"\n- Raptor exposure - need a straight answer, {tail}")
+        assert not scenario_check("OB-H332", check, wrong), tail
+    # the lexicon's contractions still negate and hedge
+    negated = H332_NEW.format(extra="").replace("check (10/11)", "check (10/11) isn't one of them")
+    assert not scenario_check("OB-H332", check, negated)
+    hedged = H332_NEW.format(extra="").replace("- Q3 VaR", "- I'm not sure, but maybe Q3 VaR")
+    assert not scenario_check("OB-H332", check, hedged)

@@ -48,8 +48,16 @@ _FOLD = str.maketrans(
         "\u2154": " 2/3",
     }
 )
-#: A word (a possessive "'s" belongs to it and is dropped from its form) or "&".
-_TOKEN = re.compile(r"[^\W_]+(?:'s\b)?|&")
+#: A word (a possessive "'s" belongs to it and is dropped from its form), the tail of a
+#: contraction written onto a word ("they're": "they", "'re"; "isn't": "isn", "'t") or "&". A
+#: tail keeps its apostrophe, so it never reads as a word of its own: "they're" holds no "RE"
+#: (a subject prefix), "I'd" no "D", "don't" no "T".
+_TOKEN = re.compile(r"[^\W_]+(?:'s\b)?|(?<=[^\W_])'(?i:re|ve|ll|d|m|t)\b|&")
+#: The same in a phrase a scenario or the lexicon writes, where a tail in lower case may also
+#: stand alone as a word ("'re not": after any word).
+_PHRASE_TOKEN = re.compile(
+    r"[^\W_]+(?:'s\b)?|(?<=[^\W_])'(?i:re|ve|ll|d|m|t)\b|(?<![^\W_'])'(?:re|ve|ll|d|m|t)(?=\s|$)|&"
+)
 _SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9\-*#|])")
 #: Words whose final period does not end a sentence.
 _ABBREVIATIONS = frozenset(
@@ -207,12 +215,12 @@ def word_form(word: str) -> str:
 
 def word_tokens(text: str) -> tuple[str, ...]:
     """The compared forms of the tokens of a (normalised) name or phrase."""
-    return tuple(word_form(m.group()) for m in _TOKEN.finditer(normalize(text)))
+    return tuple(word_form(m.group()) for m in _PHRASE_TOKEN.finditer(normalize(text)))
 
 
 def raw_tokens(text: str) -> tuple[str, ...]:
     """The tokens of a name as written (for aliases that must match capitalisation)."""
-    return tuple(m.group().removesuffix("'s") for m in _TOKEN.finditer(normalize(text)))
+    return tuple(m.group().removesuffix("'s") for m in _PHRASE_TOKEN.finditer(normalize(text)))
 
 
 class NameTokens:
