@@ -8,11 +8,12 @@ seed gives the same bytes.
 
 Filler is old mail the persona has filed away, and it never changes what a scenario's
 request refers to, so every scenario is the same task over a grown corpus: it lives in its
-own folders (`Filed mail/1999`, `2000`, `2001`: the Inbox, Sent Items, Archive, Deleted
+own folders (`Filed mail/Filed 1999`, `Filed 2000`, `Filed 2001`: the Inbox, Sent Items, Archive, Deleted
 Items and Junk Email hold exactly the shipped mail), it is dated before September 2001 (the
 shipped mail starts on 24 September), its correspondents are generated people who never
-write the shipped mail (no one from the directory, the contacts or their domains), and it
-carries no labels. What still sees it: queries over the whole mailbox that do not name a
+write the shipped mail (no one from the directory, the contacts or their domains), its
+counterparties are organisations the shipped corpus never names (so a search for "Calpine"
+finds the shipped Calpine mail only), and it carries no labels. What still sees it: queries over the whole mailbox that do not name a
 shipped person, label or date (counts of every message, searches for common words).
 
 This is only filler for measuring the shipped persona at 1k-100k messages; generated
@@ -102,9 +103,15 @@ _DOMAINS += ["williams.com", "duke-energy.com", "pge.com", "aquila.com", "txu.co
 
 
 def filed_folders() -> list[dict[str, Any]]:
-    """The folders filler is filed in (corpus JSON dicts), parents first."""
+    """The folders filler is filed in (corpus JSON dicts), parents first. A year folder is
+    not named by the bare year: a folder is a name answers are read for, and "4 October
+    2001" would then name the folder "2001" instead of giving a date (OB-X110)."""
     years = [
-        {"id": f"{FILED['id']}-{year}", "displayName": str(year), "parentFolderId": FILED["id"]}
+        {
+            "id": f"{FILED['id']}-{year}",
+            "displayName": f"Filed {year}",
+            "parentFolderId": FILED["id"],
+        }
         for year in _YEARS
     ]
     return [dict(FILED), *years]
@@ -122,22 +129,36 @@ def _people(root: Path) -> tuple[dict[str, str], list[dict[str, str]]]:
     addresses = {u["mail"] for u in users}
     addresses |= {e["address"] for c in contacts for e in c["emailAddresses"]}
     shipped = {a.split("@")[1] for a in addresses} - {"enron.com"}
+    named = _shipped_text(root)
+    domains = [d for d in _DOMAINS if d == "enron.com" or d.split(".")[0] not in named]
     others = []
     for first in _FIRST:
         for last in _LAST:
             if first.casefold() in words or last.casefold() in words:
                 continue
-            domain = _DOMAINS[(len(others) * 7) % len(_DOMAINS)]
+            domain = domains[(len(others) * 7) % len(domains)]
             address = f"{first}.{last}@{domain}".casefold()
             if domain not in shipped and address not in addresses:
                 others.append({"name": f"{first} {last}", "address": address})
     return {"name": me["displayName"], "address": me["mail"]}, others
 
 
-def _fill(rng: random.Random, template: str) -> str:
+def _shipped_text(root: Path) -> str:
+    """Every shipped file's text, casefolded (to leave out what the shipped mail names)."""
+    return " ".join(p.read_text(encoding="utf-8") for p in sorted(root.glob("*.json"))).casefold()
+
+
+def counterparties(root: Path) -> list[str]:
+    """The filler's counterparties: those the shipped corpus never names (Calpine is the
+    subject of shipped mail: a request about "the Calpine ISDA work" must not find filler)."""
+    named = _shipped_text(root)
+    return [c for c in _COUNTERPARTIES if c.casefold() not in named]
+
+
+def _fill(rng: random.Random, template: str, parties: list[str]) -> str:
     return template.format(
         desk=rng.choice(_DESKS),
-        cp=rng.choice(_COUNTERPARTIES),
+        cp=rng.choice(parties),
         month=rng.choice(_MONTHS),
         day=rng.choice(_DAYS),
         amount=rng.randint(2, 140),
@@ -145,15 +166,19 @@ def _fill(rng: random.Random, template: str) -> str:
     )
 
 
-def _body(rng: random.Random, to_name: str, from_name: str) -> str:
-    sentences = " ".join(_fill(rng, rng.choice(_SENTENCES)) for _ in range(rng.randint(2, 6)))
+def _body(rng: random.Random, to_name: str, from_name: str, parties: list[str]) -> str:
+    sentences = " ".join(
+        _fill(rng, rng.choice(_SENTENCES), parties) for _ in range(rng.randint(2, 6))
+    )
     return f"{to_name.split()[0]},\n\n{sentences}\n\n{from_name.split()[0]}"
 
 
 def filler_messages(count: int, seed: int = 0, root: Path | None = None) -> list[dict[str, Any]]:
     """`count` generated messages (as corpus JSON dicts), oldest thread first, deterministic."""
     rng = random.Random(seed)
-    me, others = _people(root or data_dir("corpus"))
+    source = root or data_dir("corpus")
+    me, others = _people(source)
+    parties = counterparties(source)
     span = (_END - _START).total_seconds()
     out: list[dict[str, Any]] = []
     thread = 0
@@ -162,7 +187,7 @@ def filler_messages(count: int, seed: int = 0, root: Path | None = None) -> list
         conversation = f"conv-{FILLER_PREFIX}{thread:06d}"
         peer = rng.choice(others)
         kind, subject_template = rng.choice(_TOPICS)
-        subject = _fill(rng, subject_template)
+        subject = _fill(rng, subject_template, parties)
         when = _START + timedelta(seconds=rng.uniform(0, span))
         folder = f"{FILED['id']}-{when.year}"  # a thread is filed by the year it started
         previous: str | None = None
@@ -183,7 +208,7 @@ def filler_messages(count: int, seed: int = 0, root: Path | None = None) -> list
                         "size": rng.randint(8, 900) * 1024,
                     }
                 )
-            body = _body(rng, receiver["name"], sender["name"])
+            body = _body(rng, receiver["name"], sender["name"], parties)
             flag = rng.random()
             out.append(
                 {

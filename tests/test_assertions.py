@@ -337,3 +337,49 @@ def test_has_binds_the_fields_of_one_list_element():
     assert not found("tanya.ortiz@enron.com", "required")
     with pytest.raises(ValidationError, match="has"):
         Condition(path="attendees", op="has", value="optional")
+
+
+@pytest.mark.parametrize(
+    ("collection", "delta", "expected"),
+    [("folders", 2, True), ("folders", 1, False), ("folders", 3, False), ("messages", 1, True)],
+)
+def test_a_count_relative_to_the_start(collection, delta, expected):
+    """`{"$start": d}`: d more than the query selected at the start (two folders created,
+    one message sent by STATE_CALLS)."""
+    query = {"collection": collection, "where": []}
+    spec = {"type": "count", "query": query, "value": {"$start": delta}}
+    assert check(spec) is expected
+
+
+def test_a_relative_count_holds_in_a_grown_mailbox_where_the_literal_does_not():
+    """A total over a whole collection ("66 messages: one sent") is a number of the corpus it
+    was written for; `{"$start": 1}` says the same there and holds over any corpus."""
+    from emailbench_gym.api.models import MailFolder, Message
+    from emailbench_gym.corpus import CORPUS_FILES, build_corpus, load_corpus
+    from emailbench_gym.corpus_scale import filed_folders, filler_messages
+    from emailbench_gym.episode import Episode
+
+    shipped = load_corpus()
+    parts = {name: shipped.items(name) for name in CORPUS_FILES}
+    parts["folders"] = [*parts["folders"], *map(MailFolder.model_validate, filed_folders())]
+    parts["messages"] = [*parts["messages"], *map(Message.model_validate, filler_messages(50))]
+    grown = build_corpus(shipped.now, shipped.me.id, shipped.settings, parts)
+    every = {"collection": "messages", "where": []}
+    scenario = make_scenario(
+        [
+            {"id": "literal", "type": "count", "query": every, "value": 66},
+            {"id": "relative", "type": "count", "query": every, "value": {"$start": 1}},
+        ]
+    )
+    for corpus, literal in ((shipped, "passed"), (grown, "failed")):
+        episode = Episode(scenario, Workspace(corpus))
+        _, answer = episode.replay_reference()
+        outcomes = {i.id: i.outcome for i in episode.grade(answer).items}
+        assert outcomes["relative"] == "passed" and outcomes["literal"] == literal
+
+
+def test_a_relative_count_of_settings_is_refused():
+    with pytest.raises(ValidationError, match=r"\$start"):
+        assertion_adapter.validate_python(
+            {"type": "count", "query": {"collection": "settings"}, "value": {"$start": 0}}
+        )

@@ -609,3 +609,22 @@ def test_a_second_full_pass_reuses_the_messages_still_alive(tmp_path: Path) -> N
     assert len(first) == len(second) == 300
     reused = [a is b for a, b in zip(first, second, strict=True)]
     assert reused.count(False) == 1  # only the moved message is a new object
+
+
+def test_filler_is_filed_away_and_names_nothing_the_shipped_mail_names() -> None:
+    """Filler never changes what a request refers to: its own folders, dates before the
+    shipped mail, no shipped person or address, and no organisation the shipped corpus names
+    (a search for "Calpine" finds only the shipped Calpine mail, as OB-M111's reference needs)."""
+    shipped = load_corpus()
+    addresses = {u.mail.casefold() for u in shipped.items("users")}
+    filed = {f["id"] for f in filed_folders()}
+    for message in filler_messages(3000, seed=1):
+        assert message["parentFolderId"] in filed
+        assert message["receivedDateTime"] < "2001-09"
+        text = (message["subject"] + " " + message["body"]["content"]).casefold()
+        assert "calpine" not in text
+        people = [message["from"], *message["toRecipients"], *message["ccRecipients"]]
+        others = [p["emailAddress"]["address"] for p in people]
+        assert not any(a.endswith("@calpine.com") for a in others)
+        assert sum(a in addresses for a in others) <= 1  # the persona only
+    assert not any(f["displayName"].isdigit() for f in filed_folders())  # "2001" is a year

@@ -20,6 +20,7 @@ from emailbench_gym.grading.query import (
     AnyOf,
     Condition,
     Query,
+    Strict,
     compile_expectation,
     field_attrs,
     folder_id,
@@ -29,24 +30,46 @@ from emailbench_gym.grading.query import (
 )
 
 
+class FromStart(Strict):
+    """A count relative to the start state: `{"$start": 2}` is two more than the query
+    selected at the start (`$folder` / `$ids` resolved as at the end), `{"$start": 0}` as
+    many. A total over a whole collection ("65 messages: none sent or deleted") then holds
+    in a mailbox of any size, and on the corpus it was written for it is the same number."""
+
+    start: int = Field(alias="$start", description="Items more (or fewer) than at the start.")
+
+
 class CountAssertion(CheckBase):
-    """The query selects `op value` items."""
+    """The query selects `op value` items (`value`: a number, or `{"$start": delta}`)."""
 
     type: Literal["count"]
     query: Query
     op: Literal["eq", "gte", "lte", "gt", "lt"] = "eq"
-    value: int
+    value: int | FromStart
+
+    @model_validator(mode="after")
+    def _start_of_a_collection(self) -> CountAssertion:
+        if isinstance(self.value, FromStart) and self.query.collection == "settings":
+            raise ValueError("a count of settings cannot be relative to the start ($start)")
+        return self
+
+    def target(self, episode: EpisodeView) -> int:
+        """The number `value` stands for in this episode."""
+        if isinstance(self.value, int):
+            return self.value
+        return episode.context.initial_side(self.query, episode.final).count + self.value.start
 
     def check(self, episode: EpisodeView) -> Outcome:
         n = episode.count(self.query)
+        value = self.target(episode)
         ok = {
-            "eq": n == self.value,
-            "gte": n >= self.value,
-            "lte": n <= self.value,
-            "gt": n > self.value,
-            "lt": n < self.value,
+            "eq": n == value,
+            "gte": n >= value,
+            "lte": n <= value,
+            "gt": n > value,
+            "lt": n < value,
         }[self.op]
-        return Outcome(ok, f"count {self.op} {self.value}", n)
+        return Outcome(ok, f"count {self.op} {value}", n)
 
 
 class ExistsAssertion(CheckBase):
