@@ -49,7 +49,7 @@ def scan_bind(analysis: Analysis, target: Span, subjects: list[SubjectMention]):
             return 0, 0
         return len(gap) + 2 * sum(norms[i] in _CONJUNCTIONS for i in gap), side
 
-    clause = text.clause_of(target.start, target.end)
+    clause = analysis.clause_over_aside(target)  # a name's aside does not end its clause
     sentence = text.sentences[text.sentence_of(target.start)]
     line_index = text.line_of(target.start)
     line = text.lines[line_index]

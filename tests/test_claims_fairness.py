@@ -464,3 +464,62 @@ def test_values_in_a_table_bind_to_the_subject_heading_their_column_and_a_sign_i
         "| 236 | $0.3 billion | 3 |", "| 3 | $0.3 billion | 236 |"
     )
     assert not scenario_check("OB-H318", check, down)
+
+
+H324_ANSWER = (
+    "Two of the three Outside Advisors have emailed you: Nathan Pryor (Arthur Andersen) sent 3 "
+    "and Claire Boudreaux (Vinson & Elkins) sent 2.\n"
+    '- Nathan Pryor: "Raptor vehicles - Q3 impairment question" (Sep 28), "Audit walkthrough '
+    'scheduling" (Oct 5), "PBC list for Q3 review" (Oct 11).\n'
+    '- Claire Boudreaux: "Privileged: FERC market-based rate inquiry - draft response" (Oct 4), '
+    '"Document retention policy - reminder" (Oct 10).\n'
+    "- Alan Whitcombe (CERA) is in the group but hasn't sent you anything.\n"
+    "- Not counted: Richard Shapiro's \"V&E comments\" and Jeff Skilling's messages mention "
+    "Claire, but they came from Enron people, not from her."
+)
+
+
+def test_a_value_after_a_names_aside_binds_to_the_name_and_but_keeps_the_subject():
+    """tansy's OB-H324 answer: in "Nathan Pryor (Arthur Andersen) sent 3 and Claire Boudreaux
+    (Vinson & Elkins) sent 2" the aside does not end Nathan Pryor's clause, so 3 is his; in
+    "Alan Whitcombe (CERA) is in the group but hasn't sent you anything" the clause after "but"
+    is about Alan Whitcombe, so he is ruled out."""
+    assert scenario_check("OB-H324", "email-counts", H324_ANSWER)
+    assert scenario_check("OB-H324", "members-who-emailed", H324_ANSWER)
+    # wrong twins: the counts swapped; Alan Whitcombe said to have sent mail; a member ruled out
+    swapped = H324_ANSWER.replace("sent 3 and Claire", "sent 2 and Claire").replace(
+        "Elkins) sent 2", "Elkins) sent 3"
+    )
+    assert not scenario_check("OB-H324", "email-counts", swapped)
+    sent = H324_ANSWER.replace("but hasn't sent you anything", "and has sent you one")
+    assert not scenario_check("OB-H324", "members-who-emailed", sent)
+    claire = (
+        "Claire Boudreaux (Vinson & Elkins) is in the group but hasn't sent you anything. "
+        "Nathan Pryor (Arthur Andersen) sent 3."
+    )
+    assert not scenario_check("OB-H324", "members-who-emailed", claire)
+
+
+H337_ANSWER = (
+    "Two of your back-and-forth threads end with the other person, so they're waiting on you:\n"
+    '- "FERC data request on EnronOnline trades" (Richard Shapiro). {history}\n'
+    '- "Q3 VaR summary draft - please check" (Priya Raman). You sent it Oct 11 and she replied '
+    "Oct 12: two corrections on East power, and the gas peak should read 110% on Sep 24.\n"
+    "In the other 11 two-way threads your reply is the latest message."
+)
+
+
+def test_he_stands_for_a_person_never_for_an_email():
+    """tansy's OB-H337 answer: '"FERC data request on EnronOnline trades" (Richard Shapiro). He
+    wrote, you replied Sep 25, and he came back Oct 8': "he" is Richard Shapiro, so "you replied"
+    says nothing of the thread; "it" still stands for the thread."""
+    check = "ball-in-my-court"
+    history = "He wrote, you replied Sep 25, and he came back Oct 8 asking for the full pull."
+    assert scenario_check("OB-H337", check, H337_ANSWER.format(history=history))
+    # wrong twins: the thread itself said to end with your reply
+    ended = "It ended when you replied Oct 8."
+    assert not scenario_check("OB-H337", check, H337_ANSWER.format(history=ended))
+    last = H337_ANSWER.format(history="").replace(
+        "(Richard Shapiro). ", "(Richard Shapiro): you replied last."
+    )
+    assert not scenario_check("OB-H337", check, last)

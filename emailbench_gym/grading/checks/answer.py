@@ -442,9 +442,10 @@ class AnswerItemsCheck(_Claim):
             return Outcome(False, expected, TOO_LONG)
         mentions = analysis.entity_spans(self.kind)
         spans = [span for span, _ in mentions]
-        polarity = analysis.reader.read(spans, self.cue_words)
+        personal = self.kind == "person" if self.kind != "literal" else None
+        polarity = analysis.reader.read(spans, self.cue_words, personal=personal)
         if self.context:
-            as_context = analysis.reader.read(spans, self.context_cue_words)
+            as_context = analysis.reader.read(spans, self.context_cue_words, personal=personal)
         else:
             as_context = polarity
         if self.owners_as_context:

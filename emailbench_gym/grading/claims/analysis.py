@@ -285,6 +285,23 @@ class Analysis:
             return asides[index][0]
         return None
 
+    def clause_over_aside(self, target: Span) -> tuple[int, int]:
+        """The target's clause; when it opens right after a parenthesis that follows a name's
+        own words ("Nathan Pryor (Arthur Andersen) sent 3 and Claire ..."), it reaches back
+        over the aside to the clause before it: the aside annotates the name, it does not end
+        the name's clause."""
+        text = self.text
+        left, right = text.clause_of(target.start, target.end)
+        if left < len(text.text) and text.text[left] == ")" and self.aside_opening(target) is None:
+            index = bisect.bisect_right(self._asides, (left, len(text.text))) - 1
+            while index >= 0 and self._asides[index][1] > left:
+                index -= 1
+            if index >= 0 and self._asides[index][1] == left:
+                opened = self._asides[index][0]
+                if opened > 0 and text.text[opened - 1] == " ":
+                    left = text.clause_of(opened - 1, opened - 1)[0]
+        return left, right
+
     @cached_property
     def _relative_clauses(self) -> list[tuple[int, int]]:
         """(start, end) of each non-restrictive relative clause (", which overlaps the FERC
@@ -397,7 +414,7 @@ class Binder:
             return paired
         analysis = self.analysis
         text = analysis.text
-        clause = text.clause_of(target.start, target.end)
+        clause = analysis.clause_over_aside(target)
         sentence = text.sentences[text.sentence_of(target.start)]
         line_index = text.line_of(target.start)
         line = text.lines[line_index]
