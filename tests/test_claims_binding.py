@@ -17,7 +17,12 @@ from datetime import date
 import pytest
 
 from emailbench_gym.corpus import load_corpus
-from emailbench_gym.grading.claims.analysis import Analysis, SubjectMention, span_of
+from emailbench_gym.grading.claims.analysis import (
+    Analysis,
+    SubjectMention,
+    column_head_subject,
+    span_of,
+)
 from emailbench_gym.grading.claims.entities import ENTITY_KINDS
 from emailbench_gym.grading.claims.lexicon import NAMING_OPENERS
 from emailbench_gym.grading.claims.polarity import Span
@@ -44,7 +49,7 @@ def scan_bind(analysis: Analysis, target: Span, subjects: list[SubjectMention]):
             return 0, 0
         return len(gap) + 2 * sum(norms[i] in _CONJUNCTIONS for i in gap), side
 
-    clause = text.clause_of(target.start, target.end)
+    clause = analysis.clause_over_aside(target)  # a name's aside does not end its clause
     sentence = text.sentences[text.sentence_of(target.start)]
     line_index = text.line_of(target.start)
     line = text.lines[line_index]
@@ -92,6 +97,14 @@ def scan_bind(analysis: Analysis, target: Span, subjects: list[SubjectMention]):
                 return min(before, key=distance)
         if inside:
             return min(inside, key=distance)
+
+    def first_in(start: int, end: int) -> SubjectMention | None:
+        inside = [s for s in subjects if start <= s.span.start < end]
+        return min(inside, key=lambda s: s.span.start) if inside else None
+
+    column_head = column_head_subject(text, target, line_index, first_in)
+    if column_head is not None:
+        return column_head
     header = scan_header_of(text, line_index)
     if header is not None:
         start, end = text.lines[header]

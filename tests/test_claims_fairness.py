@@ -340,3 +340,222 @@ def test_a_contraction_tail_is_not_a_word_of_its_own():
     assert not scenario_check("OB-H332", check, negated)
     hedged = H332_NEW.format(extra="").replace("- Q3 VaR", "- I'm not sure, but maybe Q3 VaR")
     assert not scenario_check("OB-H332", check, hedged)
+
+
+H313_TERSE = (
+    "Three people this morning (Inbox, all unread):\n"
+    "- Jeff Skilling, 7:52: bring a one-page reserve walk to the 2 PM earnings prep.\n"
+    "- Louise Kitchen, 8:10: weather degree-day products ready for EnronOnline; needs RAC "
+    "sign-off this week.\n"
+    "- Richard Shapiro, 8:30 (high): review V&E's comments on the FERC data response before "
+    "Wednesday.\n"
+    "{extra}"
+    "Left out: EnronOnline Daily Summary (6:30) and GasBank storage report (7:15), both automated."
+)
+
+
+def test_a_system_account_named_after_a_platform_names_the_platform_after_on_or_for():
+    """pine's OB-H313 answer (reconstructed): "products ready for EnronOnline" names the trading
+    platform, not the automated EnronOnline sender (a system account named after it)."""
+    check = "senders-this-morning"
+    assert scenario_check("OB-H313", check, H313_TERSE.format(extra=""))
+    listed = H313_TERSE.replace("ready for EnronOnline", "to be listed on EnronOnline")
+    assert scenario_check("OB-H313", check, listed.format(extra=""))
+    # wrong twins: the account named as a sender, in the list or after "from"
+    item = "- EnronOnline, 6:30: the daily summary.\n"
+    assert not scenario_check("OB-H313", check, H313_TERSE.format(extra=item))
+    sent = "- The 6:30 daily summary from EnronOnline.\n"
+    assert not scenario_check("OB-H313", check, H313_TERSE.format(extra=sent))
+    inline = "From people: Jeff Skilling, Louise Kitchen, Richard Shapiro and EnronOnline."
+    assert not scenario_check("OB-H313", check, inline)
+    # a person (not a system account) after "for" is still a sender
+    ask = H313_TERSE.replace("ready for EnronOnline", "ready for Sally Beck")
+    assert not scenario_check("OB-H313", check, ask.format(extra=""))
+
+
+M103_BRIEFING = (
+    "Dana, here's where Raptor stands across everything.\n\n"
+    "Your Inbox has 4 Raptor emails: Marcus Hale's preliminary capacity shortfall (Sep 26) and "
+    "his restructuring model v3 (Oct 10), Nathan Pryor's Q3 impairment question (Sep 28) and "
+    'Jeff Skilling\'s "need a straight answer" (Oct 1).\n\n'
+    'Two Raptor to-dos are still open. "Reconcile Raptor capacity schedule with Andersen" is in '
+    "progress and was due Friday, October 12, so it's overdue. \"Draft Raptor restructuring "
+    "talking points for Skilling\" hasn't been started and is due tomorrow at noon. The third, "
+    '"Confirm Raptor III collateral valuation", is already completed.\n\n'
+    'The Raptor card, "Raptor hedge restructuring" on the Deal Pipeline board, is in the In '
+    "Progress column.\n\n"
+    "The next Raptor meeting is the Raptor Restructuring Update tomorrow, Tuesday, October 16, "
+    "from 1:00 to 2:00 PM in the EB 50M Small Conference Room. {past}"
+)
+
+
+def test_a_meeting_named_without_its_leading_word_is_that_meeting():
+    """quince's OB-M103 answer (reconstructed): "The Hedge Capacity Review was on October 2"
+    names the Raptor Hedge Capacity Review (no other name has those words), so its date is
+    not a second date of the Raptor Restructuring Update."""
+    past = "The Hedge Capacity Review was on October 2, so it's already behind you."
+    assert scenario_check("OB-M103", "next-meeting-when", M103_BRIEFING.format(past=past))
+    assert scenario_check("OB-M103", "next-meeting", M103_BRIEFING.format(past=past))
+    # wrong twins: the shortened name asserted as the next meeting; a second date for the update
+    wrong = "The Hedge Capacity Review is the next one after that."
+    assert not scenario_check("OB-M103", "next-meeting", M103_BRIEFING.format(past=wrong))
+    moved = "The Restructuring Update was on October 2."
+    assert not scenario_check("OB-M103", "next-meeting-when", M103_BRIEFING.format(past=moved))
+
+
+T103_TABLE = (
+    "**30% of your checklist steps are checked off (3 of 10).**\n\n"
+    "| To-do | Done / total |\n"
+    "|---|---|\n"
+    "| Reconcile Raptor capacity schedule with Andersen | {first} |\n"
+    "| Draft Raptor restructuring talking points for Skilling | 0 / 2 |\n"
+    "| Compile EnronOnline trade data for FERC data request | 1 / 3 |\n"
+    "| Prepare controls briefing for FERC Review | 0 / 2 |\n"
+    "| All four | 3 / 10 (30%) |\n"
+)
+
+
+def test_steps_done_out_of_total_with_a_spaced_slash_are_a_share():
+    """rowan's OB-T103 answer (reconstructed): "2 / 3" in a table cell is 2 of 3 steps done, as
+    "2/3" is; a slash with spaces around it is never a date."""
+    assert scenario_check("OB-T103", "steps-done", T103_TABLE.format(first="2 / 3"))
+    assert scenario_check("OB-T103", "overall-share", T103_TABLE.format(first="2 / 3"))
+    # wrong twins: a wrong share; rows swapped
+    assert not scenario_check("OB-T103", "steps-done", T103_TABLE.format(first="1 / 3"))
+    swapped = T103_TABLE.format(first="1 / 3").replace(
+        "data request | 1 / 3", "data request | 2 / 3"
+    )
+    assert not scenario_check("OB-T103", "steps-done", swapped)
+
+
+H312_TABLE = (
+    "**Four senders have more than half of their emails to you unread.**\n\n"
+    "| # | Sender | Received | Unread | Unread % | {other} |\n"
+    "|---|---|---|---|---|---|\n"
+    "| 1 | Louise Kitchen | 5 | 4 | 80% | {louise} |\n"
+    "| 2 | Sally Beck | 4 | 3 | 75% | 19% |\n"
+    "| 3 | John Lavorato | 3 | 2 | 66.7% | 13% |\n"
+    "| 4 | Richard Shapiro | 5 | 3 | 60% | 19% |\n\n"
+    "**Notes**\n"
+    "- Jeff Skilling, Tanya Ortiz and GasBank are at exactly 50%, so they're not over the line.\n"
+    "- The last column is each sender's share of your 16 unread emails."
+)
+
+
+def test_a_value_in_another_column_under_its_own_header_is_another_measure():
+    """rowan's OB-H312 answer (reconstructed): "| Unread % | Share of all unread |" gives each
+    sender two percentages; the second column's header says it is another measure, so 25%
+    does not contradict Louise Kitchen's 80%."""
+    check = "unread-percentages"
+    table = H312_TABLE.format(other="Share of all unread", louise="25%")
+    assert scenario_check("OB-H312", check, table)
+    assert scenario_check("OB-H312", "senders-over-half-unread", table)
+    # wrong twins: a second value under the same header; a wrong value in the right column;
+    # the second value said in prose
+    assert not scenario_check("OB-H312", check, H312_TABLE.format(other="Unread %", louise="25%"))
+    wrong = table.replace("| 4 | 80% |", "| 4 | 70% |")
+    assert not scenario_check("OB-H312", check, wrong)
+    prose = H312_TABLE.format(other="Share of all unread", louise="25%") + (
+        "\n- Louise Kitchen is at 60% unread."
+    )
+    assert not scenario_check("OB-H312", check, prose)
+
+
+H318_COLUMNS = (
+    "**All three dropped week over week.**\n\n"
+    "| Metric | First (Oct 5) | Second (Oct 12) | Change |\n"
+    "|---|---:|---:|---:|\n"
+    "| Transactions | 4,112 | 3,876 | {change} |\n"
+    "| Notional value | $2.9B | $2.6B | -$0.3B |\n"
+    "| Credit rejections | 14 | 11 | -3 |\n"
+)
+H318_TRANSPOSED = (
+    "**Week over week, the 10/12 summary is lower on every measure.**\n\n"
+    "| 10/05 -> 10/12 | Transactions | Notional value | Credit rejections |\n"
+    "|---|---|---|---|\n"
+    "| Before | {before} | $2.9 billion | 14 |\n"
+    "| After | 3,876 | $2.6 billion | 11 |\n"
+    "| Down by | 236 | $0.3 billion | 3 |\n"
+)
+
+
+def test_values_in_a_table_bind_to_the_subject_heading_their_column_and_a_sign_is_a_direction():
+    """rowan's OB-H318 answers (reconstructed): with the metrics as column headers, a value binds
+    to the metric over its column (its row names none); with a "| Change |" column, "-236" is a
+    fall of 236 as "down 236" is."""
+    check = "summary-changes"
+    assert scenario_check("OB-H318", check, H318_COLUMNS.format(change="-236"))
+    assert scenario_check("OB-H318", check, H318_COLUMNS.format(change="\u2212236"))
+    assert scenario_check("OB-H318", check, H318_TRANSPOSED.format(before="4,112"))
+    # wrong twins: a rise, a wrong change, values swapped between two metrics' columns
+    assert not scenario_check("OB-H318", check, H318_COLUMNS.format(change="+236"))
+    assert not scenario_check("OB-H318", check, H318_COLUMNS.format(change="-263"))
+    assert not scenario_check("OB-H318", check, H318_COLUMNS.format(change="-236, three"))
+    assert not scenario_check("OB-H318", check, H318_TRANSPOSED.format(before="4,211"))
+    swapped = H318_TRANSPOSED.format(before="14").replace(
+        "| $2.9 billion | 14 |", "| $2.9 billion | 4,112 |"
+    )
+    assert not scenario_check("OB-H318", check, swapped)
+    down = H318_TRANSPOSED.format(before="4,112").replace(
+        "| 236 | $0.3 billion | 3 |", "| 3 | $0.3 billion | 236 |"
+    )
+    assert not scenario_check("OB-H318", check, down)
+
+
+H324_ANSWER = (
+    "Two of the three Outside Advisors have emailed you: Nathan Pryor (Arthur Andersen) sent 3 "
+    "and Claire Boudreaux (Vinson & Elkins) sent 2.\n"
+    '- Nathan Pryor: "Raptor vehicles - Q3 impairment question" (Sep 28), "Audit walkthrough '
+    'scheduling" (Oct 5), "PBC list for Q3 review" (Oct 11).\n'
+    '- Claire Boudreaux: "Privileged: FERC market-based rate inquiry - draft response" (Oct 4), '
+    '"Document retention policy - reminder" (Oct 10).\n'
+    "- Alan Whitcombe (CERA) is in the group but hasn't sent you anything.\n"
+    "- Not counted: Richard Shapiro's \"V&E comments\" and Jeff Skilling's messages mention "
+    "Claire, but they came from Enron people, not from her."
+)
+
+
+def test_a_value_after_a_names_aside_binds_to_the_name_and_but_keeps_the_subject():
+    """tansy's OB-H324 answer: in "Nathan Pryor (Arthur Andersen) sent 3 and Claire Boudreaux
+    (Vinson & Elkins) sent 2" the aside does not end Nathan Pryor's clause, so 3 is his; in
+    "Alan Whitcombe (CERA) is in the group but hasn't sent you anything" the clause after "but"
+    is about Alan Whitcombe, so he is ruled out."""
+    assert scenario_check("OB-H324", "email-counts", H324_ANSWER)
+    assert scenario_check("OB-H324", "members-who-emailed", H324_ANSWER)
+    # wrong twins: the counts swapped; Alan Whitcombe said to have sent mail; a member ruled out
+    swapped = H324_ANSWER.replace("sent 3 and Claire", "sent 2 and Claire").replace(
+        "Elkins) sent 2", "Elkins) sent 3"
+    )
+    assert not scenario_check("OB-H324", "email-counts", swapped)
+    sent = H324_ANSWER.replace("but hasn't sent you anything", "and has sent you one")
+    assert not scenario_check("OB-H324", "members-who-emailed", sent)
+    claire = (
+        "Claire Boudreaux (Vinson & Elkins) is in the group but hasn't sent you anything. "
+        "Nathan Pryor (Arthur Andersen) sent 3."
+    )
+    assert not scenario_check("OB-H324", "members-who-emailed", claire)
+
+
+H337_ANSWER = (
+    "Two of your back-and-forth threads end with the other person, so they're waiting on you:\n"
+    '- "FERC data request on EnronOnline trades" (Richard Shapiro). {history}\n'
+    '- "Q3 VaR summary draft - please check" (Priya Raman). You sent it Oct 11 and she replied '
+    "Oct 12: two corrections on East power, and the gas peak should read 110% on Sep 24.\n"
+    "In the other 11 two-way threads your reply is the latest message."
+)
+
+
+def test_he_stands_for_a_person_never_for_an_email():
+    """tansy's OB-H337 answer: '"FERC data request on EnronOnline trades" (Richard Shapiro). He
+    wrote, you replied Sep 25, and he came back Oct 8': "he" is Richard Shapiro, so "you replied"
+    says nothing of the thread; "it" still stands for the thread."""
+    check = "ball-in-my-court"
+    history = "He wrote, you replied Sep 25, and he came back Oct 8 asking for the full pull."
+    assert scenario_check("OB-H337", check, H337_ANSWER.format(history=history))
+    # wrong twins: the thread itself said to end with your reply
+    ended = "It ended when you replied Oct 8."
+    assert not scenario_check("OB-H337", check, H337_ANSWER.format(history=ended))
+    last = H337_ANSWER.format(history="").replace(
+        "(Richard Shapiro). ", "(Richard Shapiro): you replied last."
+    )
+    assert not scenario_check("OB-H337", check, last)

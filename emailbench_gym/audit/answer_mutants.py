@@ -91,7 +91,8 @@ def _render(kind: str, expected: Any) -> str | None:
 def _member_spans(check: AnswerItemsCheck, analysis: Analysis) -> dict[str, list[tuple[int, int]]]:
     members, _wrong = check.universe_keys(analysis.universe)
     mentions = analysis.entity_spans(check.kind)
-    marks = analysis.reader.read([s for s, _ in mentions], check.cue_words)
+    personal = check.kind == "person" if check.kind != "literal" else None
+    marks = analysis.reader.read([s for s, _ in mentions], check.cue_words, personal=personal)
     found: dict[str, list[tuple[int, int]]] = {}
     for (span, keys), mark in zip(mentions, marks, strict=True):
         for key in keys:

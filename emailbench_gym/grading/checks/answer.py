@@ -38,10 +38,10 @@ from pydantic import Field, field_validator, model_validator
 
 from emailbench_gym.grading.checks.base import CheckBase, EpisodeView, Outcome
 from emailbench_gym.grading.claims.analysis import MAX_ANSWER_CHARS, Analysis, SubjectMention
-from emailbench_gym.grading.claims.entities import ENTITY_KINDS
+from emailbench_gym.grading.claims.entities import ENTITY_KINDS, SYSTEM
 from emailbench_gym.grading.claims.lexicon import ANTONYMS, END_ROLES, START_ROLES
 from emailbench_gym.grading.claims.polarity import CueWords, Span
-from emailbench_gym.grading.claims.text import Text
+from emailbench_gym.grading.claims.text import Text, word_tokens
 from emailbench_gym.grading.claims.values import (
     VALUE_KINDS,
     ValueMention,
@@ -251,6 +251,32 @@ def _owner_mentions(analysis: Analysis, spans: list[Span]) -> set[int]:
     return owners
 
 
+#: Words right before a system account's name that make it the platform or service it is named
+#: after, not a sender: "ready for EnronOnline", "listed on EnronOnline", "via GasBank".
+_PLATFORM_PREPOSITIONS = frozenset({"on", "onto", "for", "into", "via", "through", "across", "in"})
+
+
+def _platform_mentions(analysis: Analysis, mentions: list[tuple[Span, list[str]]]) -> set[int]:
+    """Indexes of the person mentions that name only system accounts (userType "system"),
+    written right after a preposition of place or purpose ("the products are ready for
+    EnronOnline", "positions on EnronOnline"): the account is named after a platform, and there
+    the text names the platform. Written as a sender ("from EnronOnline", "EnronOnline sent",
+    a list item), it is the account."""
+    text = analysis.text
+    systems = {
+        key for key, entity in analysis.universe.of_kind("person").items() if SYSTEM in entity.roles
+    }
+    found = set()
+    for k, (span, keys) in enumerate(mentions):
+        if not keys or not systems.issuperset(keys) or span.first == 0:
+            continue
+        before = text.tokens[span.first - 1]
+        gap = text.text[before.end : span.start]
+        if before.norm in _PLATFORM_PREPOSITIONS and gap.strip(" \t") == "":
+            found.add(k)
+    return found
+
+
 def _tables(text: Text) -> Iterator[list[int]]:
     """The line numbers of each markdown table in `text`, one list per run of table rows."""
     line, count = 0, len(text.lines)
@@ -417,14 +443,18 @@ class AnswerItemsCheck(_Claim):
             return Outcome(False, expected, TOO_LONG)
         mentions = analysis.entity_spans(self.kind)
         spans = [span for span, _ in mentions]
-        polarity = analysis.reader.read(spans, self.cue_words)
+        personal = self.kind == "person" if self.kind != "literal" else None
+        polarity = analysis.reader.read(spans, self.cue_words, personal=personal)
         if self.context:
-            as_context = analysis.reader.read(spans, self.context_cue_words)
+            as_context = analysis.reader.read(spans, self.context_cue_words, personal=personal)
         else:
             as_context = polarity
         if self.owners_as_context:
             owners = _owner_mentions(analysis, spans)
             as_context = ["ruled_out" if k in owners else c for k, c in enumerate(as_context)]
+        if self.kind == "person":
+            platforms = _platform_mentions(analysis, mentions)
+            as_context = ["ruled_out" if k in platforms else c for k, c in enumerate(as_context)]
         about = self._about_subject(analysis, spans)
         affirmed: dict[str, int] = {}
         affirmed_outside: set[str] = set()  # members asserted outside the context parts
@@ -741,6 +771,7 @@ class AnswerValuesCheck(_Claim):
         problems: list[str] = []
         positions: list[int] = []
         used: set[int] = set()
+        in_role: set[int] = set()  # values that state a spec given in a role ("down 236")
         text_of = analysis.text.text
         for spec in self.values:
             key = self._resolved_subject_keys(spec, universe)
@@ -806,6 +837,8 @@ class AnswerValuesCheck(_Claim):
                     problems.append(f"denied: {spec.describe()} ({denied})")
                     continue
             used.update(id(v) for v in hits)
+            if spec.role:
+                in_role.update(id(v) for v in hits)
             if spec.required:
                 positions.append(min(v.start for v in hits))
             if (spec.is_exclusive or not spec.required) and key is not None:
@@ -815,6 +848,7 @@ class AnswerValuesCheck(_Claim):
                     if v not in hits
                     and (not spec.role or (in_role_clause(v) and not _other_side(text_of, v, spec)))
                     and comparable(v, spec.kind)
+                    and not _in_another_column(analysis.text, v, hits)
                 ]
                 clash = [
                     analysis.text.text[v.start : v.end]
@@ -881,7 +915,9 @@ class AnswerValuesCheck(_Claim):
             """The values the answer states for this subject: those bound to it (in a role, only
             its own value there: the binding to the nearest role phrase is loose, every count on
             "sent you 5; on 7 (4 To, 3 Cc)" is nearest "sent you"), and the values listed in a
-            run with its own value ("Inbox with 16, 3 unread"; "sent you 5 emails, 4 emails")."""
+            run with its own value ("Inbox with 16, 3 unread"; "sent you 5 emails, 4 emails").
+            Read without a role, a value that states one of the check's values in a role ("down
+            236" in a "| Change |" row) is that role's, not one more of the plain measure."""
             mine = [
                 v
                 for v, _span in stated
@@ -889,6 +925,7 @@ class AnswerValuesCheck(_Claim):
                 and (b := bound[id(v)]) is not None
                 and key in b.keys
                 and not part_of_own(v, key)
+                and (roles or id(v) not in in_role)  # "| Change | down 236 | down 3 |"
             ]
             anchors = [
                 v
@@ -900,6 +937,7 @@ class AnswerValuesCheck(_Claim):
                         (r := role_of.get(id(v))) is not None
                         and any(f"role:{p}" in r.keys for p in roles)
                     )
+                    or any(_role_by_form(analysis, v, s) for s in own)  # "| -236 |"
                 )
             ]
             found = {id(v): v for v in (anchors if roles else mine)}
@@ -1043,6 +1081,84 @@ def _column_role(
     return True, None
 
 
+def _column_header(text: Text, offset: int) -> tuple[int, int, str] | None:
+    """(table's first line, column, header words) of the body cell of a table holding
+    `offset`; None outside a table's body."""
+    cell = text.table_cell(offset)
+    if cell is None:
+        return None
+    line = text.line_of(offset)
+    head = text.table_head(line)
+    if head == line:
+        return None
+    start, end = text.lines[head]
+    cells = text.text[start:end].split("|")
+    column = cell[0] + 1 if text.text[start:end].lstrip().startswith("|") else cell[0]
+    header = cells[column] if column < len(cells) else ""
+    return head, cell[0], " ".join(word_tokens(header))
+
+
+def _in_another_column(text: Text, mention: ValueMention, hits: list[ValueMention]) -> bool:
+    """A value in another column of the table that holds the subject's own value, under a
+    header of its own ("| Unread % | Read % |", "| Unread % | Share of your unread |"): the
+    column says what it measures, so it is another measure of the subject, not a second
+    value of this one. A value in the same column, under the same header, or outside the
+    table still contradicts it."""
+    mine = _column_header(text, mention.start)
+    if mine is None or not mine[2]:
+        return False
+    for hit in hits:
+        theirs = _column_header(text, hit.start)
+        if (
+            theirs is not None
+            and theirs[0] == mine[0]
+            and theirs[1] != mine[1]
+            and theirs[2]
+            and theirs[2] != mine[2]
+        ):
+            return True
+    return False
+
+
+#: Role words of a change whose direction a sign written before its value also states.
+_FALL_WORDS = frozenset(
+    {
+        "down",
+        "decrease",
+        "decreased",
+        "drop",
+        "dropped",
+        "lower",
+        "fewer",
+        "fell",
+        "fall",
+        "declined",
+        "decline",
+        "less",
+        "reduced",
+    }
+)
+_RISE_WORDS = frozenset(
+    {"up", "increase", "increased", "rise", "rose", "higher", "more", "grew", "gained"}
+)
+_MINUS = ("-", "\u2212", "\u2013")
+
+
+def _signed_as_role(text: str, mention: ValueMention, spec: ValueSpec) -> bool:
+    """A value written with a sign states the direction of a change ("| Change |" ... "| -236
+    |", "14 -> 11 (-3)", "+$40 million"): a minus sign the role of a fall ("down", "fewer"),
+    a plus sign that of a rise. A sign is one written right before the value, after a space,
+    a bracket or a cell's bar ("14-11" is a range, not -11)."""
+    words = {w.casefold() for w in spec.role}
+    start = mention.start
+    if start < 1 or not (words & (_FALL_WORDS | _RISE_WORDS)):
+        return False
+    sign = text[start - 1]
+    if start >= 2 and not (text[start - 2].isspace() or text[start - 2] in "|([*"):
+        return False
+    return bool((sign in _MINUS and words & _FALL_WORDS) or (sign == "+" and words & _RISE_WORDS))
+
+
 def _range_side(spec: ValueSpec) -> int | None:
     """For a time whose role names a start (0) or an end (1): the side of a range stating it."""
     words = {w.casefold() for w in spec.role}
@@ -1085,6 +1201,8 @@ def _role_by_form(analysis: Analysis, mention: ValueMention, spec: ValueSpec) ->
     / "1. Tuesday, October 16, 2001, 12:00 PM - ...")."""
     text = analysis.text
     if _range_side(spec) is not None and mention.kind == "time-range":
+        return True
+    if _signed_as_role(text.text, mention, spec):
         return True
     if not text.opens_line(mention.start):
         return False

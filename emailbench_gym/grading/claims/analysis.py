@@ -16,7 +16,7 @@ from __future__ import annotations
 import bisect
 import itertools
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date
 from functools import cached_property
@@ -285,6 +285,23 @@ class Analysis:
             return asides[index][0]
         return None
 
+    def clause_over_aside(self, target: Span) -> tuple[int, int]:
+        """The target's clause; when it opens right after a parenthesis that follows a name's
+        own words ("Nathan Pryor (Arthur Andersen) sent 3 and Claire ..."), it reaches back
+        over the aside to the clause before it: the aside annotates the name, it does not end
+        the name's clause."""
+        text = self.text
+        left, right = text.clause_of(target.start, target.end)
+        if left < len(text.text) and text.text[left] == ")" and self.aside_opening(target) is None:
+            index = bisect.bisect_right(self._asides, (left, len(text.text))) - 1
+            while index >= 0 and self._asides[index][1] > left:
+                index -= 1
+            if index >= 0 and self._asides[index][1] == left:
+                opened = self._asides[index][0]
+                if opened > 0 and text.text[opened - 1] == " ":
+                    left = text.clause_of(opened - 1, opened - 1)[0]
+        return left, right
+
     @cached_property
     def _relative_clauses(self) -> list[tuple[int, int]]:
         """(start, end) of each non-restrictive relative clause (", which overlaps the FERC
@@ -329,6 +346,34 @@ class Analysis:
         )
 
 
+_RULE_ROW = re.compile(r"^[\s|:]*-[\s|:\-]*$")
+
+
+def column_head_subject(
+    text: Text,
+    target: Span,
+    line: int,
+    first_in: Callable[[int, int], SubjectMention | None],
+) -> SubjectMention | None:
+    """`first_in(start, end)` over the header cell above the target's cell, when the target is in
+    a body row of a well-formed markdown table (see Binder._column_head)."""
+    cell = text.table_cell(target.start)
+    if cell is None:
+        return None
+    head = text.table_head(line)
+    if line < head + 2 or not _RULE_ROW.match(text.text[slice(*text.lines[head + 1])]):
+        return None
+    start, end = text.lines[head]
+    bars = [i for i in range(start, end) if text.text[i] == "|"]
+    row_start, row_end = text.lines[line]
+    if text.text.count("|", row_start, row_end) != len(bars):
+        return None
+    column = cell[0]
+    if column + 1 >= len(bars):
+        return None
+    return first_in(bars[column] + 1, bars[column + 1])
+
+
 class Binder:
     """Binds values and statements to subjects: a target paired "respectively" with a list of
     subjects to the subject in its place, else the nearest subject mention in the same clause
@@ -369,7 +414,7 @@ class Binder:
             return paired
         analysis = self.analysis
         text = analysis.text
-        clause = text.clause_of(target.start, target.end)
+        clause = analysis.clause_over_aside(target)
         sentence = text.sentences[text.sentence_of(target.start)]
         line_index = text.line_of(target.start)
         line = text.lines[line_index]
@@ -391,6 +436,9 @@ class Binder:
             found = self._nearest(target, left, right)
             if found is not None:
                 return found
+        column_head = self._column_head(target, line_index)
+        if column_head is not None:
+            return column_head
         header = text.header_of(line_index)
         if header is not None:
             start, end = text.lines[header]
@@ -410,6 +458,13 @@ class Binder:
         if found is None and analysis.names_the_sentence_before(following):
             found = self._first_starting(*text.sentences[following])
         return found
+
+    def _column_head(self, target: Span, line: int) -> SubjectMention | None:
+        """For a target in a markdown table's body row that names no subject: the subject
+        heading its column ("| | Transactions | Notional |" over "| 10/05 | 4,112 | $2.9
+        billion |"), the first one named in the header row's cell above it. Only in a table
+        written as one (a rule row under the header, every row with the header's cells)."""
+        return column_head_subject(self.analysis.text, target, line, self._first_starting)
 
     def _first_starting(self, start: int, end: int) -> SubjectMention | None:
         """The subject starting first in [start, end) (the first listed among equals)."""

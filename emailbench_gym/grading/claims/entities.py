@@ -47,6 +47,9 @@ ENTITY_KINDS: tuple[str, ...] = (
     "phone",
     "literal",
 )
+#: The role of a person entity that is a system account (userType "system": "EnronOnline",
+#: "GasBank"): its name is often also the name of the platform or service it reports on.
+SYSTEM = "system"
 #: Kinds whose entities are keyed by their (folded) name rather than an id.
 _NAME_KEYED = frozenset({"company", "department", "label", "location", "attachment", "column"})
 _PREFIX = re.compile(r"^\s*(?:(?:re|fw|fwd)\s*:\s*)+", re.I)
@@ -230,6 +233,9 @@ class Universe:
             for entity in self.entities.get(kind, {}).values():
                 for short in _short_forms(entity.label, kind):
                     proposals[self.names.words(short)].append((entity, short, False))
+        for entity in self.entities.get("event", {}).values():
+            for short in _title_tails(entity.label):
+                proposals[self.names.words(short)].append((entity, short, True))
         for tokens, offers in proposals.items():
             owners = {(e.kind, e.key) for e, _, _ in offers} | taken.get(tokens, set())
             if len(owners) != 1 or not tokens or (len(tokens) == 1 and tokens[0] in _COMMON):
@@ -355,6 +361,23 @@ def _short_forms(label: str, kind: str) -> list[str]:
     return forms
 
 
+def _title_tails(label: str) -> list[str]:
+    """A meeting's name without its leading word(s), as people shorten it ("the Hedge Capacity
+    Review" for "Raptor Hedge Capacity Review"): three words at least, opening with a
+    capitalised word that is not a common one. Matched only as written in the title
+    (capitalised), and kept only where no other name has it (add_short_forms)."""
+    words = _PARENTHETICAL.sub("", _PREFIX.sub("", label)).split()
+    tails = []
+    for start in range(1, len(words) - 2):
+        head = words[start]
+        if not head[:1].isupper() or head.casefold() in _COMMON:
+            continue
+        tail = " ".join(words[start:])
+        if len(word_tokens(tail)) >= 3 and not _only_a_date(tail):
+            tails.append(tail)
+    return tails
+
+
 #: Words of a deadline written as a title's part ("due Tuesday, May 7", "by Friday 10/12").
 _DEADLINE_WORDS = frozenset({"due", "by", "on", "until", "before", "the", "of"})
 
@@ -403,6 +426,9 @@ def build_universe(snapshot: Any, exclude_person: str | None = None) -> Universe
 
     for user in snapshot.users:
         person(user.mail, user.displayName)
+        if user.userType == "system" and _person_key(user.mail) != exclude_person:
+            # a system account named after what it reports on ("EnronOnline"): see SYSTEM
+            people("person", _person_key(user.mail), user.displayName, roles=(SYSTEM,))
         if user.department:
             people("department", fold(user.department), user.department, [user.department])
         if user.companyName:

@@ -417,6 +417,8 @@ PRONOUN_EXCLUSIONS: tuple[frozenset[str], frozenset[str]] = (
 PRONOUNS: frozenset[str] = frozenset(
     ["they", "them", "these", "those", "it", "he", "she", "him", "her", "both"]
 )
+#: Of PRONOUNS, those that stand only for a person.
+PERSONAL_PRONOUNS: frozenset[str] = frozenset(["he", "she", "him", "her"])
 #: A first sentence that denies everything ("No.", "None of them.").
 DENIALS: tuple[str, ...] = (
     "no",

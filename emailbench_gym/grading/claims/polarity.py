@@ -50,6 +50,7 @@ from emailbench_gym.grading.claims.lexicon import (
     MEMBERSHIP_WORDS,
     NEGATED_VERBS,
     NUMBER_WORDS,
+    PERSONAL_PRONOUNS,
     POST_EXCLUSIONS,
     PRE_NEGATIONS,
     PRONOUN_EXCLUSIONS,
@@ -643,9 +644,15 @@ class PolarityReader:
         return runs
 
     def read(
-        self, spans: list[Span], words: CueWords = CueWords(), mask: frozenset[int] = frozenset()
+        self,
+        spans: list[Span],
+        words: CueWords = CueWords(),
+        mask: frozenset[int] = frozenset(),
+        personal: bool | None = None,
     ) -> list[Polarity]:
-        """The polarity of each span (`mask`: more tokens that are never cues, e.g. the spans' own)."""
+        """The polarity of each span (`mask`: more tokens that are never cues, e.g. the spans' own;
+        `personal`: whether the spans name people (True), things (False) or either (None): "he"
+        never stands for an email)."""
         result: list[Polarity] = ["asserted"] * len(spans)
         if not spans:
             return result
@@ -660,7 +667,7 @@ class PolarityReader:
         first = [spans[run[0]].first for run in runs]
         last = [spans[run[-1]].last for run in runs]
         verdict: list[set[str]] = [set() for _ in runs]
-        index = _RunIndex(first, last, self._proxies(first, last))
+        index = _RunIndex(first, last, self._proxies(first, last, personal))
         ruling: set[int] = set()  # sentences with an exclusion that binds to no item
         for cue in cues:
             if not cue.active:
@@ -724,13 +731,21 @@ class PolarityReader:
 
     # --- binding -----------------------------------------------------------------------
 
-    def _proxies(self, first: list[int], last: list[int]) -> dict[int, int]:
+    def _proxies(
+        self, first: list[int], last: list[int], personal: bool | None = None
+    ) -> dict[int, int]:
         """Pronoun token -> the run it points back to (named in this or the previous sentence):
-        the run ending last before it (the first of those ending there)."""
+        the run ending last before it (the first of those ending there). "He", "she", "him"
+        and "her" stand for no span of things ("FERC data request ... (Richard Shapiro). He
+        wrote, you replied": "he" is the sender, not the thread); "it" may stand for a person's
+        span ("(202) 466-9142. It's probably his." hedges the number as his)."""
         proxies: dict[int, int] = {}
         by_last = sorted((end, r) for r, end in enumerate(last))
         ends = [end for end, _ in by_last]
+        other = PERSONAL_PRONOUNS if personal is False else frozenset()
         for i in self._pronouns:
+            if self.norms[i] in other:
+                continue
             found = bisect.bisect_right(ends, i) - 1
             if found < 0:
                 continue
@@ -784,9 +799,14 @@ class PolarityReader:
 
     def _backward(self, cue: _Cue, runs: _RunIndex, reach: int) -> int | None:
         """The run a cue points back to; words in parentheses do not count towards the reach
-        ("Q3 Earnings Prep (Mon 2:00 p.m., Jeff Skilling): accepted")."""
+        ("Q3 Earnings Prep (Mon 2:00 p.m., Jeff Skilling): accepted"). A ruling-out word right
+        after "but" opens a clause whose subject is the one before ("Alan Whitcombe is in the
+        group but hasn't sent you anything"): its walk goes on past that "but"."""
         points = runs.points
         j, steps = cue.first - 1, 0
+        elided = cue.kind == "ruled" and j >= 0 and self.norms[j] == "but" and j not in self.masked
+        if elided:
+            j -= 1
         while j >= 0 and steps < reach:
             if j in self.in_parentheses and j not in points:
                 # the aside's words count for nothing: go to its last point, or past it

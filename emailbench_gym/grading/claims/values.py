@@ -178,9 +178,14 @@ _SIZE = anchored(
     )
 )
 _PERCENT = anchored(re.compile(rf"{_B}(?P<n>{NUM})\s?(?:%|percent\b|per cent\b|pct\b)", re.I))
-#: "12 of 15", "none of two" (steps done out of total).
+#: "12 of 15", "none of two", "2 / 3" (steps done out of total; a slash with a space beside it
+#: is no date: "10/12" is read by _SLASH_DATE).
 _RATIO = anchored(
-    re.compile(rf"{_B}(?P<a>{NUM}|none)\s(?:of|out of|in)\s(?:the\s)?(?P<b>{NUM}){_E}", re.I)
+    re.compile(
+        rf"{_B}(?P<a>{NUM}|none)(?:\s(?:of|out of|in)\s(?:the\s)?|[ \t]+/[ \t]*|[ \t]*/[ \t]+)"
+        rf"(?P<b>{NUM}){_E}",
+        re.I,
+    )
 )
 _FRACTION_WORDS = anchored(
     re.compile(
