@@ -179,7 +179,18 @@ class Analysis:
 
     def names_the_sentence_before(self, sentence: int) -> bool:
         """Whether the sentence opens by naming what the one before it, in its paragraph,
-        described ("... came from John on Friday, October 5. The subject is '...'")."""
+        described ("... came from John on Friday, October 5. The subject is '...'"). Asked
+        for every value bound past its own paragraph's subjects: kept per sentence."""
+        found = self._names_before.get(sentence)
+        if found is None:
+            found = self._names_before[sentence] = self._opens_by_naming(sentence)
+        return found
+
+    @cached_property
+    def _names_before(self) -> dict[int, bool]:
+        return {}
+
+    def _opens_by_naming(self, sentence: int) -> bool:
         text = self.text
         if not 0 < sentence < len(text.sentences):
             return False
