@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import sqlite3
 import threading
 import weakref
@@ -143,6 +144,7 @@ class MessageStore:
         warm: Sequence[Message] = (),
     ) -> None:
         self._connection = connection
+        _functions(connection)
         self._path = path
         self._pid = os.getpid()
         self._lock = threading.Lock()
@@ -187,6 +189,7 @@ class MessageStore:
         self._lock = threading.Lock()  # the parent's may have been held at the fork
         if self._path is not None:
             self._connection = open_database(self._path)
+            _functions(self._connection)
         self._pid = os.getpid()
 
     def save(self, path: Path) -> None:
@@ -274,6 +277,10 @@ class MessageStore:
                 self._alive[message.id] = message
                 found[message.id] = self._remember(message) if keep else message
         return [found[r[1]] for r in rows]
+
+    def read(self, rows: Sequence[Row]) -> list[Message]:
+        """The messages of `rows`, in their order, without filling the cache (a one-off read)."""
+        return self._materialize(rows, keep=False)
 
     def iter_models(self) -> Iterator[Message]:
         """Every corpus message in corpus order, without filling the cache."""
@@ -405,6 +412,20 @@ class MessageStore:
             sql += " AND rowid IN (SELECT value FROM json_each(?))"
             params.append("[" + ",".join(map(str, among)) + "]")
         return self._query(sql, params)[0][0]
+
+
+def _regexp(pattern: str, value: Any) -> bool:
+    """`value REGEXP pattern` as Python's `re.search` decides it (grading's `regex`)."""
+    return (
+        isinstance(value, str)
+        and isinstance(pattern, str)
+        and re.search(pattern, value) is not None
+    )
+
+
+def _functions(connection: sqlite3.Connection) -> None:
+    """The SQL functions queries may use: REGEXP (Python's `re.search`)."""
+    connection.create_function("regexp", 2, _regexp, deterministic=True)
 
 
 def open_database(path: Path) -> sqlite3.Connection:
