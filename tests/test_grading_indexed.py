@@ -192,3 +192,42 @@ def test_every_scenario_query_and_state_check(grown: Corpus) -> None:
                     assert (failed.count, failed.ids) == (count, tuple(ids)), scenario.id
                     compared += 1
     assert compared > 80
+
+
+def test_the_universe_from_message_heads_is_the_universe_from_messages(
+    context: ScenarioContext,
+) -> None:
+    """Over a corpus not kept in memory the entity universe reads `message_heads` (from the
+    database, the start state's writes in place) and takes each name once: the same entities,
+    aliases, labels and message groups as adding every message's names as they come."""
+    from emailbench_gym.grading.claims import entities as module
+
+    def old_universe(snapshot: Any) -> module.Universe:
+        class Models:  # no message_heads: the universe falls back to the models
+            def __init__(self, snapshot: Any) -> None:
+                self._snapshot = snapshot
+
+            def __getattr__(self, name: str) -> Any:
+                return getattr(self._snapshot, name)
+
+        universe = module.build_universe(Models(snapshot), exclude_person="sally.beck@enron.com")
+        return universe
+
+    def as_data(universe: module.Universe) -> Any:
+        return (
+            {
+                kind: [
+                    (e.key, e.label, [a.tokens for a in e.aliases], e.roles) for e in items.values()
+                ]
+                for kind, items in universe.entities.items()
+            },
+            universe.message_group,
+        )
+
+    snapshot = context.initial
+    models = snapshot.model()
+    new = module.build_universe(snapshot, exclude_person="sally.beck@enron.com")
+    assert as_data(new) == as_data(old_universe(models))
+    heads = list(snapshot.message_heads())
+    assert [h[0] for h in heads] == [m.id for m in models.messages]
+    assert len(heads) > 300
