@@ -335,13 +335,10 @@ class MessageStore:
         return [r[0] for r in self._query("SELECT id FROM messages ORDER BY pos")]
 
     def folder_rows(self, folder_id: str) -> list[Row]:
-        """The rows of the corpus messages in one folder, in corpus order (the folder index).
-
-        `+pos` keeps the planner off the pos index: by it, SQLite walks every message in
-        corpus order to skip a sort (188 ms for a folder of 1,932 of 100,000; 5 ms this way).
-        """
+        """The rows of the corpus messages in one folder, in corpus order: one range of the
+        covering index `messages_folder_pos` (folder, pos, id), no table read, no sort."""
         return self._query(
-            "SELECT rowid, id, pos FROM messages WHERE folder = ? ORDER BY +pos", (folder_id,)
+            "SELECT rowid, id, pos FROM messages WHERE folder = ? ORDER BY pos", (folder_id,)
         )
 
     # --- selections ------------------------------------------------------------------------
