@@ -426,7 +426,8 @@ class PolarityReader:
         else on the invite ...", "Nothing else has more than 2 messages") to the end of its line
         (or of the lines it governs, as a header), up to a sentence that adds to the answer
         ("also"); a line after it is not its ("Nothing else clashes.\n- D" lists D); and a sentence saying what a different count would give
-        ("If you'd rather leave it out, the figure becomes 4 of 11")."""
+        ("If you'd rather leave it out, the figure becomes 4 of 11", "Counting X would not change
+        the answer")."""
         text, norms = self.text, self.norms
         found: list[tuple[int, int]] = []
         sentences = text.sentences
@@ -452,9 +453,12 @@ class PolarityReader:
             condition = next(
                 (k for k, i in enumerate(words[:CONDITION_WORDS]) if norms[i] == "if"), None
             )
-            if condition is not None and any(
-                norms[i] in CONDITIONAL_RESULTS for i in words[condition + 1 :]
-            ):
+            if (
+                condition is not None
+                and any(norms[i] in CONDITIONAL_RESULTS for i in words[condition + 1 :])
+            ) or self._counterfactual(start, end):
+                # "Including the EnronOnline mailbox, listed under Trading Systems, would not
+                # change the answer": a sentence opening with a condition that says "would"
                 found.append((start, end))
             index += 1
         return tuple(found)
