@@ -29,7 +29,21 @@ H338 = (
     "under Trading Systems rather than Trading, would not change the answer. Outside senders "
     "(Dynegy, Andersen and V&E) are also excluded, since you asked about people at Enron."
 )
-UMBER = {"OB-H338": H338}
+H309 = (
+    "Six emails in your inbox came with an Excel spreadsheet attached. Newest first:\n"
+    "\n"
+    '1. John Lavorato, "Q3 trading P&L attribution", October 11: Q3_PnL_attribution_Americas.xls\n'
+    '2. Marcus Hale, "Raptor restructuring model v3", October 10: Raptor_restructuring_model_v3.xls\n'
+    '3. Louise Kitchen, "Follow-up: EnronOnline Q3 Volume Review", October 10: EOL_Q3_volumes_by_product.xls\n'
+    '4. Sally Beck, "Credit reserve true-up - September close", September 27: Sept01_credit_reserve_trueup.xls\n'
+    '5. Marcus Hale, "Raptor hedge capacity shortfall - preliminary", September 26: Raptor_capacity_prelim_0926.xls\n'
+    '6. Priya Raman, "VaR backtesting results - August", September 24: VaR_backtest_Aug01.xls\n'
+    "\n"
+    "Each of these emails has only the one attachment.\n"
+    "\n"
+    'Two other inbox emails have attachments, but they are Word documents, not spreadsheets, so I left them off: Nathan Pryor\'s "PBC list for Q3 review" (Q3_PBC_list_RAC.doc) and Claire Boudreaux\'s privileged FERC draft response (VE_draft_response_sections_3-4.doc). Your own "Q3 VaR summary draft - please check" to Priya also has an attachment, but it is in Sent Items, not the inbox, so it isn\'t included.'
+)
+UMBER = {"OB-H338": H338, "OB-H309": H309}
 
 
 def test_a_sentence_opening_with_a_condition_that_says_would_is_context():
@@ -54,4 +68,32 @@ def test_a_sentence_opening_with_a_condition_that_says_would_is_context():
     # so the hedged twin leaves it out)
     hedged = answer.replace("Trading sends you the most", "Trading probably sends you the most")
     hedged = hedged.replace("Gas Trading Analyst", "analyst")
+    assert answer not in (top, plain, hedged) and hedged.count("Trading") == 3
     assert not scenario_check("OB-H338", "top-department", hedged)
+
+
+def test_a_sentence_opening_with_a_count_of_others_is_about_the_others():
+    """umber's OB-H309: "Two other inbox emails have attachments, but they are Word documents,
+    not spreadsheets, so I left them off: ... (Q3_PBC_list_RAC.doc) and ... (VE_draft_...doc)"
+    is "the other two" written the other way round: the files it names are context."""
+    answer = umber("OB-H309")
+    assert scenario_check("OB-H309", "excel-file-names", answer)
+    assert scenario_check("OB-H309", "emails-with-excel", answer)
+    # wrong twins: a Word file listed with the spreadsheets; the others said to have spreadsheets
+    # too; a spreadsheet given only among the others (the list misses it)
+    listed = answer.replace(
+        "VaR_backtest_Aug01.xls\n",
+        'VaR_backtest_Aug01.xls\n7. Nathan Pryor, "PBC list for Q3 review": Q3_PBC_list_RAC.doc\n',
+    )
+    assert not scenario_check("OB-H309", "excel-file-names", listed)
+    too = answer.replace(
+        "but they are Word documents, not spreadsheets, so I left them off",
+        "and they are spreadsheets too",
+    )
+    assert not scenario_check("OB-H309", "excel-file-names", too)
+    moved = answer.replace(
+        '6. Priya Raman, "VaR backtesting results - August", September 24: VaR_backtest_Aug01.xls\n',
+        "",
+    ).replace("(Q3_PBC_list_RAC.doc)", "(Q3_PBC_list_RAC.doc, VaR_backtest_Aug01.xls)")
+    assert not scenario_check("OB-H309", "excel-file-names", moved)
+    assert answer not in (listed, too, moved)

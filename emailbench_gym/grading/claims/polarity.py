@@ -436,8 +436,9 @@ class PolarityReader:
         while index < len(sentences):
             start, end = sentences[index]
             words = [i for i in text.tokens_in(start, end) if i not in self.masked]
-            if not adds[index] and any(
-                _match_at(norms, i, _COMPLEMENTS) for i in words[:COMPLEMENT_WORDS]
+            if not adds[index] and (
+                any(_match_at(norms, i, _COMPLEMENTS) for i in words[:COMPLEMENT_WORDS])
+                or self._counted_others(start, end)
             ):
                 line = text.line_of(start)
                 stop = text.lines[text.headers.get(line, line)][1]
@@ -462,6 +463,17 @@ class PolarityReader:
                 found.append((start, end))
             index += 1
         return tuple(found)
+
+    def _counted_others(self, start: int, end: int) -> bool:
+        """Whether the sentence opens with a count of others ("Two other inbox emails have
+        attachments, but they are Word documents", "3 other contacts ..."): the complement
+        "the other two" written the other way round (the count is a value, so masked)."""
+        tokens = self.text.tokens_in(start, end)
+        if len(tokens) < 2:
+            return False
+        word = self.norms[tokens.start]
+        counted = word.isdigit() or (word in NUMBER_WORDS and NUMBER_WORDS[word] > 1)
+        return counted and self.norms[tokens.start + 1] == "other"
 
     def _adds(self, start: int, end: int) -> bool:
         """Whether the sentence adds to the answer ("D also has an outsider")."""
