@@ -43,7 +43,29 @@ H309 = (
     "\n"
     'Two other inbox emails have attachments, but they are Word documents, not spreadsheets, so I left them off: Nathan Pryor\'s "PBC list for Q3 review" (Q3_PBC_list_RAC.doc) and Claire Boudreaux\'s privileged FERC draft response (VE_draft_response_sections_3-4.doc). Your own "Q3 VaR summary draft - please check" to Priya also has an attachment, but it is in Sent Items, not the inbox, so it isn\'t included.'
 )
-UMBER = {"OB-H338": H338, "OB-H309": H309}
+X101 = (
+    'Jeff\'s email this morning (7:52 AM, "Today 2pm - earnings prep, bring the reserve walk") is about the Q3 Earnings Release Prep on your calendar today, Monday, October 15, from 2:00 to 3:30 PM. He organized it, and it is marked high importance. It is in the EB 50M Boardroom.\n'
+    "\n"
+    "Sally Beck is the attendee who hasn't fully accepted. She responded \"tentative\" on October 10 and hasn't updated it since. Everyone else has accepted: you, Steve Kean and John Lavorato.\n"
+    "\n"
+    'Sally\'s attendance may matter. Jeff says analysts will ask about the credit reserves and he wants "one consistent story from Accounting, you and me". You may want to check with Sally before 2:00 that she, or someone from Accounting, will be there.\n'
+    "\n"
+    "Jeff asks you to bring a one-page reserve walk from June 30 to September 30, broken out by business unit. The invitation itself also mentions the one-time charge summary, so it's worth bringing both."
+)
+G103 = (
+    "The Raptor Restructuring Update is tomorrow, Tuesday, October 16, 1:00-2:00 PM, in the EB 50M Small Conference Room, with dial-in 1-800-555-0143, code 4417. You are the organizer.\n"
+    "\n"
+    "Two invitees haven't accepted. Steven Kean is a required attendee and hasn't responded at all. Nathan Pryor of Andersen is optional and accepted only tentatively on October 11. Andersen is meant to dial in for the accounting view, so you may want to confirm with both today. Jeff Skilling and Marcus Hale have accepted.\n"
+    "\n"
+    'On your to-do "Draft Raptor restructuring talking points for Skilling" (Raptor Follow-ups list, high importance), nothing is done yet. It is still marked not started, and both checklist steps are open:\n'
+    "1. Termination vs. share contribution comparison.\n"
+    "2. One-page charge summary.\n"
+    "\n"
+    "It is due tomorrow at noon, an hour before the meeting, and a reminder is set for 8:00 AM tomorrow. Marcus's model v3 email of October 10 has the core numbers for both steps: an after-tax charge of roughly $544 million if the vehicles are terminated in Q3, against about 2% dilution if additional shares are contributed to restore capacity.\n"
+    "\n"
+    'A related item: your Raptor Follow-ups to-do "Reconcile Raptor capacity schedule with Andersen" is overdue (it was due last Friday). Its last open step is agreeing the cross-guarantee treatment with Nathan, and its note says the numbers should be agreed before this update.'
+)
+UMBER = {"OB-H338": H338, "OB-H309": H309, "OB-X101": X101, "OB-G103": G103}
 
 
 def test_a_sentence_opening_with_a_condition_that_says_would_is_context():
@@ -97,3 +119,34 @@ def test_a_sentence_opening_with_a_count_of_others_is_about_the_others():
     ).replace("(Q3_PBC_list_RAC.doc)", "(Q3_PBC_list_RAC.doc, VaR_backtest_Aug01.xls)")
     assert not scenario_check("OB-H309", "excel-file-names", moved)
     assert answer not in (listed, too, moved)
+
+
+def test_the_person_a_passed_on_message_comes_from_is_context():
+    """umber's OB-X101 ("Jeff asks you to bring a one-page reserve walk ...") and OB-G103
+    ("Marcus's model v3 email of October 10 has the core numbers ..."): a person named as the
+    subject of a reporting verb, or as the owner of an email, in a sentence that says nothing of
+    them in the question's terms, is where the message comes from, not an answer item."""
+    x101, g103 = umber("OB-X101"), umber("OB-G103")
+    assert scenario_check("OB-X101", "not-accepted", x101)
+    assert scenario_check("OB-G103", "not-accepted", g103)
+    # wrong twins: the source said not to have accepted, in the predicate's words or through a
+    # pronoun; someone else reported as not accepting; the wrong person as the answer
+    twins = [
+        x101 + " Jeff says he hasn't accepted either.",
+        x101 + " Jeff also hasn't accepted.",
+        x101 + " Jeff wrote that John Lavorato hasn't responded.",
+        x101.replace("Sally Beck is the attendee", "Steve Kean is the attendee"),
+        x101 + ' Jeff writes "I am only tentative myself".',
+        x101 + " Steve Kean says maybe.",
+        x101 + " Steve Kean asks to be listed too.",
+    ]
+    for twin in twins:
+        assert not scenario_check("OB-X101", "not-accepted", twin), twin
+    twins = [
+        g103 + " Marcus's email says he hasn't responded yet.",
+        g103 + " Marcus's email of October 10 still shows no response.",
+        g103.replace("Jeff Skilling and Marcus Hale have accepted", "Jeff Skilling has accepted")
+        + " Marcus Hale hasn't responded either.",
+    ]
+    for twin in twins:
+        assert not scenario_check("OB-G103", "not-accepted", twin), twin

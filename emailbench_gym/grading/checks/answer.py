@@ -277,6 +277,57 @@ def _platform_mentions(analysis: Analysis, mentions: list[tuple[Span, list[str]]
     return found
 
 
+#: A person named as the one a passed-on message comes from: the subject of a reporting verb
+#: ("Jeff asks you to bring a one-page reserve walk", "Jeff wants you to take 15 minutes") or the
+#: owner of a message ("Marcus's model v3 email of October 10 has the core numbers").
+_REPORTING_VERB = re.compile(
+    r"[ \t]+(?:also[ \t]+)?(?:says|said|asks|asked|wants|wanted|writes|wrote|mentions|mentioned"
+    r"|notes|noted|adds|added|suggests|suggested|tells|told|reminds|reminded|emailed)\b",
+    re.I,
+)
+_OWNED_MESSAGE = re.compile(
+    r"(?:[ \t]+[\w-]+){0,4}?[ \t]+(?:e-?mails?|messages?|notes?|memos?)\b", re.I
+)
+#: Words that make the passed-on message about its writer ("Jeff says he hasn't accepted",
+#: "Steve Kean asks to be counted too").
+_SELF_REFERENCE = frozenset(
+    {"he", "she", "him", "her", "his", "hers", "himself", "herself", "i", "me", "my", "mine"}
+    | {"too", "either", "neither", "likewise", "same"}
+)
+#: Context words that declare the people who write to you context ("email", "emailed", "sent").
+_WRITING_CONTEXT = frozenset({"email", "emailed", "emails", "sent", "wrote", "from"})
+
+
+def _source_mentions(analysis: Analysis, spans: list[Span], check: AnswerItemsCheck) -> set[int]:
+    """Indexes of the person spans named as the source of what the answer passes on (a
+    reporting verb's subject, a message's owner), in a sentence that says nothing of them in the
+    claim's terms: none of its predicate words ("accept") and no pronoun standing for them. Only
+    for a claim with a predicate, or whose context words already make writers context: for "who
+    asked me to bring it?" the one who asks is the answer."""
+    predicate = check.cue_words.predicate
+    if check.kind != "person" or not (
+        predicate or _WRITING_CONTEXT & {c.casefold() for c in check.context}
+    ):
+        return set()
+    text, tokens = analysis.text, analysis.text.tokens
+    found = set()
+    for k, span in enumerate(spans):
+        if text.text.endswith(("'s", "\u2019s"), span.start, span.end):
+            if not _OWNED_MESSAGE.match(text.text, span.end):
+                continue
+        elif not _REPORTING_VERB.match(text.text, span.end):
+            continue
+        start, end = text.sentences[text.sentence_of(span.start)]
+        words = [tokens[i].norm for i in text.tokens_in(span.end, end)]
+        before = [tokens[i].norm for i in text.tokens_in(start, span.start)]
+        if predicate and any(w.startswith(predicate) for w in (*before, *words)):
+            continue
+        if _SELF_REFERENCE & set(words):
+            continue
+        found.add(k)
+    return found
+
+
 def _tables(text: Text) -> Iterator[list[int]]:
     """The line numbers of each markdown table in `text`, one list per run of table rows."""
     line, count = 0, len(text.lines)
@@ -455,6 +506,12 @@ class AnswerItemsCheck(_Claim):
         if self.kind == "person":
             platforms = _platform_mentions(analysis, mentions)
             as_context = ["ruled_out" if k in platforms else c for k, c in enumerate(as_context)]
+        sources = _source_mentions(analysis, spans, self)
+        if sources:  # asserted only: "Steve Kean says maybe" still hedges him
+            as_context = [
+                "ruled_out" if k in sources and polarity[k] == "asserted" else c
+                for k, c in enumerate(as_context)
+            ]
         about = self._about_subject(analysis, spans)
         affirmed: dict[str, int] = {}
         affirmed_outside: set[str] = set()  # members asserted outside the context parts
