@@ -65,7 +65,18 @@ G103 = (
     "\n"
     'A related item: your Raptor Follow-ups to-do "Reconcile Raptor capacity schedule with Andersen" is overdue (it was due last Friday). Its last open step is agreeing the cross-guarantee treatment with Nathan, and its note says the numbers should be agreed before this update.'
 )
-UMBER = {"OB-H338": H338, "OB-H309": H309, "OB-X101": X101, "OB-G103": G103}
+P103 = (
+    "Two of your outside contacts aren't in any contact group yet.\n"
+    "\n"
+    'The first is Rob Delacroix, Director, Commercial Development at Dynegy Inc. He is your counterparty credit contact for the netting agreement and collateral calls. He\'d fit naturally in a counterparty group. "Outside Advisors" would be a stretch, since he sits across the table from you rather than advising you.\n'
+    "\n"
+    "The second is Denise Carver, Senior Staff Attorney at the Federal Energy Regulatory Commission and the FERC staff lead on the EnronOnline data request. Your note on her card says all contact with her goes through Government Affairs and V&E. Leaving her out of any distribution list may be deliberate, so that a group email doesn't reach a regulator by accident.\n"
+    "\n"
+    "You have five contacts from outside Enron in all. The other three are already in your Outside Advisors group: Nathan Pryor (Arthur Andersen), Claire Boudreaux (Vinson & Elkins) and Alan Whitcombe (Cambridge Energy Research Associates). Your other two groups, Executive Team and Trading Desk, contain only Enron people.\n"
+    "\n"
+    "I haven't changed any groups. If you'd like Rob added somewhere, or a new counterparty group set up, just let me know."
+)
+UMBER = {"OB-P103": P103, "OB-H338": H338, "OB-H309": H309, "OB-X101": X101, "OB-G103": G103}
 
 
 def test_a_sentence_opening_with_a_condition_that_says_would_is_context():
@@ -150,3 +161,25 @@ def test_the_person_a_passed_on_message_comes_from_is_context():
     ]
     for twin in twins:
         assert not scenario_check("OB-G103", "not-accepted", twin), twin
+
+
+def test_a_system_account_after_a_preposition_and_the_names_the_platform():
+    """umber's OB-P103: "the FERC staff lead on the EnronOnline data request" names the
+    EnronOnline platform, as "positions on EnronOnline" does (the rule for a preposition right
+    before the name), not the EnronOnline system account as an ungrouped contact."""
+    answer = umber("OB-P103")
+    assert scenario_check("OB-P103", "ungrouped-outsiders", answer)
+    # wrong twins: the system account asserted as ungrouped, plainly or as a sender after "the";
+    # an Outside Advisors member asserted as ungrouped
+    twins = [
+        answer + " The EnronOnline account isn't in any group either.",
+        answer.replace("Two of your outside contacts", "Three of your outside contacts")
+        + " The third is EnronOnline.",
+        answer.replace(
+            "The second is Denise Carver", "The second is Nathan Pryor, then Denise Carver"
+        ),
+        answer + " Also ungrouped: the one on the EnronOnline.",
+        answer + "\n- One more in the EnronOnline: EnronOnline itself.",
+    ]
+    for twin in twins:
+        assert answer != twin and not scenario_check("OB-P103", "ungrouped-outsiders", twin), twin

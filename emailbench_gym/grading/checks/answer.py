@@ -258,9 +258,10 @@ _PLATFORM_PREPOSITIONS = frozenset({"on", "onto", "for", "into", "via", "through
 
 def _platform_mentions(analysis: Analysis, mentions: list[tuple[Span, list[str]]]) -> set[int]:
     """Indexes of the person mentions that name only system accounts (userType "system"),
-    written right after a preposition of place or purpose ("the products are ready for
-    EnronOnline", "positions on EnronOnline"): the account is named after a platform, and there
-    the text names the platform. Written as a sender ("from EnronOnline", "EnronOnline sent",
+    written right after a preposition of place or purpose, or after one and "the" where it
+    modifies the noun after it ("the products are ready for EnronOnline", "positions on
+    EnronOnline", "the staff lead on the EnronOnline data request"): the account is named after
+    a platform, and there the text names the platform. Written as a sender ("from EnronOnline", "EnronOnline sent",
     a list item), it is the account."""
     text = analysis.text
     systems = {
@@ -272,6 +273,14 @@ def _platform_mentions(analysis: Analysis, mentions: list[tuple[Span, list[str]]
             continue
         before = text.tokens[span.first - 1]
         gap = text.text[before.end : span.start]
+        if before.norm == "the" and span.first > 1 and gap.strip(" \t") == "":
+            # "the staff lead on the EnronOnline data request": the name modifies a noun after
+            # it (a lower-case word, no punctuation between), so it names the platform
+            after = text.text[span.end : span.end + 2]
+            if not re.match(r"[ \t][a-z]", after):
+                continue
+            article, before = before, text.tokens[span.first - 2]
+            gap = text.text[before.end : article.start]
         if before.norm in _PLATFORM_PREPOSITIONS and gap.strip(" \t") == "":
             found.add(k)
     return found
