@@ -108,7 +108,9 @@ def main() -> None:
             print(
                 f"grading an episode: median {_ms(statistics.median(times))}, "
                 f"slowest {_ms(times[-1])}; first grade: median "
-                f"{_ms(statistics.median(r['first'] for r in graded.values()))}"
+                f"{_ms(statistics.median(r['first'] for r in graded.values()))}, slowest "
+                f"{_ms(max(r['first'] for r in graded.values()))} "
+                f"({max(graded, key=lambda s: graded[s]['first'])})"
             )
         for sid in sorted(graded, key=lambda s: graded[s]["episode"], reverse=True)[: args.slowest]:
             row = graded[sid]

@@ -196,6 +196,26 @@ class _State:
                 if item is not None and key not in base:
                     yield key
 
+    def message_heads(self) -> Iterator[tuple[Any, ...]]:
+        """`store.schema.message_head` of every live message, in `iter` order: from the
+        models when the corpus is kept in memory, else from the database (no message parsed)."""
+        from emailbench_gym.store.schema import message_head
+
+        overlay = self._overlay["messages"]
+        if self.corpus.store.whole:
+            yield from map(message_head, self.iter("messages"))  # type: ignore[arg-type]
+            return
+        for head in self.corpus.store.heads():
+            if head[0] in overlay:
+                item = overlay[head[0]]
+                if item is not None:
+                    yield message_head(item)  # type: ignore[arg-type]
+            else:
+                yield head
+        for key, item in overlay.items():
+            if item is not None and self.corpus.store.locate(key) is None:
+                yield message_head(item)  # type: ignore[arg-type]
+
     def message_ids_in(self, folder_id: str) -> list[str]:
         """Ids of the live messages whose `parentFolderId` is `folder_id`, in `iter` order,
         without reading unchanged messages: the corpus part is one scan of the folder index."""

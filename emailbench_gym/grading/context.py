@@ -19,6 +19,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from emailbench_gym.api.common import local_now
+from emailbench_gym.grading import indexed
 from emailbench_gym.grading.claims.analysis import MAX_ANSWER_CHARS, Analysis
 from emailbench_gym.grading.claims.entities import Universe, build_universe
 from emailbench_gym.grading.query import AnyOf, Condition, Query, resolve_value
@@ -280,6 +281,12 @@ class ScenarioContext:
                 small = len(ids) <= SMALL_SELECTION
                 computed[key] = InitialSide(len(ids), tuple(ids) if small else None)
                 del missing["messages", False][key]
+        for by_id in (False, True):
+            for key, query in list(missing.get(("messages", by_id), {}).items()):
+                side = self._indexed_side(query, references)
+                if side is not None:  # the corpus database answers it
+                    computed[key] = side
+                    del missing["messages", by_id][key]
         for (collection, by_id), pending in missing.items():
             if not pending:
                 continue
@@ -338,18 +345,109 @@ class ScenarioContext:
                 self._sides.move_to_end(key)
                 return side
         hit = matcher(query, references)
-        count, ids = 0, []
-        for item in self.initial.iter(query.collection):
-            if hit(item) and not passes(item, references):
-                count += 1
-                if count <= FAILURES_KEPT:
-                    ids.append(item.id)
-        side = InitialSide(count, tuple(ids))
+
+        def fails(item: Any) -> bool:
+            return hit(item) and not passes(item, references)
+
+        side = self._indexed_failures(query, expect, fails, references)
+        if side is None:
+            count, ids = 0, []
+            for item in self.initial.iter(query.collection):
+                if fails(item):
+                    count += 1
+                    if count <= FAILURES_KEPT:
+                        ids.append(item.id)
+            side = InitialSide(count, tuple(ids))
         with self._lock:
             self._sides[key] = side
             while len(self._sides) > _SIDES_KEPT:
                 self._sides.popitem(last=False)
         return side
+
+    # --- the start state, from the corpus database ------------------------------------------
+
+    def _indexed_side(self, query: Query, references: Snapshot) -> InitialSide | None:
+        """`initial_side` of a messages query from the database of a large corpus (None: a
+        corpus kept in memory, or a query SQL cannot bound: then one pass decides it)."""
+        from emailbench_gym.grading.checks.base import matcher
+
+        if self.corpus.store.whole:
+            return None
+        found = indexed.plan(query, references)
+        if found is None or (found.where is None and not found.exact):
+            return None
+        hit = matcher(query, references)
+        count, ids = self._start_matches(found, hit, SMALL_SELECTION)
+        return InitialSide(count, tuple(ids) if count <= SMALL_SELECTION else None)
+
+    def _indexed_failures(
+        self,
+        query: Query,
+        expect: list[Condition | AnyOf],
+        fails: Callable[[Any], bool],
+        references: Snapshot,
+    ) -> InitialSide | None:
+        """`initial_failures` from the database of a large corpus: the query's matches that
+        the exact SQL of `expect` rejects (None: no such SQL, or a corpus kept in memory)."""
+        if self.corpus.store.whole or query.collection != "messages":
+            return None
+        selects = indexed.plan(query, references)
+        if selects is None:
+            return None
+        meets = indexed.expectation_plan(expect, references)
+        if meets is None:  # `expect` has no exact SQL: the query's matches, rechecked
+            if selects.where is None:
+                return None
+            found = indexed.Plan(selects.where, False)
+            count, ids = self._start_matches(found, fails, FAILURES_KEPT)
+            return InitialSide(count, tuple(ids))
+        if meets.where is None:  # no condition: every item passes, none fails
+            rejects = indexed.FALSE
+        else:
+            rejects = indexed.Sql(f"NOT ({meets.where.sql})", meets.where.params)
+        where = (
+            rejects
+            if selects.where is None
+            else indexed.Sql(
+                f"({selects.where.sql}) AND {rejects.sql}", selects.where.params + rejects.params
+            )
+        )
+        count, ids = self._start_matches(indexed.Plan(where, selects.exact), fails, FAILURES_KEPT)
+        return InitialSide(count, tuple(ids))
+
+    def _start_matches(
+        self, found: indexed.Plan, hit: Callable[[Any], bool], keep: int
+    ) -> tuple[int, list[str]]:
+        """How many start-state messages `hit` accepts, and the first `keep` ids in `iter`
+        order, with the database bounding them (`found`: exactly, or a superset that `hit`
+        rechecks) and the start state's own writes (the setup's) checked in Python."""
+        store, initial = self.corpus.store, self.initial
+        written = initial.written("messages")
+        overlaid = set(written)
+        if found.exact:
+            count = store.count(found.where)
+            rows = store.select(found.where, "+pos", keep + len(written))
+            rows = [r for r in rows if r[1] not in overlaid]
+        else:
+            candidates = [r for r in store.select(found.where, "+pos", -1) if r[1] not in overlaid]
+            rows = [r for r, m in zip(candidates, store.read(candidates), strict=True) if hit(m)]
+            count = len(rows)
+        placed = [(r[2], r[1]) for r in rows[:keep]]
+        created: list[str] = []
+        for key in written:
+            before = store.get(key)
+            if found.exact and before is not None and hit(before):
+                count -= 1
+            now = initial.get("messages", key)
+            if now is not None and hit(now):
+                count += 1
+                row = store.locate(key)
+                if row is None:
+                    created.append(key)
+                else:
+                    placed.append((row[2], key))
+        placed.sort()
+        return count, ([key for _, key in placed] + created)[:keep]
 
     # --- the empty episode -------------------------------------------------------------------
 

@@ -3,7 +3,8 @@
 One table of narrow, indexed message columns (`messages`), the message JSON and the
 casefolded bodies beside it (`message_json`, `message_bodies`), one row per element of a
 list field (`message_values`: recipients, categories, attachment names), the search words
-(`message_words`, FTS5, and every distinct word in `message_vocabulary`) and every other
+(`message_words`, FTS5, and every distinct word in `message_vocabulary`), what names each
+message as written (`message_heads`: for grading's entity universe) and every other
 collection as validated JSON (`entities`).
 
 Values are stored the way OData compares them (`emailbench_gym.api.odata`): text
@@ -22,7 +23,7 @@ from typing import Any, Literal, get_args
 from emailbench_gym.api.models import FlagStatus, Importance, ItemBody, Message
 
 #: Bump when the layout changes: a compiled corpus of another version is refused.
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
 EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
 _MICROSECOND = timedelta(microseconds=1)
 
@@ -179,6 +180,24 @@ def message_row(rank: int, position: int, message: Message) -> tuple[Any, ...]:
     )
 
 
+def message_head(message: Message) -> tuple[Any, ...]:
+    """What names a message, as it is written (not casefolded): id, subject, the people on
+    it as (address, name) in from, to, cc order, attachment names, categories. The entity
+    universe of grading reads these, not whole messages (`message_heads`)."""
+    people = [
+        (r.emailAddress.address, r.emailAddress.name)
+        for r in (message.from_, *message.toRecipients, *message.ccRecipients)
+        if r is not None
+    ]
+    return (
+        message.id,
+        message.subject,
+        people,
+        [a.name for a in message.attachments],
+        list(message.categories),
+    )
+
+
 def list_rows(rank: int, message: Message) -> list[tuple[str, str, int]]:
     """The `message_values` rows of a message: (field, casefolded value, rowid)."""
     return [
@@ -205,6 +224,7 @@ def ddl() -> list[str]:
         f"id TEXT NOT NULL, folder TEXT NOT NULL, conversation TEXT NOT NULL, {columns})",
         "CREATE TABLE message_json (rowid INTEGER PRIMARY KEY, json TEXT NOT NULL)",
         "CREATE TABLE message_bodies (rowid INTEGER PRIMARY KEY, body_cf TEXT NOT NULL)",
+        "CREATE TABLE message_heads (rowid INTEGER PRIMARY KEY, json TEXT NOT NULL)",
         "CREATE TABLE message_values (field TEXT NOT NULL, value TEXT NOT NULL, "
         "msg INTEGER NOT NULL)",
         "CREATE VIRTUAL TABLE message_words USING fts5(words, content='', columnsize=0, "
@@ -219,6 +239,9 @@ def index_ddl() -> list[str]:
         "CREATE UNIQUE INDEX messages_id ON messages (id)",
         "CREATE UNIQUE INDEX messages_pos ON messages (pos)",
         "CREATE INDEX messages_folder ON messages (folder, is_read)",
+        # covering: a folder's messages in corpus order, and newest first, from the index alone
+        "CREATE INDEX messages_folder_pos ON messages (folder, pos, id)",
+        "CREATE INDEX messages_folder_rank ON messages (folder, rowid, pos, id)",
         "CREATE INDEX messages_conversation ON messages (conversation)",
         "CREATE INDEX message_values_lookup ON message_values (field, value, msg)",
         "CREATE INDEX message_values_owner ON message_values (msg, field, value)",

@@ -408,6 +408,16 @@ def company_forms(name: str) -> list[str]:
     return forms
 
 
+def _message_heads(snapshot: Any) -> Iterable[tuple[Any, ...]]:
+    """(id, subject, [(address, name)], attachment names, categories) of every message."""
+    heads = getattr(snapshot, "message_heads", None)
+    if heads is not None:
+        return heads()
+    from emailbench_gym.store.schema import message_head
+
+    return map(message_head, snapshot.messages)
+
+
 def build_universe(snapshot: Any, exclude_person: str | None = None) -> Universe:
     """Every entity of a start state (an `APISnapshot`), with aliases."""
     universe = Universe()
@@ -460,19 +470,32 @@ def build_universe(snapshot: Any, exclude_person: str | None = None) -> Universe
             if digits:
                 people("phone", digits, phone, roles=(role,))
     subjects: dict[str, str] = {}
-    for message in snapshot.messages:
-        for recipient in (message.from_, *message.toRecipients, *message.ccRecipients):
-            if recipient is not None:
-                person(recipient.emailAddress.address, recipient.emailAddress.name)
-        subject = _PREFIX.sub("", message.subject).strip() or message.subject
-        key = fold(subject) or message.id
+    # What names each message (`message_head`: no message parsed over a large corpus). A
+    # name seen again adds nothing, so each is taken once, in the order first seen.
+    seen_people: set[tuple[str, str | None]] = set()
+    seen_subjects: dict[str, tuple[str, str]] = {}
+    seen_pairs: set[tuple[str, str]] = set()
+    seen_names: set[tuple[str, str]] = set()
+    for message_id, raw_subject, on_it, attachments, categories in _message_heads(snapshot):
+        for address, name in on_it:
+            if (address, name) not in seen_people:
+                seen_people.add((address, name))
+                person(address, name)
+        found = seen_subjects.get(raw_subject)
+        if found is None:
+            subject = _PREFIX.sub("", raw_subject).strip() or raw_subject
+            found = seen_subjects[raw_subject] = (subject, fold(subject))
+        subject, key = found[0], found[1] or message_id
         subjects.setdefault(key, subject)
-        universe.message_group[message.id] = key
-        people("message", key, subjects[key], [subject])
-        for attachment in message.attachments:
-            people("attachment", fold(attachment.name), attachment.name, [attachment.name])
-        for category in message.categories:
-            people("label", fold(category), category, [category])
+        universe.message_group[message_id] = key
+        if (key, subject) not in seen_pairs:
+            seen_pairs.add((key, subject))
+            people("message", key, subjects[key], [subject])
+        for kind, names in (("attachment", attachments), ("label", categories)):
+            for name in names:
+                if (kind, name) not in seen_names:
+                    seen_names.add((kind, name))
+                    people(kind, fold(name), name, [name])
     for event in snapshot.events:
         person(event.organizer.emailAddress.address, event.organizer.emailAddress.name)
         for attendee in event.attendees:
