@@ -1,13 +1,18 @@
-"""Shared timing helpers for the benchmark scripts: medians, the deepcopy baseline, PASS/MISS lines."""
+"""Shared helpers for the benchmark scripts: medians, the deepcopy baseline, PASS/MISS lines,
+and running a measurement in another checkout's fresh process (`run_in_tree`)."""
 
 from __future__ import annotations
 
 import copy
+import json
+import os
 import statistics
+import subprocess
+import sys
 import time
-from collections.abc import Callable
-
-from emailbench_gym import Workspace
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
 
 
 def median_seconds(
@@ -41,8 +46,29 @@ def median_seconds(
 
 def deepcopy_baseline(repeat: int = 7, number: int = 20) -> float:
     """Median seconds of `copy.deepcopy(ws.snapshot().model_dump())`: the reference cost."""
+    from emailbench_gym import Workspace  # here: run_in_tree's callers import no package
+
     data = Workspace().snapshot().model_dump()
     return median_seconds(lambda: copy.deepcopy(data), repeat=repeat, number=number)
+
+
+def run_in_tree(
+    tree: Path, argv: Sequence[str], extra_path: Sequence[Path] = (), what: str = ""
+) -> Any:
+    """Run `python *argv` in a fresh process with `tree`'s package first on PYTHONPATH (then
+    `extra_path`), in `tree`, and return the JSON value its last line of output prints.
+
+    Stops the benchmark (SystemExit with the tail of stderr) if the process fails, so a figure
+    from a broken tree is never compared. The way scale.py and scale_suite.py measure one
+    checkout against another in the same run.
+    """
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(str(p) for p in (tree, *extra_path))}
+    done = subprocess.run(
+        [sys.executable, *argv], cwd=tree, env=env, capture_output=True, text=True, check=False
+    )
+    if done.returncode != 0:
+        raise SystemExit(f"{what or 'measuring'} in {tree} failed:\n{done.stderr[-3000:]}")
+    return json.loads(done.stdout.strip().splitlines()[-1])
 
 
 def report(

@@ -8,8 +8,11 @@ the reader: the reference answer and every entity name of the workspace repeated
 the names and values run together in one sentence (`one-line`), each under its own header line
 (`headers`), behind negations, hedges and pronouns (`cues`), inside one long parenthetical
 (`aside`) and as table rows (`table`), and the densest texts for the value recognizers and the
-self-correction reader: about 2,700 numbers (`numbers`), number words and "a"s (`words`), "make
-that ... instead" over and over (`corrections`). Every shape is graded after a sent message with the
+self-correction reader: `MAX_ANSWER_VALUES` values (the most a text may hold and still be read:
+numbers, then the names (`numbers`); the values of `one-line` (`values`); number words and
+"a"s, then the names (`words-at-cap`)), about 2,700 numbers (`numbers-over`) and 8,000 characters
+of number words (`words`), which fail unread as too dense, and "make that ... instead" over and
+over (`corrections`). Each shape's line says how many of its grades read nothing (`unread`). Every shape is graded after a sent message with the
 largest body (`WRITTEN_CHARS`, built the same way) and a signature of `SIGNATURE_CHARS` were added
 to the episode, so body claims and setting checks read the largest inputs too. Each grade reads
 its answer afresh (the per-scenario analysis cache is bypassed by a distinct answer per run).
@@ -22,13 +25,17 @@ reference answer's grade.
 from __future__ import annotations
 
 import argparse
+import re
 import statistics
 import time
 from collections.abc import Callable
+from datetime import date
 
 from emailbench_gym.api.limits import SIGNATURE_CHARS, WRITTEN_CHARS
 from emailbench_gym.episode import Episode
-from emailbench_gym.grading.claims.analysis import MAX_ANSWER_CHARS
+from emailbench_gym.grading.claims.analysis import MAX_ANSWER_CHARS, MAX_ANSWER_VALUES
+from emailbench_gym.grading.claims.text import normalize
+from emailbench_gym.grading.claims.values import find_values
 from emailbench_gym.scenarios import Scenario, load_all, resolve_refs
 from emailbench_gym.validation import kitchen_sink_answer
 
@@ -50,10 +57,37 @@ def _repeat_to(pieces: list[str], separator: str, chars: int) -> str:
     return separator.join(out)[:chars]
 
 
+def _values_in(text: str) -> int:
+    return len(find_values(normalize(text), date(2001, 10, 1)))
+
+
+def _at_cap(pieces: list[str], filler: str, chars: int) -> str:
+    """As many of `pieces` (cycled) as keep the text at MAX_ANSWER_VALUES values with the run's
+    distinct suffix (one number more), then `filler` up to `chars`: the densest text that is
+    still read (a value more and it fails unread as too dense)."""
+    filler = re.sub(r"\d+", "", filler)
+
+    def built(count: int) -> str:
+        head = " ".join(pieces[i % len(pieces)] for i in range(count))
+        return (head + "\n" + filler)[: chars - _SUFFIX]
+
+    low, high = 0, chars // 2
+    while low < high:  # the most pieces whose text (and suffix) holds at most the cap
+        middle = (low + high + 1) // 2
+        if _values_in(built(middle) + " 1234567") <= MAX_ANSWER_VALUES:
+            low = middle
+        else:
+            high = middle - 1
+    return built(low)
+
+
 def shapes(reference: str, names: list[str]) -> dict[str, Callable[[int], str]]:
     """Answer shapes of `chars` characters built from the reference answer and every name."""
     values = ["3", "45%", "$1.2 million", "2h 30m", "10:30 am", "8 June", "17"]
     mixed = [f"{n} {values[i % len(values)]}" for i, n in enumerate(names)]
+    dense = [str(n * 7 % 97) for n in range(97)]
+    words = ["a", "twelve", "half an hour", "by about", "3"]
+    plain = next((n for n in names if not any(c.isdigit() for c in n)), "Nothing")
     cues = ["not", "maybe", "they", "except", "possibly", "none of them", "it", "excluded"]
     return {
         "names": lambda c: _repeat_to([reference, *names], "\n", c),
@@ -65,9 +99,12 @@ def shapes(reference: str, names: list[str]) -> dict[str, Callable[[int], str]]:
             [f"{cues[i % len(cues)]} {m}" for i, m in enumerate(mixed)], ", ", c
         ),
         "aside": lambda c: "(" + _repeat_to([f"not {m}" for m in mixed], " ", c - 2) + ")",
-        "numbers": lambda c: _repeat_to([str(n * 7 % 97) for n in range(97)], " ", c),
-        "words": lambda c: _repeat_to(["a", "twelve", "half an hour", "by about", "3"], " ", c),
-        "corrections": lambda c: _repeat_to(["make that", names[0], "instead"], " ", c),
+        "numbers": lambda c: _at_cap(dense, _repeat_to([reference, *names], "\n", c), c),
+        "values": lambda c: _at_cap(values, _repeat_to(mixed, " and ", c), c),
+        "words-at-cap": lambda c: _at_cap(words, _repeat_to([reference, *names], "\n", c), c),
+        "numbers-over": lambda c: _repeat_to(dense, " ", c),
+        "words": lambda c: _repeat_to(words, " ", c),
+        "corrections": lambda c: _repeat_to(["make that", plain, "instead"], " ", c),
         "table": lambda c: (
             "| item | no | value |\n"
             + _repeat_to(
@@ -107,6 +144,7 @@ def main() -> None:
     parser.add_argument("ids", nargs="*")
     args = parser.parse_args()
     rows: dict[str, list[tuple[float, str]]] = {}
+    unread: dict[str, int] = {}
     baseline: dict[str, float] = {}
     for scenario in load_all():
         if args.ids and scenario.id not in args.ids:
@@ -129,8 +167,11 @@ def main() -> None:
         for shape, build in built.items():
             answers = _distinct(build(MAX_ANSWER_CHARS), args.repeat)
             rows.setdefault(shape, []).append((_cpu(episode.grade, answers), scenario.id))
+            read = [episode.context.analyse(a).unread for a in answers]  # cached by the grades
+            unread[shape] = unread.get(shape, 0) + sum(1 for reason in read if reason)
         over = [built["names"](OVER_CHARS) + f" {n}" for n in range(args.repeat)]
         rows.setdefault("over", []).append((_cpu(episode.grade, over), scenario.id))
+        unread["over"] = unread.get("over", 0) + len(over)
     print(
         f"{len(baseline)} scenarios; answers of {MAX_ANSWER_CHARS:,} chars (over: {OVER_CHARS:,}), "
         f"a sent body of {WRITTEN_CHARS:,} chars, a signature of {SIGNATURE_CHARS:,}; CPU ms, "
@@ -142,8 +183,9 @@ def main() -> None:
         found.sort(reverse=True)
         times = [t for t, _ in found]
         print(
-            f"{shape:>9}: median {statistics.median(times) * 1e3:6.1f} ms, "
-            f"slowest {found[0][0] * 1e3:6.1f} ms ({found[0][1]})"
+            f"{shape:>12}: median {statistics.median(times) * 1e3:6.1f} ms, "
+            f"slowest {found[0][0] * 1e3:6.1f} ms ({found[0][1]}), "
+            f"unread {unread[shape]}/{len(found) * args.repeat}"
         )
         slowest.extend((t, sid, shape) for t, sid in found[:3])
     print("slowest grades:")

@@ -8,10 +8,13 @@ static grading of a finished OB-W105 episode. Every row prints its median at eac
 and the ratio to the 65-message median measured in the same run.
 
     PYTHONPATH=. python benchmarks/scale.py [--sizes 65,1000,10000,100000] [--tree DIR ...]
-        [--repeat N] [--clock wall|cpu] [--cache DIR]
+        [--repeat N | --paired ROUNDS] [--clock wall|cpu] [--cache DIR]
 
 `--tree DIR` (repeatable) measures another checkout of the package with the same corpora
 in the same run (e.g. `--tree /work/main --tree .` prints before and after side by side).
+`--paired ROUNDS` is the mode for a loaded machine: each round measures every tree once, in
+alternating order, and each figure's ratio to the first tree is the median of the rounds' own
+ratios (each taken between runs minutes apart at most), not a ratio of medians.
 """
 
 from __future__ import annotations
@@ -311,21 +314,14 @@ def corpus_for(size: int, cache: Path) -> Path:
 
 def run_worker(tree: Path, folder: Path, size: int) -> dict[str, float]:
     """Compile (if that tree compiles corpora), then measure, each in a fresh process."""
+    sys.path.insert(0, str(ROOT))  # the driver's helpers (a worker may run an older tree's)
+    from benchmarks.common import run_in_tree
+
     figures: dict[str, float] = {}
     modes = ("--json", "--compile", "--worker") if size <= JSON_SIZES else ("--compile", "--worker")
     for mode in modes:
-        env = {**os.environ, "PYTHONPATH": f"{tree}{os.pathsep}{ROOT}"}
-        out = subprocess.run(
-            [sys.executable, str(Path(__file__).resolve()), mode, str(folder)],
-            capture_output=True,
-            text=True,
-            env=env,
-            check=False,
-            cwd=tree,
-        )
-        if out.returncode != 0:
-            raise SystemExit(f"{mode} failed for {folder} in {tree}:\n{out.stderr}")
-        figures.update(json.loads(out.stdout.strip().splitlines()[-1]))
+        argv = [str(Path(__file__).resolve()), mode, str(folder)]
+        figures.update(run_in_tree(tree, argv, [ROOT], what=f"{mode} for {folder}"))
     return figures
 
 
@@ -347,6 +343,13 @@ def main() -> None:
     parser.add_argument(
         "--repeat", type=int, default=1, help="runs per tree, interleaved; medians are kept"
     )
+    parser.add_argument(
+        "--paired",
+        type=int,
+        metavar="ROUNDS",
+        help="ROUNDS rounds, each measuring every tree once in alternating order (ABBA...); "
+        "the side-by-side ratios are medians of each round's own ratio to the first tree",
+    )
     parser.add_argument("--clock", choices=["wall", "cpu"], default="wall", help="what to time")
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     parser.add_argument("--compile", help=argparse.SUPPRESS)
@@ -364,14 +367,17 @@ def main() -> None:
     os.environ[CLOCK_VARIABLE] = args.clock  # the workers inherit it
     sizes = [int(s) for s in args.sizes.split(",")]
     trees = [t.resolve() for t in (args.tree or [ROOT])]
+    rounds = args.paired or args.repeat
     with tempfile.TemporaryDirectory() as tmp:
         cache = args.cache or Path(tmp)
         cache.mkdir(parents=True, exist_ok=True)
         runs: dict[tuple[Path, int], list[dict[str, float]]] = {}
         for size in sizes:
             folder = corpus_for(size, cache)
-            for _ in range(args.repeat):
-                for tree in trees:
+            for round_ in range(rounds):
+                # paired: the order alternates, so neither tree is always measured first
+                order = trees[::-1] if args.paired and round_ % 2 else trees
+                for tree in order:
                     # each tree gets its own copy, so one tree's compiled file is not another's
                     tag = hashlib.sha256(str(tree).encode()).hexdigest()[:12]
                     copy = cache / f"{folder.name}-{tag}"
@@ -398,7 +404,23 @@ def main() -> None:
             first, last = values[0], values[-1]
             ratio = f"{last / first:,.1f}x" if first and last else "-"
             print(f"| {name} | {cells} | {ratio} |")
-    if len(trees) > 1:
+    if len(trees) > 1 and args.paired:
+        print(f"\n## paired: each tree / the first, median (min-max) of {rounds} rounds\n")
+        print("| figure | " + " | ".join(f"{s:,} msgs" for s in sizes) + " |")
+        print("|---|" + "---:|" * len(sizes))
+        for tree in trees[1:]:
+            for name in names:
+                cells = []
+                for s in sizes:
+                    pairs = zip(runs[trees[0], s], runs[tree, s], strict=True)
+                    ratios = [b[name] / a[name] for a, b in pairs if a.get(name) and b.get(name)]
+                    cells.append(
+                        f"{statistics.median(ratios):.2f}x ({min(ratios):.2f}-{max(ratios):.2f})"
+                        if ratios
+                        else "-"
+                    )
+                print(f"| {name} ({tree.name}) | " + " | ".join(cells) + " |")
+    elif len(trees) > 1:
         print("\n## side by side: each tree / the first, same run\n")
         print("| figure | " + " | ".join(f"{s:,} msgs" for s in sizes) + " |")
         print("|---|" + "---:|" * len(sizes))

@@ -13,12 +13,12 @@ first failing check), the median and slowest grades, and each tree's ratio to th
 from __future__ import annotations
 
 import argparse
-import json
-import os
 import statistics
-import subprocess
 import sys
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from benchmarks.common import run_in_tree
 
 _MEASURE = """
 import json, statistics, sys, time
@@ -60,18 +60,7 @@ print(json.dumps(out))
 
 
 def measure(tree: Path, corpus: str, number: int, ids: list[str]) -> dict[str, dict]:
-    env = {**os.environ, "PYTHONPATH": str(tree)}
-    done = subprocess.run(
-        [sys.executable, "-c", _MEASURE, corpus, str(number), *ids],
-        cwd=tree,
-        env=env,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    if done.returncode != 0:
-        raise SystemExit(f"measuring {tree} failed:\n{done.stderr[-3000:]}")
-    return json.loads(done.stdout.strip().splitlines()[-1])
+    return run_in_tree(tree, ["-c", _MEASURE, corpus, str(number), *ids])
 
 
 def _ms(seconds: float) -> str:

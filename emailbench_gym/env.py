@@ -13,7 +13,7 @@ from emailbench_gym.actions import parse_turn
 from emailbench_gym.api import METHODS
 from emailbench_gym.api.common import clock_zone_name, local_now
 from emailbench_gym.episode import Episode
-from emailbench_gym.grading.claims.analysis import MAX_ANSWER_CHARS
+from emailbench_gym.grading.claims.analysis import MAX_ANSWER_CHARS, MAX_ANSWER_VALUES
 from emailbench_gym.grading.grade import Grade
 from emailbench_gym.grading.judge import Judge, make_judge
 from emailbench_gym.grading.reward import REWARD_MODES, reward_of
@@ -60,7 +60,8 @@ def tool_list(key: ToolsKey) -> ToolList:
 #: names exactly one way to finish.
 FINISH_BY_TEXT = (
     "When the task is done, reply with the final answer in plain text and no tool calls "
-    f"(at most {MAX_ANSWER_CHARS:,} characters: a longer answer is not read and fails)."
+    f"(at most {MAX_ANSWER_CHARS:,} characters and {MAX_ANSWER_VALUES:,} numbers, amounts, "
+    "dates and times: a longer or denser answer is not read and fails)."
 )
 
 

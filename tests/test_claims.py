@@ -6,8 +6,13 @@ import pytest
 
 from emailbench_gym.env import FINISH_BY_TEXT
 from emailbench_gym.episode import Episode
-from emailbench_gym.grading.checks.answer import TOO_LONG, AnswerItemsCheck
-from emailbench_gym.grading.claims.analysis import MAX_ANSWER_CHARS
+from emailbench_gym.grading.checks.answer import AnswerItemsCheck
+from emailbench_gym.grading.claims.analysis import (
+    MAX_ANSWER_CHARS,
+    MAX_ANSWER_VALUES,
+    TOO_DENSE,
+    TOO_LONG,
+)
 from tests.grading_support import make_scenario, passes
 
 KITCHEN, BECK = "louise.kitchen@enron.com", "sally.beck@enron.com"
@@ -1133,6 +1138,26 @@ def test_an_answer_over_the_limit_fails_unread_however_right_its_start():
         assert item.outcome == "failed" and item.found == TOO_LONG
     assert f"{MAX_ANSWER_CHARS:,} characters" in TOO_LONG
     assert f"at most {MAX_ANSWER_CHARS:,} characters" in FINISH_BY_TEXT
+
+
+def test_an_answer_too_dense_with_values_fails_unread_with_the_cap_named():
+    """Reading values costs per value, so a text with more than MAX_ANSWER_VALUES values (numbers,
+    amounts, dates, times, durations) fails every claim unread, as a longer one does (8,000
+    characters of numbers took 74-110 ms to grade); at the cap it is read, and the rule is stated
+    with the finishing rule."""
+    right = "Louise Kitchen, Sally Beck, John Lavorato, Richard Shapiro."
+    episode = Episode(make_scenario([{**TOP_FOUR, "id": "c"}], calls=[]))
+    at_cap = right + "\nFigures: " + ", ".join(str(n) for n in range(1, MAX_ANSWER_VALUES + 1))
+    analysis = episode.context.analyse(at_cap)
+    assert analysis.unread is None and len(analysis.values) == MAX_ANSWER_VALUES
+    assert episode.grade(at_cap).items[0].outcome == "passed"
+    dense = (at_cap + ", 601", right + " 10:30 am," * 601, right + " an hour" * 601, "7 " * 4_000)
+    for answer in dense:
+        assert len(answer) <= MAX_ANSWER_CHARS
+        item = episode.grade(answer).items[0]
+        assert item.outcome == "failed" and item.found == TOO_DENSE
+    assert f"over {MAX_ANSWER_VALUES:,} values" in TOO_DENSE
+    assert f"{MAX_ANSWER_VALUES:,} numbers, amounts, dates and times" in FINISH_BY_TEXT
 
 
 def test_every_subjects_value_listed_in_one_role_is_a_kitchen_sink():

@@ -12,6 +12,7 @@ workspace has changed, created and deleted messages.
 from __future__ import annotations
 
 import json
+import random
 import sqlite3
 from collections.abc import Iterator
 from datetime import datetime
@@ -32,8 +33,9 @@ from emailbench_gym.corpus import (
 from emailbench_gym.corpus_scale import filed_folders, filler_messages, write_scaled_corpus
 from emailbench_gym.errors import CorpusError, ToolError
 from emailbench_gym.mailbox import COMPILED_CACHE
+from emailbench_gym.store import database
 from emailbench_gym.store.database import EXPANSIONS_KEPT
-from emailbench_gym.store.search import encode
+from emailbench_gym.store.search import encode, words
 from emailbench_gym.store.translate import translate_filter
 from emailbench_gym.workspace import Workspace
 
@@ -376,6 +378,71 @@ def test_search_matches_the_word_prefix_rule(ws: Workspace, query: str) -> None:
     assert [m["id"] for m in later["items"]] == expected[3:6]
 
 
+def _generated_queries(corpus: Corpus, count: int, seed: int) -> list[str]:
+    """Queries an agent might type: words of the corpus, their prefixes (1 to 6 characters,
+    so some expand past EXPANSION words), pairs and triples of them, in any case, with
+    punctuation between, and words no message has."""
+    rng = random.Random(seed)
+    vocabulary = sorted({w for m in corpus.store.in_order() for w in words(message_search_text(m))})
+    queries = list(SEARCHES)
+    while len(queries) < count:
+        picked = [rng.choice(vocabulary) for _ in range(rng.choice((1, 1, 2, 3)))]
+        picked = [w[: rng.randint(1, 6)] if rng.random() < 0.5 else w for w in picked]
+        if rng.random() < 0.1:
+            picked.append(rng.choice(["zzqx", "ünïcødé", "x" * 40, "_", "0"]))
+        text = rng.choice([" ", ", ", " - ", "/"]).join(picked)
+        queries.append(text.upper() if rng.random() < 0.2 else text)
+    return queries
+
+
+def _changed_shipped(ws: Workspace) -> None:
+    """`_changed` for the shipped corpus alone (no filler, no edge messages)."""
+    ws.call("messages_move", id="msg-001", destinationId="archive")
+    ws.call("messages_markRead", messageIds=["msg-002"], isRead=False)
+    ws.call("messages_delete", id="msg-004")
+    ws.call("messages_send", subject="Raptor note", body="Café ß collateral", toRecipients=[DANA])
+    ws.call("messages_reply", id="msg-005", comment="Collateral is fine.")
+
+
+@pytest.mark.parametrize("which", ["shipped", "grown"])
+def test_search_by_scan_and_by_fts_agree(
+    which: str, corpus: Corpus, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A small corpus is searched through an in-memory index of its words, a larger one by
+    FTS5: both give the same rows in the same order, and the same totals (also among some
+    rowids, as a workspace's changes ask), on the shipped corpus and on the grown one, for
+    the hand-picked and 400 generated queries, directly and through a changed workspace."""
+    searched = load_corpus() if which == "shipped" else corpus
+    store = searched.store
+    queries = _generated_queries(searched, 400, seed=3)
+    among = [row for row in range(1, store.size + 1, 7)]
+
+    def answers(scan: bool) -> list:
+        monkeypatch.setattr(database, "SCAN_SEARCH_BELOW", 10**9 if scan else 0)
+        assert (store._scan() is not None) is scan
+        found = []
+        for query in queries:
+            terms = words(query)
+            if not terms:
+                continue
+            found.append(
+                (
+                    store.search(terms, 10**6, {}),
+                    store.search(terms, 3, {}),
+                    store.search_count(terms, {}),
+                    store.search_count(terms, {}, among=among),
+                )
+            )
+        ws = Workspace(searched)
+        (_changed_shipped if which == "shipped" else _changed)(ws)
+        found.extend(ws.call("messages_search", query=q, top=100) for q in SEARCHES)
+        return found
+
+    scanned, indexed = answers(scan=True), answers(scan=False)
+    assert len(scanned) > 400 and scanned == indexed
+    assert sum(1 for hits, *_ in scanned[:400] if hits) > 200  # most queries find something
+
+
 def test_encoding_keeps_prefixes_and_its_alphabet() -> None:
     words = ["café", "ca", "caf", "straße", "x_y", "Σ".casefold(), "100", "_"]
     for word in words:
@@ -543,13 +610,18 @@ def test_compiled_filters_are_kept_per_workspace_and_bounded() -> None:
     assert len(ws.mailbox._compiled) == COMPILED_CACHE
 
 
-def test_search_and_filter_caches_belong_to_one_workspace_and_one_episode() -> None:
+def test_search_and_filter_caches_belong_to_one_workspace_and_one_episode(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """What one workspace searched or filtered stays in it, bounded, and goes at reset: the
-    store every workspace of the corpus shares keeps no per-query state at all."""
+    store every workspace of the corpus shares keeps no per-query state at all (searched by
+    FTS5, whose term expansions are the per-query state, as a corpus over the scan's size is)."""
+    monkeypatch.setattr(database, "SCAN_SEARCH_BELOW", 0)
     corpus = load_corpus()
     ws, other = Workspace(corpus), Workspace(corpus)
     store = corpus.store
-    shared = {"_models", "_pristine", "_rows"}  # the corpus's own messages and their rows
+    # the corpus's own messages, their rows, and (for a small corpus) their search words
+    shared = {"_models", "_pristine", "_rows", "_scanned"}
 
     def per_query_state() -> set[str]:
         return {k for k, v in vars(store).items() if isinstance(v, dict | list | set)} - shared

@@ -301,8 +301,8 @@ def messages_search(
     terms = words(query)
     if not terms:
         raise ToolError("invalid_arguments", f"query: {query!r} contains no word to search for.")
-    hits = mb.messages.search(terms, skip + top)
-    return window(hits, top, skip, mb.messages.search_count(terms), message_summary)
+    hits, total = mb.messages.search_page(terms, skip + top)
+    return window(hits, top, skip, total, message_summary)
 
 
 @operation("messages", "read")

@@ -19,7 +19,7 @@ from typing import Any, Literal, get_args
 from emailbench_gym.api import MethodSpec
 from emailbench_gym.api.registry import plain_type
 from emailbench_gym.env import EmailBenchEnv
-from emailbench_gym.grading.claims.analysis import MAX_ANSWER_CHARS
+from emailbench_gym.grading.claims.analysis import MAX_ANSWER_CHARS, MAX_ANSWER_VALUES
 from emailbench_gym.grading.grade import Grade
 from emailbench_gym.grading.judge import Judge
 from emailbench_gym.tools import Profile
@@ -34,7 +34,8 @@ SUBMIT_DESCRIPTION = (
 )
 SUBMIT_ANSWER_DOC = (
     "The final answer for the user, in plain text: what was done or found "
-    f"(at most {MAX_ANSWER_CHARS:,} characters: a longer answer is not read and fails)."
+    f"(at most {MAX_ANSWER_CHARS:,} characters and {MAX_ANSWER_VALUES:,} numbers, amounts, "
+    "dates and times: a longer or denser answer is not read and fails)."
 )
 
 #: The one way to finish on every tool surface (the env's own rule is `env.FINISH_BY_TEXT`).

@@ -143,6 +143,30 @@ class MessageQueries:
         items.sort(key=_newest_first)
         return [message for message, _ in items[:limit]]
 
+    def search_page(self, terms: list[str], limit: int) -> tuple[list[Message], int]:
+        """`search(terms, limit)` and `search_count(terms)` together: a page that the corpus
+        did not fill holds every corpus hit, so its total needs no second query (most pages
+        on a small corpus); a full one counts the rest (FTS5 or the scan)."""
+        overlay = self._overlay
+        wanted = limit + len(overlay)
+        rows = self._store.search(terms, wanted, self._expansions)
+        kept = [r for r in rows if r[1] not in overlay]
+        needles = [f"\n{t}" for t in terms]
+        changed = [
+            (message, self._placed[key][1])
+            for key, message in overlay.items()
+            if message is not None and all(n in self._indexed(key, message) for n in needles)
+        ]
+        # a short page: `kept` is every corpus hit, the changed ones left out
+        total = len(kept) + len(changed) if len(rows) < wanted else self.search_count(terms)
+        kept = kept[:limit]
+        found = self._store.models(kept)
+        if not changed:
+            return found, total
+        items = [*zip(found, (r[2] for r in kept), strict=True), *changed]
+        items.sort(key=_newest_first)
+        return [message for message, _ in items[:limit]], total
+
     def search_count(self, terms: list[str]) -> int:
         """How many live messages `search` finds in all (the corpus part counted by FTS5)."""
         total = self._store.search_count(terms, self._expansions)

@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 from pydantic import Field, field_validator, model_validator
 
 from emailbench_gym.grading.checks.base import CheckBase, EpisodeView, Outcome
-from emailbench_gym.grading.claims.analysis import MAX_ANSWER_CHARS, Analysis, SubjectMention
+from emailbench_gym.grading.claims.analysis import Analysis, SubjectMention
 from emailbench_gym.grading.claims.entities import ENTITY_KINDS, SYSTEM
 from emailbench_gym.grading.claims.lexicon import ANTONYMS, END_ROLES, START_ROLES
 from emailbench_gym.grading.claims.polarity import CueWords, Span
@@ -77,8 +77,6 @@ VAGUE_EXTENSIONS = (
 )
 _BOLD = re.compile(r"\*\*[^*\n]+\*\*|__[^_\n]+__")
 _RULE_ROW = re.compile(r"^[\s|:\-]*$")  # a table's "|---|---|" line
-#: What a claim finds in a text over the limit (read by no claim).
-TOO_LONG = f"too long to grade: over {MAX_ANSWER_CHARS:,} characters"
 
 
 #: Between a count and the set it is a part of ("two of the unread ones", "3 of your unread").
@@ -185,7 +183,7 @@ class _Claim(CheckBase):
 
     def check(self, episode: EpisodeView) -> Outcome:
         analysis = episode.analysis
-        if analysis.too_long:  # fails unread, however long the answer (grading stays bounded)
+        if analysis.unread:  # fails unread, however long or dense (grading stays bounded)
             return self.judge(analysis)
         withdrawn = episode.takes_back(episode.answer)
         if withdrawn:  # "... Sorry, please disregard everything above": nothing is asserted
@@ -499,8 +497,8 @@ class AnswerItemsCheck(_Claim):
     def evaluate(self, analysis: Analysis) -> Outcome:
         members, wrong = self.universe_keys(analysis.universe)
         expected = {"members": sorted(members), "ordered": self.ordered}
-        if analysis.too_long:
-            return Outcome(False, expected, TOO_LONG)
+        if analysis.unread:
+            return Outcome(False, expected, analysis.unread)
         mentions = analysis.entity_spans(self.kind)
         spans = [span for span, _ in mentions]
         personal = self.kind == "person" if self.kind != "literal" else None
@@ -757,8 +755,8 @@ class AnswerValuesCheck(_Claim):
 
     def evaluate(self, analysis: Analysis) -> Outcome:
         expected = [spec.describe() for spec in self.values]
-        if analysis.too_long:
-            return Outcome(False, expected, TOO_LONG)
+        if analysis.unread:
+            return Outcome(False, expected, analysis.unread)
         universe = analysis.universe
         kinds = {spec.kind for spec in self.values}
         subject_kinds = {
@@ -1321,8 +1319,8 @@ class AnswerTextCheck(_Claim):
 
     def evaluate(self, analysis: Analysis) -> Outcome:
         expected = [alternatives(s) for s in self.statements]
-        if analysis.too_long:
-            return Outcome(False, expected, TOO_LONG)
+        if analysis.unread:
+            return Outcome(False, expected, analysis.unread)
         subjects: list[SubjectMention] = []
         key = None
         if self.subject:

@@ -32,7 +32,6 @@ from typing import Any, Literal
 from pydantic import Field
 
 from emailbench_gym.grading.checks.answer import (
-    TOO_LONG,
     AnswerClaim,
     AnswerTextCheck,
     AnswerValuesCheck,
@@ -140,8 +139,10 @@ class _MailCheck(CheckBase):
             return [*problems, f"body: takes back what it says ({withdrawn!r})"]
         if self.body:
             analysis = episode.analyse(text)
-            if analysis.too_long:  # a sent draft the corpus wrote; the tools take no longer text
-                return [*problems, f"body: {TOO_LONG}"]
+            if (
+                analysis.unread
+            ):  # too dense, or a sent draft the corpus wrote longer than the tools take
+                return [*problems, f"body: {analysis.unread}"]
             for claim in self.body:
                 outcome = claim.judge(analysis)
                 if not outcome.passed:

@@ -27,7 +27,7 @@ from emailbench_gym.grading.claims.entities import EntityMention, Universe
 from emailbench_gym.grading.claims.lexicon import NAMING_OPENERS
 from emailbench_gym.grading.claims.polarity import PolarityReader, Span
 from emailbench_gym.grading.claims.text import Text
-from emailbench_gym.grading.claims.values import ValueMention, find_values
+from emailbench_gym.grading.claims.values import TooManyValues, ValueMention, find_values
 
 #: Longest text read as claims (an answer, a sent body): a longer one fails every claim unread,
 #: so nothing can hide past a cut and grading stays bounded whatever an agent writes (stated to
@@ -35,6 +35,18 @@ from emailbench_gym.grading.claims.values import ValueMention, find_values
 #: number, api/limits.py). 8,000 characters is 2.4 times the longest honest answer seen (3,332,
 #: /work/solver); at 20,000 a grade took up to 200 ms (benchmarks/grading_worst.py).
 MAX_ANSWER_CHARS = WRITTEN_CHARS
+#: Most values (numbers, amounts, percents, dates, times, durations: what `find_values` finds)
+#: in a text read as claims: a denser one fails every claim unread, as a longer one does.
+#: Each value costs about 15-30 us to recognise and bind, so 8,000 characters of numbers (about
+#: 2,700) took 74-110 ms to grade; at this cap the worst grade stays under 50 ms
+#: (benchmarks/grading_worst.py). The densest honest answer has 81 (OB-R111's calibration).
+MAX_ANSWER_VALUES = 600
+#: What a claim finds in a text over the length limit (read by no claim).
+TOO_LONG = f"too long to grade: over {MAX_ANSWER_CHARS:,} characters"
+#: What a claim finds in a text with more values than MAX_ANSWER_VALUES.
+TOO_DENSE = (
+    f"too dense to grade: over {MAX_ANSWER_VALUES:,} values (numbers, amounts, dates, times)"
+)
 _CONJUNCTIONS = frozenset({"and", "or", "but", "while", "whereas"})
 #: Between two items of one list: a separator ("A, B and C", "3 and 5"), after the item's own
 #: short aside or qualifier ("Nathan Pryor (Arthur Andersen), Claire ...", "Rob of Dynegy, ...").
@@ -71,9 +83,10 @@ class Analysis:
     """The parts of one answer that claims are checked against."""
 
     def __init__(self, answer: str, universe: Universe, today: date) -> None:
-        self.too_long = len(answer) > MAX_ANSWER_CHARS
-        # a text over the limit fails every claim unread: nothing past a cut can hide there
-        self.text = Text("" if self.too_long else answer)
+        #: Why the text is not read (too long, too dense with values), or None: a text over a
+        #: limit fails every claim unread, so nothing past a cut can hide there.
+        self.unread: str | None = TOO_LONG if len(answer) > MAX_ANSWER_CHARS else None
+        self.text = Text("" if self.unread else answer)
         self.universe = universe
         self.entities: list[EntityMention] = universe.find_mentions(self.text)
         masks = [(m.start, m.end) for m in self.entities]
@@ -82,7 +95,15 @@ class Analysis:
             marker_end = self.text.list_marker_end(line)
             if marker_end > start:
                 masks.append((start, marker_end))
-        self.values: list[ValueMention] = find_values(self.text.text, today, masks)
+        try:
+            self.values: list[ValueMention] = find_values(
+                self.text.text, today, masks, limit=MAX_ANSWER_VALUES
+            )
+        except TooManyValues:  # stopped at the cap: the text is read no further
+            self.unread = TOO_DENSE
+            self.text = Text("")
+            self.entities = []
+            self.values = []
         masked: set[int] = set()
         for m in self.entities:
             masked.update(range(m.first, m.last))
@@ -158,7 +179,18 @@ class Analysis:
 
     def names_the_sentence_before(self, sentence: int) -> bool:
         """Whether the sentence opens by naming what the one before it, in its paragraph,
-        described ("... came from John on Friday, October 5. The subject is '...'")."""
+        described ("... came from John on Friday, October 5. The subject is '...'"). Asked
+        for every value bound past its own paragraph's subjects: kept per sentence."""
+        found = self._names_before.get(sentence)
+        if found is None:
+            found = self._names_before[sentence] = self._opens_by_naming(sentence)
+        return found
+
+    @cached_property
+    def _names_before(self) -> dict[int, bool]:
+        return {}
+
+    def _opens_by_naming(self, sentence: int) -> bool:
         text = self.text
         if not 0 < sentence < len(text.sentences):
             return False

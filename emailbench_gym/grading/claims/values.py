@@ -496,8 +496,16 @@ def _slash_ratio(match: re.Match[str], text: str, is_date: bool) -> tuple[float,
     return float(top), float(bottom)
 
 
-def find_values(text: str, today: date, masked: list[tuple[int, int]] = ()) -> list[ValueMention]:
-    """Every value written in `text` (already normalised), outside the `masked` spans."""
+class TooManyValues(Exception):
+    """`find_values` found more values than its `limit` (and stopped there)."""
+
+
+def find_values(
+    text: str, today: date, masked: list[tuple[int, int]] = (), limit: int | None = None
+) -> list[ValueMention]:
+    """Every value written in `text` (already normalised), outside the `masked` spans; with
+    `limit`, raises TooManyValues as soon as it finds more (the claims reader's density cap:
+    each value costs its recognition and every binding after it)."""
     taken = bytearray(len(text) + 1)  # 1 where a character is already part of a value or mask
     found: list[ValueMention] = []
 
@@ -512,6 +520,8 @@ def find_values(text: str, today: date, masked: list[tuple[int, int]] = ()) -> l
     def add(mention: ValueMention) -> None:
         found.append(mention)
         take(mention.start, mention.end)
+        if limit is not None and len(found) > limit:
+            raise TooManyValues(limit)
 
     for start, end in masked:
         take(start, end)
