@@ -233,6 +233,39 @@ def _antonym_mutants(
             yield mutant("antonym", f"label:{opposite}", f"{_same_case(opposite, 'X')}: {text}")
 
 
+def _aside_mutants(
+    check: AnswerItemsCheck,
+    key: str,
+    text: str,
+    places: list[tuple[int, int]],
+    mutant: Callable[[str, str, str], Mutant],
+) -> Iterator[Mutant]:
+    """A member the answer asserts, taken back in a sentence of its own after the answer: hedged
+    by name ("I might be wrong about Louise Kitchen."), or denied through a pronoun standing for
+    it ("Louise Kitchen is listed above. She isn't actually one of them.")."""
+    start, end = places[0]
+    written = text[start:end]
+    pronoun = "They" if check.kind == "person" else "It"
+    verb = "aren't" if pronoun == "They" else "isn't"
+    taken_back = (
+        ("hedge", f"I might be wrong about {written}."),
+        ("unsure", f"I'm not sure about {written}, though."),
+        ("pronoun", f"{written} is listed above. {pronoun} {verb} actually one of them."),
+    )
+    for detail, line in taken_back:
+        yield mutant("aside-item", f"{check.id}:{key}:{detail}", f"{text}\n\n{line}")
+
+
+def _asserted_aside(label: str) -> list[tuple[str, str]]:
+    """A wrong candidate asserted in a sentence after the answer whose own words only look like a
+    ruling-out or a context ("Not only these: X too.", "Don't forget X.")."""
+    return [
+        ("not-only", f"Not only these: {label} too."),
+        ("dont-forget", f"Don't forget {label}, which belongs here too."),
+        ("isnt-it", f"{label} belongs here as well, isn't it obvious."),
+    ]
+
+
 def _disowned(text: str) -> list[tuple[str, str]]:
     """The answer framed so that it is not the answer: labelled wrong, a guess, a joke, stale
     data, its opposite, or followed by finding nothing."""
@@ -310,6 +343,8 @@ def answer_mutants(
                 yield mutant(
                     "drop-item", f"{check.id}:{key}", _apply(text, [(s, e, "") for s, e in places])
                 )
+                if check.subject is None:
+                    yield from _aside_mutants(check, key, text, places, mutant)
             _members, wrong = check.universe_keys(analysis.universe)
             if spans and wrong:
                 last_end = max(e for places in spans.values() for _, e in places)
@@ -329,6 +364,10 @@ def answer_mutants(
                         f"{check.id}:{key}",
                         _apply(text, [(line_end, line_end, f"\n- {label}")]),
                     )
+                    for detail, line in _asserted_aside(label) if check.subject is None else ():
+                        yield mutant(
+                            "extra-aside", f"{check.id}:{key}:{detail}", f"{text}\n\n{line}"
+                        )
                     if check.subject is None:  # a summary naming no subject binds to none
                         lead = f"The {check.measure[0]} is" if check.measure else "In short:"
                         yield mutant(

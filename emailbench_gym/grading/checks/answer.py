@@ -335,6 +335,39 @@ def _source_mentions(analysis: Analysis, spans: list[Span], check: AnswerItemsCh
     return found
 
 
+#: A doubt about the item written right before its name ("I might be wrong about Louise
+#: Kitchen", "I'm not sure about Sally Beck"): it takes back an item asserted elsewhere.
+_DOUBT_ABOUT = re.compile(
+    r"\b(?:wrong|sure|certain|unsure|uncertain|doubts?|confident|mistaken)\s+"
+    r"(?:about|on|regarding|of|with)\s+(?:the\s+)?$",
+    re.I,
+)
+#: A sentence that denies, through a pronoun, that the item named before it belongs to the
+#: answer ("Louise Kitchen is listed above. She isn't actually one of them.").
+_PRONOUN_DENIAL = re.compile(
+    r"^\W*(?:they|he|she|it|this one|that one)(?:\s+(?:is|are|was|were|does|do|did))?"
+    r"(?:\s*n[\'\u2019]t|\s+not)\s+(?:\w+\s+){0,2}?"
+    r"(?:one of|included|counted|part of|belong|on th(?:e|is) list|in th(?:e|is) list|among|"
+    r"right|correct|relevant|qualify|count)",
+    re.I,
+)
+
+
+def _taken_back(text: Text, span: Span) -> bool:
+    """Whether a hedged or negated mention of a member takes back the member asserted
+    elsewhere: a doubt written right before its name, or a pronoun in the next sentence that
+    denies it belongs to the answer. A hedge or a negation of something else said of it ("Sally's
+    URGENT one is probably worth a look", "you haven't responded to the Dynegy Review") does not."""
+    line_start = text.text.rfind("\n", 0, span.start) + 1
+    if _DOUBT_ABOUT.search(text.text[line_start : span.start]):
+        return True
+    sentence = text.sentence_of(span.start)
+    if sentence + 1 >= len(text.sentences):
+        return False
+    start, end = text.sentences[sentence + 1]
+    return bool(_PRONOUN_DENIAL.match(text.text[start:end]))
+
+
 def _tables(text: Text) -> Iterator[list[int]]:
     """The line numbers of each markdown table in `text`, one list per run of table rows."""
     line, count = 0, len(text.lines)
@@ -523,6 +556,7 @@ class AnswerItemsCheck(_Claim):
         affirmed: dict[str, int] = {}
         affirmed_outside: set[str] = set()  # members asserted outside the context parts
         named_wrong: list[tuple[str, int]] = []
+        hedged: set[str] = set()  # members some mention of which is hedged
         aside: set[int] | None = None  # lines naming non-members as context
 
         def in_context(offset: int) -> bool:
@@ -545,6 +579,12 @@ class AnswerItemsCheck(_Claim):
                 continue
             sentence = analysis.text.sentence_of(span.start)
             for key in keys:
+                if (
+                    key in members
+                    and mark in ("hedged", "negated")
+                    and _taken_back(analysis.text, span)
+                ):
+                    hedged.add(key)  # "I might be wrong about Louise." takes her back
                 if key in members and mark == "asserted":
                     affirmed.setdefault(key, span.start)
                     if key not in affirmed_outside and not in_context(span.start):
@@ -583,7 +623,7 @@ class AnswerItemsCheck(_Claim):
             )
 
         claimed_wrong = [key for key, index in named_wrong if not as_context_part(index)]
-        missing = sorted(members - set(affirmed))
+        missing = sorted((members - set(affirmed)) | hedged)
         wrong_named = sorted(set(claimed_wrong)) if self.exclusive else []
         own = [m for m, counted in zip(mentions, about, strict=True) if counted]
         vague = self._vague_extension(analysis, own) if self.exclusive else None

@@ -254,6 +254,28 @@ def _changes_an_amount(norms: list[str], after: int) -> bool:
     return word[:1].isdigit() or word in NUMBER_WORDS
 
 
+#: Words after a negation that make it add an item, not deny one: "not only X (but also Y)",
+#: "not just X", "don't forget X", "not to mention X", "don't miss X", "don't overlook X".
+_ADDING_TAILS: tuple[tuple[str, ...], ...] = (
+    ("only",),
+    ("just",),
+    ("forget",),
+    ("miss",),
+    ("overlook",),
+    ("to", "mention"),
+    ("to", "forget"),
+)
+
+
+_TAG_PRONOUNS = frozenset({"it", "they", "you", "he", "she", "we", "there"})
+
+
+def _adds_not_denies(norms: list[str], after: int) -> bool:
+    """Whether the negation ending at token `after` opens an addition ("Not only these: X
+    too.", "Don't forget X."): a wrong item written after it is asserted, not ruled out."""
+    return any(tuple(norms[after : after + len(tail)]) == tail for tail in _ADDING_TAILS)
+
+
 def _phrases(words: tuple[str, ...]) -> _Phrases:
     return _Phrases(
         tuple(sorted({word_tokens(w) for w in words if word_tokens(w)}, key=len, reverse=True))
@@ -501,6 +523,14 @@ class PolarityReader:
                 for kind, phrases in _GENERIC_CUES
                 if (length := _match_at(norms, i, phrases))
                 and not (kind == "post" and _changes_an_amount(norms, i + length))
+                and not (kind in ("pre", "negverb", "post") and self._tag_question(i, length))
+                and not (
+                    kind in ("pre", "negverb", "post")
+                    and (
+                        _adds_not_denies(norms, i + length)
+                        or norms[i + length : i + length + 1] in (["sure"], ["certain"])
+                    )
+                )
             )
             if here:
                 found[i] = here
@@ -529,7 +559,7 @@ class PolarityReader:
                 continue
             if i in elsewhere and not self._cell_names_an_item(i, own):
                 continue  # "| Meeting this week on it? |" ... "| No |": not about the row's items
-            if i in ruled_at and not self._still_to_do(i):
+            if i in ruled_at and not self._still_to_do(i) and not self._not_only(i):
                 length = _match_at(norms, i, words.ruled_out)
                 if length:
                     cues.append(_Cue("ruled", i, i + length))
@@ -550,6 +580,23 @@ class PolarityReader:
             and self.sentence[i + 1] == self.sentence[i]
             and self.text.text[tokens[i].start : tokens[i].end].endswith(("'s", "’s"))
         )
+
+    def _not_only(self, i: int) -> bool:
+        """Whether the word at `i` is the "only" / "just" of "not only" ("Not only these: X
+        too."): it adds X, it does not label X as an aside ("only cc'd")."""
+        norms = self.norms
+        return i >= 1 and norms[i] in ("only", "just") and norms[i - 1] == "not"
+
+    def _tag_question(self, i: int, length: int) -> bool:
+        """Whether the negation at `i` is a question tag after a comma ("X belongs here too,
+        isn't it obvious", ", don't you think"): it asks for agreement, it negates nothing."""
+        tokens, text = self.text.tokens, self.text.text
+        after = i + length
+        if i == 0 or after >= len(tokens) or self.norms[after] not in _TAG_PRONOUNS:
+            return False
+        if self.norms[after - 1].lstrip("'\u2019") != "t":
+            return False  # a tag is an auxiliary's "n't" ("isn't it"), never ", not you
+        return text[tokens[i - 1].end : tokens[i].start].strip() == ","
 
     def _still_to_do(self, i: int) -> bool:
         """Whether the word at `i` names an action still to be done ("you still need to read",
@@ -1206,8 +1253,18 @@ class PolarityReader:
                 if i in self.masked and phrases is not words.ruled_out:
                     continue  # "Your cards in Not Started:", "about Gryphon Go/No-Go:" name things
                 length = _match_at(norms, i, phrases)
-                if length and phrases is words.ruled_out and self._still_to_do(i):
+                if (
+                    length
+                    and phrases is words.ruled_out
+                    and (self._still_to_do(i) or self._not_only(i))
+                ):
                     continue  # "Unread: the ones you still need to read"
+                if (
+                    length
+                    and phrases in (_PRE, _NEG_VERBS, _POST)
+                    and _adds_not_denies(norms, i + length)
+                ):
+                    continue  # "Don't forget these:", "Not only these:"
                 if length:
                     if phrases is _POST and tuple(norms[i : i + length]) in _BARE_POST:
                         bare = True
