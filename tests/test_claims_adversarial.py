@@ -109,6 +109,11 @@ def test_an_item_listed_bare_under_a_context_header_is_listed():
     h339 = calibration("OB-H339", "Your direct reports are Priya Raman and Marcus Hale.\n\n|")
     assert check("OB-H339", "direct-reports", h339)
     assert not check("OB-H339", "direct-reports", h339 + "\n- Alan Whitcombe")
+    # a name that ends in a bracket is still all its line says
+    r104 = calibration("OB-R104", "**Yes, one meeting.")
+    assert not check(
+        "OB-R104", "unanswered-meetings", r104 + "\n- Lunch with Claire Boudreaux (V&E)"
+    )
     # named in a note that says why, it stays context
     note = "\n- Alan Whitcombe (CERA) isn't on any of your meetings."
     assert check("OB-R110", "not-accepted", r110 + note)

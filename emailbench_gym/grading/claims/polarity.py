@@ -81,6 +81,8 @@ _SEPARATORS = re.compile(
     re.I,
 )
 #: A parenthetical right after a list item ("Stand-up (Mon 10:00), Raptor Update (Tue) and ...").
+#: What may stand around an item alone on its line: emphasis, quotes, brackets, punctuation.
+_BARE = re.compile(r"[\s*_`'\"“”‘’.,;:()\[\]]*")
 _PARENTHETICAL = re.compile(r"^\s*\([^()\n]*\)")
 # "Jeff's memo, Louise Kitchen's note and John's report": one list, whose items each open
 # with their owner's name in the possessive.
@@ -713,14 +715,13 @@ class PolarityReader:
         return found
 
     def bare_item(self, span: Span) -> bool:
-        """Whether the item is all its line says (after a list marker, emphasis, quotes and end
-        punctuation): "- Alan Whitcombe" lists it and says nothing else about it."""
+        """Whether the item is all its line says (after a list marker, emphasis, quotes, brackets
+        and end punctuation): "- Alan Whitcombe" lists it and says nothing else about it."""
         text = self.text
         line = text.line_of(span.start)
         _, end = text.lines[line]
-        strip = " \t*_`'\"“”‘’.,;:"
-        said = text.text[text.list_marker_end(line) : end].strip(strip)
-        return bool(said) and said == text.text[span.start : span.end].strip(strip)
+        before = text.text[text.list_marker_end(line) : span.start]
+        return bool(_BARE.fullmatch(before) and _BARE.fullmatch(text.text, span.end, end))
 
     # --- binding -----------------------------------------------------------------------
 
