@@ -117,3 +117,25 @@ def test_an_item_listed_bare_under_a_context_header_is_listed():
     # named in a note that says why, it stays context
     note = "\n- Alan Whitcombe (CERA) isn't on any of your meetings."
     assert check("OB-R110", "not-accepted", r110 + note)
+
+
+def test_context_words_never_cover_an_item_listed_with_a_member():
+    """A claim's context words ("email", "tied to") make a non-member named with them context,
+    but they never make a member context: a list that holds a member is the answer's list,
+    whatever follows it, so a wrong item in it is asserted (inside the member's quoted
+    title, or beside the member's possessive)."""
+    g107 = calibration("OB-G107", "Lunch with Claire Boudreaux:")
+    assert check("OB-G107", "latest-email", g107)
+    title = '"Document retention policy - reminder"'
+    assert title in g107
+    inside = g107.replace(title, title[:-1] + ', VaR backtesting results - August"')
+    assert not check("OB-G107", "latest-email", inside)
+    g101 = calibration("OB-G101", "Here is your prep for Thursday's review.")
+    assert check("OB-G101", "comments-from", g101)
+    owner = "Priya's email of October 4"
+    assert owner in g101
+    both = g101.replace(owner, "Priya's and Claire Boudreaux's email of October 4")
+    assert not check("OB-G101", "comments-from", both)
+    # alone, a context word still makes the non-member context
+    alone = g101 + "\n\nClaire Boudreaux's email of October 10 is about document retention."
+    assert check("OB-G101", "comments-from", alone)

@@ -443,6 +443,28 @@ class AnswerItemsCheck(_Claim):
                 offset
             )
 
+        lists: list[int] | None = None
+
+        def listed_with_member(index: int) -> bool:
+            """Whether the mention is written in one list with a member ("Priya's, Claire
+            Boudreaux email", "\"Document retention policy - reminder, VaR backtesting results
+            - August\""): what the list is said to be, the item is too, and context words never
+            make a member context."""
+            nonlocal lists
+            if lists is None:
+                lists = analysis.reader.lists_of(spans, self.cue_words)
+            return any(
+                lists[k] == lists[index] and not members.isdisjoint(mentions[k][1])
+                for k in range(len(spans))
+                if k != index
+            )
+
+        as_context = [
+            mark
+            if context == "ruled_out" and mark != "ruled_out" and listed_with_member(k)
+            else context
+            for k, (mark, context) in enumerate(zip(polarity, as_context, strict=True))
+        ]
         dismissed = self._dismissed_in_sentence(analysis, mentions, polarity, as_context)
         for index, ((span, keys), mark, context, counted) in enumerate(
             zip(mentions, polarity, as_context, about, strict=True)
@@ -462,7 +484,6 @@ class AnswerItemsCheck(_Claim):
         # context parts explain an answer given elsewhere: with a member asserted only there
         # (or missing), the non-members they name are asserted ("**Context**" over the answer)
         answered = members <= affirmed_outside
-        lists: list[int] | None = None
 
         def as_context_part(index: int) -> bool:
             """A non-member named in a context part is context, unless the part says of it
@@ -470,17 +491,8 @@ class AnswerItemsCheck(_Claim):
             EnronOnline a reminder", "| Meeting | Q3 Earnings Release Prep, Raptor Hedge
             Capacity Review |"), or listed bare under a context header ("### Notes" / "- Alan
             Whitcombe"), where nothing says why it is named."""
-            nonlocal lists
             span = spans[index]
-            if not (answered and in_context(span.start)):
-                return False
-            if lists is None:
-                lists = analysis.reader.lists_of(spans, self.cue_words)
-            if any(
-                lists[k] == lists[index] and set(mentions[k][1]) & members
-                for k in range(len(spans))
-                if k != index
-            ):
+            if not (answered and in_context(span.start)) or listed_with_member(index):
                 return False
             return not (
                 analysis.reader.bare_item(span)

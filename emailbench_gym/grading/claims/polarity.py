@@ -391,6 +391,7 @@ class PolarityReader:
         self._column_cache: dict[tuple, tuple[set[int], set[int]]] = {}
         self._after: dict[tuple[int, int], range] = {}
         self._questions: dict[int, _Question | None] = {}
+        self._lists: dict[tuple[tuple[Span, ...], CueWords], list[int]] = {}  # by `read`
         self.in_parentheses = {
             i
             for match in re.finditer(r"\([^()\n]*\)", text.text)
@@ -659,6 +660,7 @@ class PolarityReader:
             status += [t.start for t in tokens if t.norm.startswith(words.predicate)]
         runs = self._runs(spans, status)
         run_of = {k: r for r, run in enumerate(runs) for k in run}
+        self._lists[(tuple(spans), words)] = [run_of[k] for k in range(len(spans))]
         first = [spans[run[0]].first for run in runs]
         last = [spans[run[-1]].last for run in runs]
         verdict: list[set[str]] = [set() for _ in runs]
@@ -703,15 +705,10 @@ class PolarityReader:
         groups them (a parenthetical holding a cue or the predicate ends a list)."""
         if not spans:
             return []
-        own = {i for span in spans for i in range(span.first, span.last)}
-        tokens = self.text.tokens
-        status = [tokens[c.first].start for c in self._cues(words, frozenset(), own)]
-        if words.predicate:
-            status += [t.start for t in tokens if t.norm.startswith(words.predicate)]
-        found = [0] * len(spans)
-        for r, run in enumerate(self._runs(spans, status)):
-            for k in run:
-                found[k] = r
+        found = self._lists.get((tuple(spans), words))
+        if found is None:
+            self.read(spans, words)
+            found = self._lists[(tuple(spans), words)]
         return found
 
     def bare_item(self, span: Span) -> bool:
