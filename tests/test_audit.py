@@ -228,3 +228,28 @@ def test_a_meeting_booked_in_another_room_is_a_mutant():
         s.description for s in audit_scenario(weak).survivors if s.operator == "other-place"
     }
     assert any("longer" in d for d in survived), survived
+
+
+def test_rotate_values_swaps_the_values_bound_to_the_subjects():
+    """In "Outside Advisors, 3 members, 2 of whom have emailed you" over a table of Nathan
+    Pryor's 3 and Claire Boudreaux's 2 emails, the operator swaps the two rows' values, not
+    the first numbers equal to them (a rotated "2 members, 3 of whom" says nothing the
+    question asks, and passed)."""
+    from emailbench_gym.audit import calibration_mutants, reference_of
+    from emailbench_gym.episode import Episode
+
+    scenario = load_scenario("OB-H324")
+    episode = Episode(scenario)
+    reference = reference_of(scenario, episode)
+    lead = "Outside Advisors, 3 members, 2 of whom have emailed you"
+    index = next(i for i, c in enumerate(scenario.calibration) if c.answer.startswith(lead))
+    rotated = [
+        m
+        for m in calibration_mutants(scenario, episode, reference)
+        if m.operator == "rotate-values" and f":cal{index}:" in m.id
+    ]
+    assert rotated
+    for mutant in rotated:
+        assert mutant.answer.startswith(lead), mutant.answer
+        assert "| Nathan Pryor | Arthur Andersen LLP | 2 " in mutant.answer
+        assert not episode.grade(mutant.answer).passed

@@ -103,6 +103,11 @@ def _member_spans(check: AnswerItemsCheck, analysis: Analysis) -> dict[str, list
 def _value_spans(
     check: AnswerValuesCheck, analysis: Analysis
 ) -> list[tuple[int, list[ValueMention]]]:
+    """Per value spec, the answer's values equal to it: the ones the claim binds to the spec's
+    subject (and role) first, so an operator that takes one ("rotate-values") takes the
+    subject's own value ("Nathan Pryor: 3"), not an equal number said of something else ("3
+    members")."""
+    bindings = check.bindings(analysis)
     found = []
     for index, spec in enumerate(check.values):
         hits = [
@@ -110,7 +115,14 @@ def _value_spans(
             for v in analysis.values
             if value_matches(v, spec.kind, spec.expected(), spec.tolerance)
         ]
-        found.append((index, hits))
+        key = check._resolved_subject_keys(spec, analysis.universe)
+        roles = {f"role:{p}" for p in spec.role}
+
+        def own(v: ValueMention, key: str | None = key, roles: set[str] = roles) -> bool:
+            subjects, bound_roles = bindings.get(v.start, (frozenset(), frozenset()))
+            return (key is None or key in subjects) and (not roles or bool(roles & bound_roles))
+
+        found.append((index, sorted(hits, key=lambda v: not own(v))))
     return found
 
 

@@ -671,6 +671,42 @@ class AnswerValuesCheck(_Claim):
             problems.extend(self._misstated_in_parallel(analysis, values, own, states))
         return problems
 
+    def bindings(self, analysis: Analysis) -> dict[int, tuple[frozenset[str], frozenset[str]]]:
+        """Start offset of each value the answer asserts -> (the subject keys, the role keys)
+        it is bound to, read as `evaluate` binds them (the audit's operators use it to take
+        each subject's own value, not the first number equal to it)."""
+        kinds = {spec.kind for spec in self.values}
+        subject_kinds = {
+            _subject_ref(s.subject)[0] for s in self.values if isinstance(s.subject, str)
+        }
+        phrases = [s.subject for s in self.values if isinstance(s.subject, list)]
+        subjects = _subjects(analysis, subject_kinds, phrases)
+        roles = [
+            SubjectMention(span, frozenset({f"role:{p}"}))
+            for p in sorted({p for s in self.values for p in s.role})
+            for span in analysis.phrase_spans([p])
+        ]
+        candidates = [v for v in analysis.values if any(may_state(v, k) for k in kinds)]
+        spans = [Span(*_token_range(analysis, v.start, v.end), v.start, v.end) for v in candidates]
+        polarity = analysis.reader.read(spans, self.cue_words)
+        stated = [
+            (v, span)
+            for v, span, mark in zip(candidates, spans, polarity, strict=True)
+            if mark == "asserted" and v.qualifier not in ("bound", "alternative", "corrected")
+        ]
+        binder = analysis.binder(subjects, [span for _, span in stated])
+        role_binder = analysis.binder(roles)
+        found = {}
+        for v, span in stated:
+            subject = binder.bind(span)
+            in_table, column_role = _column_role(analysis, v, roles)
+            role = column_role if in_table else role_binder.bind(span) if roles else None
+            found[v.start] = (
+                subject.keys if subject else frozenset(),
+                role.keys if role else frozenset(),
+            )
+        return found
+
     def evaluate(self, analysis: Analysis) -> Outcome:
         expected = [spec.describe() for spec in self.values]
         if analysis.too_long:
