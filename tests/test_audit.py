@@ -253,3 +253,33 @@ def test_rotate_values_swaps_the_values_bound_to_the_subjects():
         assert mutant.answer.startswith(lead), mutant.answer
         assert "| Nathan Pryor | Arthur Andersen LLP | 2 " in mutant.answer
         assert not episode.grade(mutant.answer).passed
+
+
+def test_questions_ask_every_sentence_the_reader_reads():
+    """The operator splits sentences as the claims reader does: "8:30 a.m. this morning" is
+    one sentence, a quoted title's period ends one ('... "V&E comments." It's ...'), and a
+    line ending in a colon ("Tie at the top: 3 people w/ 5 emails each:") is asked too; each
+    was left stated, so the mutant still passed (OB-H302, OB-H314, OB-H327, OB-H338)."""
+    asked = as_questions(
+        'It came in at 8:30 a.m. this morning; the subject reads "V&E comments." It\'s unread.'
+        "\n\nTie at the top: 3 people w/ 5 emails each:\n- Rick (5)"
+    )
+    assert asked == (
+        "Quick question, is this right? It came in at 8:30 a.m. this morning; the subject "
+        'reads "V&E comments?" It\'s unread?\n\nTie at the top: 3 people w/ 5 emails each?'
+        "\n- Rick (5)?"
+    )
+    from emailbench_gym.audit import calibration_mutants, reference_of
+    from emailbench_gym.episode import Episode
+
+    for scenario_id in ("OB-H302", "OB-H314", "OB-H327", "OB-H338"):
+        scenario = load_scenario(scenario_id)
+        episode = Episode(scenario)
+        reference = reference_of(scenario, episode)
+        asked = [
+            m
+            for m in calibration_mutants(scenario, episode, reference)
+            if m.operator == "question-answer"
+        ]
+        assert len(asked) >= 5
+        assert not [m.id for m in asked if episode.grade(m.answer).passed]
