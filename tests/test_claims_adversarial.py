@@ -139,3 +139,18 @@ def test_context_words_never_cover_an_item_listed_with_a_member():
     # alone, a context word still makes the non-member context
     alone = g101 + "\n\nClaire Boudreaux's email of October 10 is about document retention."
     assert check("OB-G101", "comments-from", alone)
+
+
+def test_a_value_alone_in_a_parenthesis_is_said_in_the_clause_around_it():
+    """ "Half of them (5) are unread" gives 5 unread: a value alone in a parenthesis restates
+    the words before it, so a second, wrong count there contradicts the optional unread
+    count; a breakdown in a parenthesis ("7 (4 as To, 3 as Cc)") still gives only parts."""
+    h321 = calibration("OB-H321", "Eight of the fifty Inbox messages are tagged Trading.")
+    assert check("OB-H321", "trading-count", h321)
+    half = "Half of them (four) are unread"
+    assert half in h321
+    for wrong in ("Half of them (5) are unread", "Half of them (five) are unread"):
+        assert not check("OB-H321", "trading-count", h321.replace(half, wrong))
+    h339 = calibration("OB-H339", "You have two direct reports:")
+    assert "is on 7 of your sent emails (4 as To, 3 as Cc)" in h339
+    assert check("OB-H339", "included-counts", h339)

@@ -780,7 +780,7 @@ class AnswerValuesCheck(_Claim):
             after = analysis.text.text[v.end : role.span.start]
             if role.span.start > v.end and _PARTITIVE.fullmatch(after):
                 return False  # "Two of the unread ones arrived": a part of the set, not its size
-            left, right = analysis.text.clause_of(v.start, v.end)
+            left, right = _clause_of_value(analysis.text, v)
             if left <= role.span.start < right:
                 return True
             between = analysis.text.text[role.span.end : v.start]  # "Unread: 5"
@@ -1034,6 +1034,29 @@ def _nearest_value_per_subject(
             abs(v.start - role.span.end), abs(role.span.start - v.end)
         ):
             role_of[id(v)] = None
+
+
+_ALONE_IN_PARENTHESES = re.compile(r"\(\s*$")
+
+
+def _clause_of_value(text: Text, v: ValueMention) -> tuple[int, int]:
+    """The clause a value is said in. A value alone in a parenthesis ("Half of them (5) are
+    unread", "both (2) are overdue") restates the words before it, in their clause: the clause
+    around the parenthesis. (A parenthesis holding more, "7 (4 To, 3 Cc)", is a breakdown:
+    each part is its own clause.)"""
+    line_start = text.text.rfind("\n", 0, v.start) + 1
+    opened = _ALONE_IN_PARENTHESES.search(text.text, line_start, v.start)
+    closed = re.match(r"\s*\)", text.text[v.end :])
+    if opened is None or closed is None:
+        return text.clause_of(v.start, v.end)
+    breaks = text.clause_breaks
+    open_at, close_at = opened.start(), v.end + closed.end() - 1
+    before = bisect.bisect_left(breaks, open_at) - 1
+    after = bisect.bisect_right(breaks, close_at)
+    return (
+        breaks[before] if before >= 0 else 0,
+        breaks[after] if after < len(breaks) else len(text.text),
+    )
 
 
 def _cycle(edges: dict[str, set[str]]) -> list[str] | None:
