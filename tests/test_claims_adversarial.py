@@ -154,3 +154,22 @@ def test_a_value_alone_in_a_parenthesis_is_said_in_the_clause_around_it():
     h339 = calibration("OB-H339", "You have two direct reports:")
     assert "is on 7 of your sent emails (4 as To, 3 as Cc)" in h339
     assert check("OB-H339", "included-counts", h339)
+
+
+def test_every_due_date_listed_under_each_email_is_a_kitchen_sink():
+    """Under "Soonest first:" a date opening each list item is its email's due date (the
+    role by form); listing every email's due date there ("1. Tuesday, October 16, 2001,
+    Tuesday, October 16, 2001, Wednesday, October 24, 2001, 12:00 PM - ...") gives each
+    email every value, as "sent you 5, 4" under each person does."""
+    h308 = calibration("OB-H308", "You have four flagged emails;")
+    assert check("OB-H308", "due-dates", h308)
+    tue, wed = "Tuesday, October 16, 2001", "Wednesday, October 24, 2001"
+    sink = h308
+    for item, date, others in (
+        ("1. ", tue, f"{tue}, {wed}"),
+        ("2. ", tue, f"{tue}, {wed}"),
+        ("3. ", wed, f"{tue}, {tue}"),
+    ):
+        assert f"\n{item}{date}, " in sink
+        sink = sink.replace(f"\n{item}{date}, ", f"\n{item}{date}, {others}, ")
+    assert not check("OB-H308", "due-dates", sink)

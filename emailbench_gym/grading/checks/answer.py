@@ -948,6 +948,8 @@ class AnswerValuesCheck(_Claim):
                         (r := role_of.get(id(v))) is not None
                         and any(f"role:{p}" in r.keys for p in roles)
                     )
+                    # or by its form: opening a list item under a header naming the role
+                    or any(_role_by_form(analysis, v, s) for s in own)
                 )
             ]
             found = {id(v): v for v in (anchors if roles else mine)}
