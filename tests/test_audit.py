@@ -283,3 +283,27 @@ def test_questions_ask_every_sentence_the_reader_reads():
         ]
         assert len(asked) >= 5
         assert not [m.id for m in asked if episode.grade(m.answer).passed]
+
+
+def test_extra_items_of_a_claim_with_a_subject_go_where_the_subject_is_answered():
+    """A claim with a subject ("the company of Rob Delacroix") counts only what the answer
+    binds to that subject: the wrong company goes next to the subject's own member ("Rob
+    Delacroix, Dynegy Inc, Arthur Andersen LLP."), not after a summary that names no person,
+    and a bare line of another subject's right item ("- Rob Delacroix" under a paragraph that
+    names him for the Dynegy Review) is not made: it says again what is right elsewhere."""
+    from emailbench_gym.audit import calibration_mutants, reference_of
+    from emailbench_gym.episode import Episode
+
+    scenario = load_scenario("OB-R102")
+    episode = Episode(scenario)
+    reference = reference_of(scenario, episode)
+    mutants = {m.id: m for m in calibration_mutants(scenario, episode, reference)}
+    summary = "Summary: 3 meetings with outside people: Andersen, Vinson & Elkins and Dynegy."
+    index = next(i for i, c in enumerate(scenario.calibration) if summary in c.answer)
+    extra = mutants[f"OB-R102:cal{index}:extra-item:company-dynegy:arthur andersen llp"]
+    assert summary in extra.answer
+    assert "Rob Delacroix, Dynegy Inc, Arthur Andersen LLP." in extra.answer
+    assert not episode.grade(extra.answer).passed
+    lines = [m for m in mutants.values() if m.operator == "extra-line"]
+    assert lines and not [m.id for m in lines if m.id.endswith(":rob.delacroix@dynegy.com")]
+    assert not [m.id for m in lines if episode.grade(m.answer).passed]

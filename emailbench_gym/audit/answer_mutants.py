@@ -89,13 +89,17 @@ def _render(kind: str, expected: Any) -> str | None:
 
 
 def _member_spans(check: AnswerItemsCheck, analysis: Analysis) -> dict[str, list[tuple[int, int]]]:
+    """Where the answer asserts each member (of a claim with a subject: only where it binds
+    the member to that subject, as the claim reads it)."""
     members, _wrong = check.universe_keys(analysis.universe)
     mentions = analysis.entity_spans(check.kind)
-    marks = analysis.reader.read([s for s, _ in mentions], check.cue_words)
+    spans = [s for s, _ in mentions]
+    marks = analysis.reader.read(spans, check.cue_words)
+    about = check._about_subject(analysis, spans)
     found: dict[str, list[tuple[int, int]]] = {}
-    for (span, keys), mark in zip(mentions, marks, strict=True):
+    for (span, keys), mark, counted in zip(mentions, marks, about, strict=True):
         for key in keys:
-            if key in members and mark == "asserted":
+            if key in members and mark == "asserted" and counted:
                 found.setdefault(key, []).append((span.start, span.end))
     return found
 
@@ -327,6 +331,21 @@ def answer_mutants(
                 line_end = text.find("\n", last_end)
                 line_end = len(text) if line_end < 0 else line_end
                 universe = analysis.universe.of_kind(check.kind)
+                # with a subject, a line of its own binds the item to no subject: one that is
+                # another claim's member ("- Rob Delacroix" under a paragraph naming him as the
+                # Dynegy Review's outsider) says again what is right elsewhere
+                right_elsewhere = (
+                    {
+                        analysis.universe.key(check.kind, m)
+                        for other in checks
+                        if isinstance(other, AnswerItemsCheck)
+                        and other is not check
+                        and other.kind == check.kind
+                        for m in other.members
+                    }
+                    if check.subject
+                    else set()
+                )
                 for key in ref.rng(f"extra-{check.id}").sample(sorted(wrong), min(5, len(wrong))):
                     entity = universe.get(key)
                     label = entity.label if entity else key
@@ -335,11 +354,12 @@ def answer_mutants(
                         f"{check.id}:{key}",
                         _apply(text, [(last_end, last_end, f", {label}")]),
                     )
-                    yield mutant(
-                        "extra-line",
-                        f"{check.id}:{key}",
-                        _apply(text, [(line_end, line_end, f"\n- {label}")]),
-                    )
+                    if key not in right_elsewhere:
+                        yield mutant(
+                            "extra-line",
+                            f"{check.id}:{key}",
+                            _apply(text, [(line_end, line_end, f"\n- {label}")]),
+                        )
                     if check.subject is None:  # a summary naming no subject binds to none
                         lead = f"The {check.measure[0]} is" if check.measure else "In short:"
                         yield mutant(
