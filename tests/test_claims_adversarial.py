@@ -173,3 +173,19 @@ def test_every_due_date_listed_under_each_email_is_a_kitchen_sink():
         assert f"\n{item}{date}, " in sink
         sink = sink.replace(f"\n{item}{date}, ", f"\n{item}{date}, {others}, ")
     assert not check("OB-H308", "due-dates", sink)
+
+
+def test_a_sentence_that_adds_to_the_answers_set_is_no_context():
+    """ "Notes: the Weekly Credit Exposure Meeting also still needs an RSVP" adds a meeting to
+    the answer's set, in a context section or not; under a measure ("the oldest unread"), "X
+    is also unread" adds no "oldest" and stays context."""
+    r104 = "Yes, the Dynegy Review: you haven't responded to it.\n\n"
+    assert check("OB-R104", "unanswered-meetings", r104 + "Notes: the FERC Review clashes.")
+    for note in (
+        "Notes:\n- The Weekly Credit Exposure Meeting also still needs an RSVP.",
+        "Context: you also haven't responded to the Weekly Credit Exposure Meeting.",
+    ):
+        assert not check("OB-R104", "unanswered-meetings", r104 + note)
+    h323 = calibration("OB-H323", "**Oldest unread email**")
+    assert "is also unread" in h323
+    assert check("OB-H323", "oldest-unread-email", h323)

@@ -489,11 +489,14 @@ class AnswerItemsCheck(_Claim):
             """A non-member named in a context part is context, unless the part says of it
             what the answer says of the members: listed with a member ("I can send Steven,
             EnronOnline a reminder", "| Meeting | Q3 Earnings Release Prep, Raptor Hedge
-            Capacity Review |"), or listed bare under a context header ("### Notes" / "- Alan
-            Whitcombe"), where nothing says why it is named."""
+            Capacity Review |"), in a sentence that adds it to the answer's set ("Notes: the
+            Weekly Credit Exposure Meeting also still needs an RSVP"), or listed bare under a context
+            header ("### Notes" / "- Alan Whitcombe"), where nothing says why it is named."""
             span = spans[index]
             if not (answered and in_context(span.start)) or listed_with_member(index):
                 return False
+            if not self.measure and analysis.reader.adds_at(span.start):
+                return False  # (under a measure, "X is also unread" adds no "oldest")
             return not (
                 analysis.reader.bare_item(span)
                 and analysis.text.line_of(span.start) in analysis.reader.context_lines

@@ -468,6 +468,12 @@ class PolarityReader:
             for i in self.text.tokens_in(start, end)
         )
 
+    def adds_at(self, offset: int) -> bool:
+        """Whether the sentence holding `offset` adds to the answer ("The Weekly Credit Exposure
+        Meeting also still needs an RSVP", "you also haven't responded to ..."): what it names
+        is part of the answer, even in a context section."""
+        return self._adds(*self.text.sentences[self.text.sentence_of(offset)])
+
     def in_context_range(self, offset: int) -> bool:
         ranges = self.context_ranges
         index = bisect.bisect_right(ranges, (offset, len(self.text.text) + 1)) - 1
