@@ -307,3 +307,11 @@ def test_extra_items_of_a_claim_with_a_subject_go_where_the_subject_is_answered(
     lines = [m for m in mutants.values() if m.operator == "extra-line"]
     assert lines and not [m.id for m in lines if m.id.endswith(":rob.delacroix@dynegy.com")]
     assert not [m.id for m in lines if episode.grade(m.answer).passed]
+
+
+def test_a_note_that_adds_a_wrong_item_is_a_mutant_and_fails():
+    """ "Notes: - Weekly Credit Exposure Meeting too." under a right answer adds a meeting to
+    the set: the context-extra operator makes it for every wrong candidate it samples."""
+    result = audit_scenario(load_scenario("OB-R104"))
+    assert result.operators["context-extra"] >= 5
+    assert not [s for s in result.survivors if s.operator == "context-extra"]

@@ -7,6 +7,7 @@ finds: shift it, rotate it with another subject's value, hedge it or give it as 
 negate it, "correct" it to another at the end, state a second, wrong one in its role
 ("10:00; start 11:00"). For each statement: negate or drop it.
 A wrong candidate in a summary sentence above the right answer ("The latest is X.").
+A note under the answer that adds a wrong candidate to the set ("Notes: - X too.").
 For the measure a claim asks ("latest", "most"): the answer with each measure word swapped
 for its antonym, or labelled with the antonym when it never states the measure.
 Whole answers: negated, hedged (under a header or before a colon), asked as questions,
@@ -359,6 +360,13 @@ def answer_mutants(
                             "extra-line",
                             f"{check.id}:{key}",
                             _apply(text, [(line_end, line_end, f"\n- {label}")]),
+                        )
+                    if check.subject is None and not check.measure and check.exclusive:
+                        # a note that adds a wrong item to the set ("Notes: - X too.")
+                        yield mutant(
+                            "context-extra",
+                            f"{check.id}:{key}",
+                            f"{text.rstrip()}\n\nNotes:\n- {label} too.",
                         )
                     if check.subject is None:  # a summary naming no subject binds to none
                         lead = f"The {check.measure[0]} is" if check.measure else "In short:"
