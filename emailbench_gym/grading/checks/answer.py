@@ -571,6 +571,28 @@ class AnswerItemsCheck(_Claim):
                 offset
             )
 
+        lists: list[int] | None = None
+
+        def listed_with_member(index: int) -> bool:
+            """Whether the mention is written in one list with a member ("Priya's, Claire
+            Boudreaux email", "\"Document retention policy - reminder, VaR backtesting results
+            - August\""): what the list is said to be, the item is too, and context words never
+            make a member context."""
+            nonlocal lists
+            if lists is None:
+                lists = analysis.reader.lists_of(spans, self.cue_words)
+            return any(
+                lists[k] == lists[index] and not members.isdisjoint(mentions[k][1])
+                for k in range(len(spans))
+                if k != index
+            )
+
+        as_context = [
+            mark
+            if context == "ruled_out" and mark != "ruled_out" and listed_with_member(k)
+            else context
+            for k, (mark, context) in enumerate(zip(polarity, as_context, strict=True))
+        ]
         dismissed = self._dismissed_in_sentence(analysis, mentions, polarity, as_context)
         for index, ((span, keys), mark, context, counted) in enumerate(
             zip(mentions, polarity, as_context, about, strict=True)
@@ -596,26 +618,19 @@ class AnswerItemsCheck(_Claim):
         # context parts explain an answer given elsewhere: with a member asserted only there
         # (or missing), the non-members they name are asserted ("**Context**" over the answer)
         answered = members <= affirmed_outside
-        lists: list[int] | None = None
 
         def as_context_part(index: int) -> bool:
             """A non-member named in a context part is context, unless the part says of it
             what the answer says of the members: listed with a member ("I can send Steven,
             EnronOnline a reminder", "| Meeting | Q3 Earnings Release Prep, Raptor Hedge
-            Capacity Review |"), or listed bare under a context header ("### Notes" / "- Alan
-            Whitcombe"), where nothing says why it is named."""
-            nonlocal lists
+            Capacity Review |"), in a sentence that adds it to the answer's set ("Notes: the
+            Weekly Credit Exposure Meeting also still needs an RSVP"), or listed bare under a context
+            header ("### Notes" / "- Alan Whitcombe"), where nothing says why it is named."""
             span = spans[index]
-            if not (answered and in_context(span.start)):
+            if not (answered and in_context(span.start)) or listed_with_member(index):
                 return False
-            if lists is None:
-                lists = analysis.reader.lists_of(spans, self.cue_words)
-            if any(
-                lists[k] == lists[index] and set(mentions[k][1]) & members
-                for k in range(len(spans))
-                if k != index
-            ):
-                return False
+            if not self.measure and analysis.reader.adds_at(span.start):
+                return False  # (under a measure, "X is also unread" adds no "oldest")
             return not (
                 analysis.reader.bare_item(span)
                 and analysis.text.line_of(span.start) in analysis.reader.context_lines
@@ -793,6 +808,42 @@ class AnswerValuesCheck(_Claim):
             problems.extend(self._misstated_in_parallel(analysis, values, own, states))
         return problems
 
+    def bindings(self, analysis: Analysis) -> dict[int, tuple[frozenset[str], frozenset[str]]]:
+        """Start offset of each value the answer asserts -> (the subject keys, the role keys)
+        it is bound to, read as `evaluate` binds them (the audit's operators use it to take
+        each subject's own value, not the first number equal to it)."""
+        kinds = {spec.kind for spec in self.values}
+        subject_kinds = {
+            _subject_ref(s.subject)[0] for s in self.values if isinstance(s.subject, str)
+        }
+        phrases = [s.subject for s in self.values if isinstance(s.subject, list)]
+        subjects = _subjects(analysis, subject_kinds, phrases)
+        roles = [
+            SubjectMention(span, frozenset({f"role:{p}"}))
+            for p in sorted({p for s in self.values for p in s.role})
+            for span in analysis.phrase_spans([p])
+        ]
+        candidates = [v for v in analysis.values if any(may_state(v, k) for k in kinds)]
+        spans = [Span(*_token_range(analysis, v.start, v.end), v.start, v.end) for v in candidates]
+        polarity = analysis.reader.read(spans, self.cue_words)
+        stated = [
+            (v, span)
+            for v, span, mark in zip(candidates, spans, polarity, strict=True)
+            if mark == "asserted" and v.qualifier not in ("bound", "alternative", "corrected")
+        ]
+        binder = analysis.binder(subjects, [span for _, span in stated])
+        role_binder = analysis.binder(roles)
+        found = {}
+        for v, span in stated:
+            subject = binder.bind(span)
+            in_table, column_role = _column_role(analysis, v, roles)
+            role = column_role if in_table else role_binder.bind(span) if roles else None
+            found[v.start] = (
+                subject.keys if subject else frozenset(),
+                role.keys if role else frozenset(),
+            )
+        return found
+
     def evaluate(self, analysis: Analysis) -> Outcome:
         expected = [spec.describe() for spec in self.values]
         if analysis.unread:
@@ -866,7 +917,7 @@ class AnswerValuesCheck(_Claim):
             after = analysis.text.text[v.end : role.span.start]
             if role.span.start > v.end and _PARTITIVE.fullmatch(after):
                 return False  # "Two of the unread ones arrived": a part of the set, not its size
-            left, right = analysis.text.clause_of(v.start, v.end)
+            left, right = _clause_of_value(analysis.text, v)
             if left <= role.span.start < right:
                 return True
             between = analysis.text.text[role.span.end : v.start]  # "Unread: 5"
@@ -1041,6 +1092,7 @@ class AnswerValuesCheck(_Claim):
                         (r := role_of.get(id(v))) is not None
                         and any(f"role:{p}" in r.keys for p in roles)
                     )
+                    # or by its form: opening a list item under a header naming the role
                     or any(_role_by_form(analysis, v, s) for s in own)  # "| -236 |"
                 )
             ]
@@ -1128,6 +1180,29 @@ def _nearest_value_per_subject(
             abs(v.start - role.span.end), abs(role.span.start - v.end)
         ):
             role_of[id(v)] = None
+
+
+_ALONE_IN_PARENTHESES = re.compile(r"\(\s*$")
+
+
+def _clause_of_value(text: Text, v: ValueMention) -> tuple[int, int]:
+    """The clause a value is said in. A value alone in a parenthesis ("Half of them (5) are
+    unread", "both (2) are overdue") restates the words before it, in their clause: the clause
+    around the parenthesis. (A parenthesis holding more, "7 (4 To, 3 Cc)", is a breakdown:
+    each part is its own clause.)"""
+    line_start = text.text.rfind("\n", 0, v.start) + 1
+    opened = _ALONE_IN_PARENTHESES.search(text.text, line_start, v.start)
+    closed = re.match(r"\s*\)", text.text[v.end :])
+    if opened is None or closed is None:
+        return text.clause_of(v.start, v.end)
+    breaks = text.clause_breaks
+    open_at, close_at = opened.start(), v.end + closed.end() - 1
+    before = bisect.bisect_left(breaks, open_at) - 1
+    after = bisect.bisect_right(breaks, close_at)
+    return (
+        breaks[before] if before >= 0 else 0,
+        breaks[after] if after < len(breaks) else len(text.text),
+    )
 
 
 def _cycle(edges: dict[str, set[str]]) -> list[str] | None:

@@ -82,6 +82,8 @@ _SEPARATORS = re.compile(
     re.I,
 )
 #: A parenthetical right after a list item ("Stand-up (Mon 10:00), Raptor Update (Tue) and ...").
+#: What may stand around an item alone on its line: emphasis, quotes, brackets, punctuation.
+_BARE = re.compile(r"[\s*_`'\"“”‘’.,;:()\[\]]*")
 _PARENTHETICAL = re.compile(r"^\s*\([^()\n]*\)")
 # "Jeff's memo, Louise Kitchen's note and John's report": one list, whose items each open
 # with their owner's name in the possessive.
@@ -412,6 +414,7 @@ class PolarityReader:
         self._column_cache: dict[tuple, tuple[set[int], set[int]]] = {}
         self._after: dict[tuple[int, int], range] = {}
         self._questions: dict[int, _Question | None] = {}
+        self._lists: dict[tuple[tuple[Span, ...], CueWords], list[int]] = {}  # by `read`
         self.in_parentheses = {
             i
             for match in re.finditer(r"\([^()\n]*\)", text.text)
@@ -503,6 +506,12 @@ class PolarityReader:
             i not in self.masked and _match_at(self.norms, i, _ADDITIVES)
             for i in self.text.tokens_in(start, end)
         )
+
+    def adds_at(self, offset: int) -> bool:
+        """Whether the sentence holding `offset` adds to the answer ("The Weekly Credit Exposure
+        Meeting also still needs an RSVP", "you also haven't responded to ..."): what it names
+        is part of the answer, even in a context section."""
+        return self._adds(*self.text.sentences[self.text.sentence_of(offset)])
 
     def in_context_range(self, offset: int) -> bool:
         ranges = self.context_ranges
@@ -727,6 +736,7 @@ class PolarityReader:
             status += [t.start for t in tokens if t.norm.startswith(words.predicate)]
         runs = self._runs(spans, status)
         run_of = {k: r for r, run in enumerate(runs) for k in run}
+        self._lists[(tuple(spans), words)] = [run_of[k] for k in range(len(spans))]
         first = [spans[run[0]].first for run in runs]
         last = [spans[run[-1]].last for run in runs]
         verdict: list[set[str]] = [set() for _ in runs]
@@ -771,26 +781,20 @@ class PolarityReader:
         groups them (a parenthetical holding a cue or the predicate ends a list)."""
         if not spans:
             return []
-        own = {i for span in spans for i in range(span.first, span.last)}
-        tokens = self.text.tokens
-        status = [tokens[c.first].start for c in self._cues(words, frozenset(), own)]
-        if words.predicate:
-            status += [t.start for t in tokens if t.norm.startswith(words.predicate)]
-        found = [0] * len(spans)
-        for r, run in enumerate(self._runs(spans, status)):
-            for k in run:
-                found[k] = r
+        found = self._lists.get((tuple(spans), words))
+        if found is None:
+            self.read(spans, words)
+            found = self._lists[(tuple(spans), words)]
         return found
 
     def bare_item(self, span: Span) -> bool:
-        """Whether the item is all its line says (after a list marker, emphasis, quotes and end
-        punctuation): "- Alan Whitcombe" lists it and says nothing else about it."""
+        """Whether the item is all its line says (after a list marker, emphasis, quotes, brackets
+        and end punctuation): "- Alan Whitcombe" lists it and says nothing else about it."""
         text = self.text
         line = text.line_of(span.start)
         _, end = text.lines[line]
-        strip = " \t*_`'\"“”‘’.,;:"
-        said = text.text[text.list_marker_end(line) : end].strip(strip)
-        return bool(said) and said == text.text[span.start : span.end].strip(strip)
+        before = text.text[text.list_marker_end(line) : span.start]
+        return bool(_BARE.fullmatch(before) and _BARE.fullmatch(text.text, span.end, end))
 
     # --- binding -----------------------------------------------------------------------
 
