@@ -45,6 +45,7 @@ from emailbench_gym.grading.claims.lexicon import (
     CONTEXT_HEADERS,
     CONTRASTS,
     DENIALS,
+    FIRST_PERSON_EXCLUSIONS,
     GROUP_OPENERS,
     HEDGES,
     MEMBERSHIP_WORDS,
@@ -210,10 +211,12 @@ class _Phrases(tuple):
         return self
 
     def with_number_spellings(self) -> _Phrases:
-        """These phrases and their variants with small numbers spelled the other way, and
-        with "all" / "both" written out ("all read" is also "all of them read")."""
+        """These phrases and their variants with small numbers spelled the other way, with
+        "all" / "both" written out ("all read" is also "all of them read") and floated after an
+        auxiliary ("have accepted" is also "have both accepted")."""
         variants = {v for phrase in self for v in _number_spellings(phrase)}
         variants |= {v for phrase in list(variants) for v in _quantifier_spellings(phrase)}
+        variants |= {v for phrase in list(variants) for v in _floating_quantifiers(phrase)}
         if len(variants) == len(self):
             return self
         return _Phrases(tuple(sorted(variants, key=len, reverse=True)))
@@ -243,6 +246,25 @@ def _quantifier_spellings(phrase: tuple[str, ...]) -> set[tuple[str, ...]]:
     if len(phrase) < 2 or phrase[0] not in _QUANTIFIERS or phrase[1] == "of":
         return set()
     return {(phrase[0], "of", pronoun, *phrase[1:]) for pronoun in ("them", "those", "these")}
+
+
+#: Auxiliaries a quantifier floats after ("have accepted": "have both accepted").
+_AUXILIARIES = frozenset({"have", "has", "had", "'ve", "are", "were", "is", "was", "'re"})
+_FLOATING = ("all", "both", "each")
+
+
+def _floating_quantifiers(phrase: tuple[str, ...]) -> set[tuple[str, ...]]:
+    """A phrase opening with an auxiliary and a verb with "all", "both" or "each" floated
+    between them ("have accepted": "have both accepted", "are done": "are all done")."""
+    if len(phrase) < 2 or phrase[0] not in _AUXILIARIES or phrase[1] in (*_FLOATING, "not"):
+        return set()
+    return {(phrase[0], q, *phrase[1:]) for q in _FLOATING}
+
+
+def _describes_the_one(words: list[str], k: int) -> bool:
+    """Whether words[k] is the "one" of "the one" with more words after it: "the one worth a
+    quick nudge" picks out whom to chase; "one of them" and a bare "the one" say who belongs."""
+    return words[k] == "one" and k > 0 and words[k - 1] == "the" and k + 1 < len(words)
 
 
 def _changes_an_amount(norms: list[str], after: int) -> bool:
@@ -280,6 +302,15 @@ _COLLECTIVE_VERBS = _phrases(COLLECTIVE_VERBS)
 #: Cues every claim reads, in the order they are read at one word.
 _ADJACENT = _phrases(ADJACENT_NEGATIONS)
 _SEQUENCE_OPENERS = _phrases(SEQUENCE_OPENERS)
+_FIRST_PERSON_EXCLUSIONS = _phrases(FIRST_PERSON_EXCLUSIONS)
+#: Words between "I" and the verb that leaves things out ("I also left out", "I've excluded").
+_FIRST_PERSON_FILLERS = frozenset(
+    {"also", "have", "'ve", "had", "deliberately", "intentionally", "purposely", "therefore"}
+)
+#: Words a sentence may open with before its "I" ("So I left out ...", "And I excluded ...").
+_CONNECTORS = frozenset({"so", "also", "and", "then"})
+#: Words that end what a first-person exclusion governs: the sentence goes on to assert.
+_CLAUSE_TURNS = frozenset({"but", "however", "whereas", "while", "though", "although"})
 _GROUP_OPENERS = _phrases(GROUP_OPENERS)
 _GENERIC_CUES = (
     ("post", _POST),
@@ -672,7 +703,7 @@ class PolarityReader:
         for cue in cues:
             if not cue.active:
                 continue
-            target = self._bind(cue, index)
+            target = self._bind(cue, index, words.predicate)
             if target is not None:
                 verdict[target].add(
                     {"hedge": "hedged", "ruled": "ruled_out"}.get(cue.kind, "negated")
@@ -686,6 +717,8 @@ class PolarityReader:
         self._denied_sentences(runs, first, verdict)
         self._collective_denials(spans, run_of, verdict)
         self._continued_sequences(first, verdict, ruling)
+        self._first_person_exclusions(first, verdict)
+        self._restated_referents(index, verdict)
         self._questioned_sentences(runs, first, verdict)
         self._hedged_lead_in(runs, first, verdict)
         if self._denies_everything(first):
@@ -829,7 +862,7 @@ class PolarityReader:
             j -= 1
         return None
 
-    def _bind(self, cue: _Cue, runs: _RunIndex) -> int | None:
+    def _bind(self, cue: _Cue, runs: _RunIndex, predicate: tuple[str, ...] = ()) -> int | None:
         norms = self.norms
         first, last = runs.first, runs.last
         if cue.kind == "pre":
@@ -892,7 +925,7 @@ class PolarityReader:
         if cue.kind == "hedge":
             forward = self._forward(cue, runs, HEDGE_REACH)
             backward = self._backward(cue, runs, HEDGE_REACH)
-            if backward is not None and self._hedges_an_aside(cue, last[backward]):
+            if backward is not None and self._hedges_an_aside(cue, last[backward], predicate):
                 backward = None
             if forward is None or backward is None:
                 return forward if forward is not None else backward
@@ -933,16 +966,24 @@ class PolarityReader:
         left, right = self.text.clause_of(start, end)
         return self.text.text[left:right].strip(" \t-:;,()[]|*.!") == self.text.text[start:end]
 
-    def _hedges_an_aside(self, cue: _Cue, run_last: int) -> bool:
+    def _hedges_an_aside(self, cue: _Cue, run_last: int, predicate: tuple[str, ...] = ()) -> bool:
         """A hedge reaching an item of the sentence before through a pronoun hedges what its
         own clause goes on to say about it ("Richard Shapiro: (202) 466-9142. That's a 202 area
-        code, so it's probably the phone he carries in Washington."), not the item, unless that
-        clause is about belonging to the answer ("He probably counts", "She probably has one")
-        or says nothing more ("He probably does.")."""
+        code, so it's probably the phone he carries in Washington."; "he is probably the one
+        worth a quick nudge today"), not the item, unless that clause is about belonging to the
+        answer ("He probably counts", "She probably has one", "he's probably the one", "He
+        probably hasn't responded": the question's own predicate) or says nothing more ("He
+        probably does.")."""
         if self.sentence[run_last - 1] == self.sentence[cue.first]:
             return False
         after = [self.norms[j] for j in self._clause_after(cue.first, cue.last)]
-        return len(after) > 1 and not any(w in MEMBERSHIP_WORDS for w in after)
+        if len(after) <= 1:
+            return False
+        if predicate and any(w.startswith(predicate) for w in after):
+            return False
+        return not any(
+            w in MEMBERSHIP_WORDS and not _describes_the_one(after, k) for k, w in enumerate(after)
+        )
 
     # --- structure ---------------------------------------------------------------------
 
@@ -1310,6 +1351,79 @@ class PolarityReader:
             ):
                 for r in by_sentence[sentence]:
                     verdict[r].add("ruled_out")
+
+    def _restated_referents(self, runs: _RunIndex, verdict: list[set[str]]) -> None:
+        """A parenthetical right after a pronoun names the items the pronoun stands for ("I
+        also left out the meetings other people organize, such as ... Louise's Dynegy Review
+        ... You haven't answered some of those yourself (the Dynegy Review and the Andersen
+        walkthrough)"): its items are ruled out when those are. Up to two words ("yourself")
+        may stand between the pronoun and the parenthesis."""
+        norms, tokens = self.norms, self.text.tokens
+        for r, token in enumerate(runs.first):
+            if token not in self.in_parentheses:
+                continue
+            opening = self.aside_start[token]
+            if any(norms[j] != "the" for j in range(opening, token)):
+                continue  # the parenthesis opens on other words: not a list of the referents
+            for i in range(opening - 1, max(-1, opening - 4), -1):
+                referent = runs.proxies.get(i)
+                if referent is not None:
+                    if referent != r and "ruled_out" in verdict[referent]:
+                        between = self.text.text[tokens[i].end : tokens[opening].start]
+                        if between.count("(") == 1 and "\n" not in between:
+                            verdict[r].add("ruled_out")
+                    break
+                if i in self.masked or self.sentence[i] != self.sentence[token]:
+                    break
+
+    def _first_person_exclusions(self, first: list[int], verdict: list[set[str]]) -> None:
+        """A sentence opening with the answerer leaving things out ("I also left out the
+        meetings other people organize, such as Jeff's earnings prep, Rick's FERC Review and
+        ...", "I left out the two all-day deadline markers you own, the Q3 Risk Report due on
+        the 19th and the FERC Data Response due on the 24th, because they have no invitees")
+        rules out every item after its verb, up to a semicolon or a turn ("but"). Only the
+        verbs themselves count: "I didn't leave out anyone" and "I haven't left out" are not
+        among them."""
+        scopes = self._first_person_scopes
+        if not scopes:
+            return
+        starts = [a for a, _ in scopes]
+        for r, token in enumerate(first):
+            k = bisect.bisect_right(starts, token) - 1
+            if k >= 0 and token < scopes[k][1]:
+                verdict[r].add("ruled_out")
+
+    @cached_property
+    def _first_person_scopes(self) -> list[tuple[int, int]]:
+        """[first, last) token ranges the first-person exclusions of the text govern."""
+        norms, found = self.norms, []
+        for sentence, i in sorted(self._sentence_starts.items()):
+            skipped = 0
+            while i < len(norms) and norms[i] in _CONNECTORS and skipped < 2:
+                i, skipped = i + 1, skipped + 1
+            if i >= len(norms) or i in self.masked or norms[i] not in ("i", "we"):
+                continue
+            j = i + 1
+            while j < len(norms) and norms[j] in _FIRST_PERSON_FILLERS and j - i <= 3:
+                j += 1
+            length = _match_at(norms, j, _FIRST_PERSON_EXCLUSIONS)
+            if not length or self.sentence[j] != sentence:
+                continue
+            end = j + length
+            stop = end
+            while (
+                stop < len(norms)
+                and self.sentence[stop] == sentence
+                and norms[stop] not in _CLAUSE_TURNS
+                and not self._blocked_by_semicolon(end - 1, stop)
+            ):
+                stop += 1
+            found.append((end, stop))
+        return found
+
+    def _blocked_by_semicolon(self, a: int, b: int) -> bool:
+        tokens = self.text.tokens
+        return ";" in self.text.text[tokens[a].end : tokens[b].start]
 
     def _segment_start(self, i: int) -> int:
         """Offset where token `i`'s sentence, or the part of it after its last semicolon, starts."""
