@@ -702,6 +702,10 @@ CONTEXT_HEADERS: tuple[str, ...] = (
     "worth knowing",
     "also worth knowing",
     "by the way",
+    "related",
+    "one related item",
+    "a related item",
+    "one related note",
     "runner up",
     "runners up",
     "second place",
@@ -735,6 +739,16 @@ COMPLEMENTS: tuple[str, ...] = (
     "nothing else",
     "no one else",
     "nobody else",
+    # the runners-up of a ranking lie outside the answer by definition ("The runners-up were
+    # your reply to Rob ... for fastest, and ... for slowest.")
+    "runner up",
+    "runners up",
+    "next closest",
+    "next largest",
+    "next biggest",
+    "second place",
+    "closest contender",
+    "closest contenders",
 )
 #: A sentence with one of these adds to the answer ("D also has an outsider"): it ends the
 #: context a complement opened ("The other four are unread too: ..."). ("as well" and "plus"

@@ -123,6 +123,10 @@ _LABEL_COLON = re.compile(r":(?=\s)")
 _CONJUNCTIONS = frozenset({"and", "or", "but", "while", "whereas", "although", "though"})
 _NEGATIVE_CELLS = frozenset({"no", "not", "none", "excluded", "n/a", "x", "✗", "✘", "-", "no."})
 _STRIKE = re.compile(r"~~.+?~~")
+#: A relative clause in parentheses or between commas ("(which you haven't opened yet)").
+_RELATIVE_CLAUSE = re.compile(
+    r"\(\s*(?:which|who|whom|whose)\b[^()\n]*\)|,\s*(?:which|who|whom|whose)\b[^,;:()\n]*,", re.I
+)
 
 
 #: A lead-in that disowns what follows ("Wrong answer:", "Hypothetically,", "If I had to guess,").
@@ -329,9 +333,33 @@ class CueWords:
     ruled_out: tuple[tuple[str, ...], ...] = ()
 
     @classmethod
-    def of(cls, predicate: list[str], ruled_out: list[str]) -> CueWords:
+    def of(cls, predicate: list[str], ruled_out: list[str], inflect: bool = False) -> CueWords:
+        """`inflect`: a one-word cue also reads in its inflected forms ("copy": "copying",
+        "copied", "copies"), as context words do: they describe an item's part in the thing
+        asked about, in whatever tense the answer tells it."""
         stems = tuple(w for p in predicate for w in word_tokens(p))
-        return cls(stems, _phrases(tuple(ruled_out)).with_number_spellings())
+        phrases = _phrases(tuple(ruled_out))
+        if inflect:
+            forms = {
+                (form,)
+                for phrase in phrases
+                if len(phrase) == 1
+                for form in _inflections(phrase[0])
+            }
+            phrases = _Phrases(tuple(sorted(set(phrases) | forms, key=len, reverse=True)))
+        return cls(stems, phrases.with_number_spellings())
+
+
+def _inflections(word: str) -> set[str]:
+    """A verb's or noun's regular forms ("copy": copies, copied, copying; "forward": forwards,
+    forwarded, forwarding; "cc": nothing, too short to tell)."""
+    if len(word) < 4 or not word.isalpha():
+        return set()
+    if word.endswith("y") and word[-2] not in "aeiou":
+        return {word[:-1] + "ies", word[:-1] + "ied", word + "ing"}
+    if word.endswith("e"):
+        return {word + "s", word + "d", word[:-1] + "ing"}
+    return {word + "s", word + "ed", word + "ing"}
 
 
 @dataclass
@@ -708,15 +736,22 @@ class PolarityReader:
                 verdict[target].add(
                     {"hedge": "hedged", "ruled": "ruled_out"}.get(cue.kind, "negated")
                 )
-            elif cue.kind == "ruled" or (
-                cue.kind == "post" and tuple(self.norms[cue.first : cue.last]) not in _BARE_POST
+            elif (
+                cue.kind == "ruled"
+                or (
+                    cue.kind == "post" and tuple(self.norms[cue.first : cue.last]) not in _BARE_POST
+                )
+                or (  # "Some items already past due are not on this list."
+                    cue.kind == "negverb"
+                    and any(w in MEMBERSHIP_WORDS for w in self.norms[cue.last : cue.last + 4])
+                )
             ):
                 ruling.add(self.sentence[cue.first])
         self._pronoun_exclusions(index, verdict)
         self._headers_and_rows(runs, spans, verdict, words)
         self._denied_sentences(runs, first, verdict)
         self._collective_denials(spans, run_of, verdict)
-        self._continued_sequences(first, verdict, ruling)
+        self._continued_sequences(first, verdict, ruling, last)
         self._first_person_exclusions(first, verdict)
         self._restated_referents(index, verdict)
         self._questioned_sentences(runs, first, verdict)
@@ -1214,6 +1249,15 @@ class PolarityReader:
             inside.update(self.text.tokens_in(start + match.start(), start + match.end()))
         return inside
 
+    def _relative_clauses(self, start: int, end: int) -> set[int]:
+        """Tokens of the relative clauses between offsets start and end that describe a thing
+        named before them, in parentheses or between commas ("(which you haven't opened yet)",
+        ", who hasn't replied,"): what they say is about that thing."""
+        found: set[int] = set()
+        for match in _RELATIVE_CLAUSE.finditer(self.text.text, start, end):
+            found.update(self.text.tokens_in(match.start(), match.end()))
+        return found
+
     def _line_cue_kinds(self, start: int, end: int, words: CueWords) -> set[str]:
         tokens = self.text.tokens_in(start, end)
         norms = self.norms
@@ -1237,6 +1281,9 @@ class PolarityReader:
                     if phrases is _POST and tuple(norms[i : i + length]) in _BARE_POST:
                         bare = True
                     found.append((i, i + length, "ruled" if phrases is words.ruled_out else kind))
+        relative = self._relative_clauses(start, end)
+        if relative:  # "In her email (which you haven't opened yet), Sally lists:" qualifies
+            found = [f for f in found if f[0] not in relative]  # the email, not the list
         aside = self._parenthesised(start, end)
         if aside and words.predicate:  # "Not yet accepted (meetings you organize):" is the answer's
             outside = [i for i in tokens if i not in aside]  # header; its aside is only scope
@@ -1319,7 +1366,7 @@ class PolarityReader:
         return found
 
     def _continued_sequences(
-        self, first: list[int], verdict: list[set[str]], ruling: set[int]
+        self, first: list[int], verdict: list[set[str]], ruling: set[int], last: list[int]
     ) -> None:
         """A sentence that continues a ranking of ruled-out items ("Next is Executive with 7.
         Then Government Affairs and Risk Management with 5 each") rules its items out too:
@@ -1336,9 +1383,15 @@ class PolarityReader:
         for sentence in sorted(by_sentence):
             previous = by_sentence.get(sentence - 1)
             opener = starts.get(sentence)
-            if opener is None or opener in self.masked:
+            if opener is None:
                 continue
-            refers = bool(_match_at(self.norms, opener, _GROUP_OPENERS))
+            head = by_sentence[sentence][0]
+            floated = (  # the sentence opens with a list that goes on "were both ..."
+                not previous and first[head] == opener and self._floats_a_quantifier(last[head])
+            )
+            if opener in self.masked and not floated:
+                continue
+            refers = floated or bool(_match_at(self.norms, opener, _GROUP_OPENERS))
             if not (refers or _match_at(self.norms, opener, _SEQUENCE_OPENERS)):
                 continue
             before = self.text.sentences[sentence - 1][0] if sentence else 0
@@ -1375,6 +1428,18 @@ class PolarityReader:
                     break
                 if i in self.masked or self.sentence[i] != self.sentence[token]:
                     break
+
+    def _floats_a_quantifier(self, after: int) -> bool:
+        """Whether the sentence's first list goes on to its first auxiliary with "both" / "all" /
+        "each" after it ("A (1 step open) and the September expense report were both due last
+        Friday"): it names the group as a whole, as "Both were due ..." does."""
+        norms, sentence = self.norms, self.sentence[after - 1]
+        j = after
+        while j + 1 < len(norms) and self.sentence[j] == sentence:
+            if j not in self.in_parentheses and j not in self.masked and norms[j] in _AUXILIARIES:
+                return norms[j + 1] in _FLOATING and self.sentence[j + 1] == sentence
+            j += 1
+        return False
 
     def _first_person_exclusions(self, first: list[int], verdict: list[set[str]]) -> None:
         """A sentence opening with the answerer leaving things out ("I also left out the

@@ -250,9 +250,12 @@ class NameTokens:
         return " ".join(self.words(name))
 
 
-#: A markdown heading ("## Ruled out") or a line that is bold as a whole ("**Fully accepted**"):
+#: A markdown heading ("## Ruled out") or a line that is bold as a whole ("**Fully accepted**"),
+#: perhaps with an aside after the bold ("**Ruled out** (the other eight, largest first)"):
 #: headers as much as a line ending in a colon.
-_MARKUP_HEADER = re.compile(r"#{1,6}\s+\S.*|\*\*[^*\n]+\*\*:?|__[^_\n]+__:?")
+_MARKUP_HEADER = re.compile(
+    r"#{1,6}\s+\S.*|(?:\*\*[^*\n]+\*\*|__[^_\n]+__):?(?:\s*\([^()\n]*\):?)?"
+)
 
 
 def is_header_line(content: str) -> bool:
