@@ -685,3 +685,34 @@ def test_a_list_that_goes_on_were_both_names_the_group_the_sentence_before_left_
             "were both due last Friday": ["are due tomorrow morning"],
         },
     )
+
+
+def test_a_header_governs_the_list_items_under_it_that_head_sub_items():
+    """vetch's OB-B102 and OB-H327 answers: under "**Ruled out**", "- Not finished, but due next
+    week:" and "- Finished (in Done):" (or "- Three emails each:") are items of its list, each
+    with sub-items: the header governs them all, not only up to the second sub-header."""
+    twins_fail(
+        "OB-B102",
+        "cards-due",
+        _calibration("OB-B102", "vetch"),
+        {"**Ruled out**": ["**Also due this week**"]},
+    )
+    twins_fail(
+        "OB-H327",
+        "top-senders",
+        _calibration("OB-H327", "vetch"),
+        {"**Ruled out**": ["**Also at the top**"], "- Three emails each:": ["\nAlso top:"]},
+    )
+
+
+def test_a_ruling_word_inside_a_cells_prose_tells_of_that_cell_only():
+    """vetch's OB-M107 answer: "| 5:00 PM | To-do due (high) | Prepare controls briefing for FERC
+    Review | A 15-minute briefing for Wednesday on how ... |": the briefing is for Wednesday's
+    review, the to-do is due tomorrow; "| Due Wednesday |" as a cell of its own still rules
+    the to-do out."""
+    twins_fail(
+        "OB-M107",
+        "todos",
+        _calibration("OB-M107", "vetch"),
+        {"| A 15-minute briefing for Wednesday on": ["| Due Wednesday | A briefing on"]},
+    )

@@ -943,6 +943,15 @@ class PolarityReader:
         if cue.kind == "ruled":  # a label: "office: X" points forward, "X is Done," back
             backward = self._backward(cue, runs, POST_REACH)
             forward = self._forward(cue, runs, PRE_REACH + 2, across_commas=True)
+            cell = self._prose_cell(cue)
+            if cell is not None:  # "| Prepare controls briefing | A 15-minute briefing for
+                # Wednesday on ... |": a word inside a cell's prose tells of that cell only
+                backward, forward = (
+                    r
+                    if r is not None and cell[0] <= self.text.tokens[first[r]].start < cell[1]
+                    else None
+                    for r in (backward, forward)
+                )
             if backward is None or forward is None:
                 return backward if backward is not None else forward
             after = self.text.text[self.text.tokens[cue.last - 1].end :][:3]
@@ -966,6 +975,17 @@ class PolarityReader:
                 return forward if forward is not None else backward
             return forward if first[forward] - cue.last <= cue.first - last[backward] else backward
         return None
+
+    def _prose_cell(self, cue: _Cue) -> tuple[int, int] | None:
+        """(start, end) of the table cell holding the cue, when the cue lies inside the cell's
+        prose (three words or more of the cell before it), not in a short status cell
+        ("| Due Wednesday |", "| Done |")."""
+        cell = self.text.table_cell(self.text.tokens[cue.first].start)
+        if cell is None:
+            return None
+        _, start, end = cell
+        before = self.text.tokens_in(start, self.text.tokens[cue.first].start)
+        return (start, end) if len(before) >= 3 else None
 
     def _pronoun_exclusions(self, runs: _RunIndex, verdict: list[set[str]]) -> None:
         """ "..., so I left him out" / "I kept them off": the run the pronoun stands for."""
