@@ -181,7 +181,9 @@ def test_umbers_r110_briefing_reads_as_it_is_meant():
     left_out = "I also left out the meetings other people organize, such as"
     assert left_out in answer
     for twin in ("I also found replies missing on the meetings other people organize, such as",
-                 "I also counted the meetings other people organize, such as"):  # fmt: skip
+                 "I also counted the meetings other people organize, such as",
+                 "I also left out the markers and counted the meetings others organize, such as",
+                 "I also left out nothing; still waiting on the meetings others organize, such as"):  # fmt: skip
         assert not holds("OB-R110", "not-accepted", answer.replace(left_out, twin)), twin
     markers = "I left out the two all-day deadline markers you own"
     assert markers in answer

@@ -702,7 +702,7 @@ CONTEXT_HEADERS: tuple[str, ...] = (
     "worth knowing",
     "also worth knowing",
     "by the way",
-    "related",
+    "related item",
     "one related item",
     "a related item",
     "one related note",

@@ -315,6 +315,14 @@ _FIRST_PERSON_FILLERS = frozenset(
 _CONNECTORS = frozenset({"so", "also", "and", "then"})
 #: Words that end what a first-person exclusion governs: the sentence goes on to assert.
 _CLAUSE_TURNS = frozenset({"but", "however", "whereas", "while", "though", "although"})
+#: After "and" / "or", words that open a clause of the answerer's own ("and counted X").
+_NEW_CLAUSE = frozenset(
+    {
+        "i", "we", "you", "counted", "included", "listed", "found", "kept", "added", "named",
+        "took", "used", "counting", "including", "listing", "keeping", "gave", "put", "left",
+        "have", "has", "is", "are", "was", "were", "it", "they", "that", "these", "those",
+    }
+)  # fmt: skip
 _GROUP_OPENERS = _phrases(GROUP_OPENERS)
 _GENERIC_CUES = (
     ("post", _POST),
@@ -1501,10 +1509,29 @@ class PolarityReader:
                 and self.sentence[stop] == sentence
                 and norms[stop] not in _CLAUSE_TURNS
                 and not self._blocked_by_semicolon(end - 1, stop)
+                and not self._opens_a_clause(stop)
             ):
                 stop += 1
             found.append((end, stop))
         return found
+
+    def _opens_a_clause(self, i: int) -> bool:
+        """Whether "and" / "or" / "then" at `i` opens a clause of its own ("I skipped the
+        automated notices and counted ...", "... and I included ..."), not the next item."""
+        norms = self.norms
+        return (
+            norms[i] in ("and", "or", "then")
+            and i + 1 < len(norms)
+            and i not in self.masked
+            and (
+                norms[i + 1] in _NEW_CLAUSE
+                or (
+                    i + 2 < len(norms)
+                    and norms[i + 2] in _NEW_CLAUSE
+                    and norms[i + 1] in ("then", "also", "so")
+                )
+            )
+        )
 
     def _blocked_by_semicolon(self, a: int, b: int) -> bool:
         tokens = self.text.tokens
