@@ -716,3 +716,35 @@ def test_a_ruling_word_inside_a_cells_prose_tells_of_that_cell_only():
         _calibration("OB-M107", "vetch"),
         {"| A 15-minute briefing for Wednesday on": ["| Due Wednesday | A briefing on"]},
     )
+
+
+def test_a_numbered_list_inside_a_table_cell_counts_nothing():
+    """vetch's OB-X113 answer: "| Events on your calendars | **seven** | 1. Risk Desk Stand-up,
+    ...<br>2. Q3 Earnings Release Prep, ...<br>3. ..." numbers the events in a cell; the labels
+    "2." ... "7." are no counts of the events (the four counts compete for every number)."""
+    answer = _calibration("OB-X113", "vetch")
+    assert scenario_check("OB-X113", "weekly-counts", answer)
+    table = answer[answer.index("| Item |") :]  # the table alone, without the summary line
+    assert scenario_check("OB-X113", "weekly-counts", table)
+    for old, new in (
+        ("| **seven** |", "| **six** |"),
+        ("| Open to-dos due this week | **five** |", "| Open to-dos due this week | **three** |"),
+    ):
+        assert old in table
+        assert not scenario_check("OB-X113", "weekly-counts", table.replace(old, new)), new
+
+
+def test_a_sentence_counting_the_predicates_own_items_is_about_the_others():
+    """umber's OB-H332 answer ("which were brand-new rather than replies?"): "The 12 replies run
+    from September 25 to October 11. They went to Rick Shapiro (FERC data request), ..." tells
+    of the replies, the items the question's predicate sets apart; "The reply from ..." counts
+    nothing and is read as usual."""
+    twins_fail(
+        "OB-H332",
+        "new-messages",
+        _calibration("OB-H332", "umber"),
+        {
+            "The 12 replies run from": ["Nine more new ones run from", "The new ones run from"],
+            "October 11. They went to": ["October 11. New ones also went to"],
+        },
+    )

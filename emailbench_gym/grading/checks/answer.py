@@ -469,8 +469,11 @@ class AnswerItemsCheck(_Claim):
                     | lower_ranked_rows(analysis.text)
                     | analysis.reader.context_lines
                 )
-            return analysis.text.line_of(offset) in aside or analysis.reader.in_context_range(
-                offset
+            reader = analysis.reader
+            return (
+                analysis.text.line_of(offset) in aside
+                or reader.in_context_range(offset)
+                or reader.in_predicate_range(offset, self.cue_words.predicate)
             )
 
         dismissed = self._dismissed_in_sentence(analysis, mentions, polarity, as_context)

@@ -67,6 +67,10 @@ def span_of(text: Text, start: int, end: int) -> Span:
     return Span(first, max(last, first), start, end)
 
 
+#: A list label opening a table cell or following a line break in one ("<br>2. ").
+_CELL_LIST_LABEL = re.compile(r"(?:<br\s*/?>|\|)\s*(\d{1,3}[.)])(?=\s)", re.I)
+
+
 class Analysis:
     """The parts of one answer that claims are checked against."""
 
@@ -82,6 +86,9 @@ class Analysis:
             marker_end = self.text.list_marker_end(line)
             if marker_end > start:
                 masks.append((start, marker_end))
+        # a numbered list inside a table cell ("| 1. Risk Desk Stand-up<br>2. Q3 Earnings ..."):
+        # its labels number the items, they count nothing
+        masks.extend(m.span(1) for m in _CELL_LIST_LABEL.finditer(self.text.text))
         self.values: list[ValueMention] = find_values(self.text.text, today, masks)
         masked: set[int] = set()
         for m in self.entities:

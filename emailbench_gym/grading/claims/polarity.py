@@ -457,6 +457,7 @@ class PolarityReader:
         self._column_cache: dict[tuple, tuple[set[int], set[int]]] = {}
         self._after: dict[tuple[int, int], range] = {}
         self._questions: dict[int, _Question | None] = {}
+        self._predicate_ranges: dict[tuple[str, ...], tuple[tuple[int, int], ...]] = {}
         self.in_parentheses = {
             i
             for match in re.finditer(r"\([^()\n]*\)", text.text)
@@ -532,6 +533,52 @@ class PolarityReader:
             i not in self.masked and _match_at(self.norms, i, _ADDITIVES)
             for i in self.text.tokens_in(start, end)
         )
+
+    def predicate_ranges(self, predicate: tuple[str, ...]) -> tuple[tuple[int, int], ...]:
+        """(start, end) offsets of the stretches about the items the question's own negative
+        predicate describes, outside the answer ("which were new rather than replies?": "The 12
+        replies run from September 25 to October 11. They went to Rick Shapiro (FERC data
+        request), ..."): from a sentence opening with a count of the predicate's own noun
+        ("The 12 replies", "All 12 replies"; "The reply from Jeff" counts nothing) to the end
+        of its line, up to a sentence that adds to the answer ("also"), as a complement's."""
+        if not predicate:
+            return ()
+        found = self._predicate_ranges.get(predicate)
+        if found is not None:
+            return found
+        text, norms, tokens = self.text, self.norms, self.text.tokens
+        ranges: list[tuple[int, int]] = []
+        sentences = text.sentences
+        index = 0
+        while index < len(sentences):
+            start, end = sentences[index]
+            words = text.tokens_in(start, end)
+            if (
+                len(words) >= 3
+                and norms[words[0]] in ("the", "your", "all", "those")
+                and (tokens[words[1]].raw[:1].isdigit() or norms[words[1]] in NUMBER_WORDS)
+                and norms[words[2]].startswith(predicate)
+                and norms[words[2]].endswith("s")
+                and not self._adds(start, end)
+            ):
+                stop = text.lines[text.line_of(start)][1]
+                following = index + 1
+                while following < len(sentences) and sentences[following][0] < stop:
+                    if self._adds(*sentences[following]):
+                        stop = sentences[following][0]
+                        break
+                    following += 1
+                ranges.append((start, stop))
+                index = following
+                continue
+            index += 1
+        found = self._predicate_ranges[predicate] = tuple(ranges)
+        return found
+
+    def in_predicate_range(self, offset: int, predicate: tuple[str, ...]) -> bool:
+        ranges = self.predicate_ranges(predicate)
+        index = bisect.bisect_right(ranges, (offset, len(self.text.text) + 1)) - 1
+        return index >= 0 and ranges[index][0] <= offset < ranges[index][1]
 
     def in_context_range(self, offset: int) -> bool:
         ranges = self.context_ranges
