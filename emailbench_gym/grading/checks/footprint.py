@@ -32,7 +32,7 @@ from emailbench_gym.mailbox import Changes, Transmission, TransmissionKind
 #: Kinds of sent message that answer the same way (a reply and a reply-all differ by recipients).
 KIND_CLASS: dict[str, str] = {"reply": "reply", "replyAll": "reply"}
 #: Tools whose `id` argument opens a message (for `only_read` latitude).
-_OPENING_TOOLS = frozenset({"messages_get", "messages_getConversation", "messages_listAttachments"})
+OPENING_TOOLS = frozenset({"messages_get", "messages_getConversation", "messages_listAttachments"})
 #: Free text the persona writes on items, per collection (sent mail is read from the outbox).
 _TEXT_FIELDS = {
     "events": "body",
@@ -237,7 +237,7 @@ def _opened(episode: EpisodeView, item_id: str) -> bool:
     initial = episode.initial
     conversations = set()
     for call in episode.calls:
-        if call.get("name") in _OPENING_TOOLS and not call.get("is_error"):
+        if call.get("name") in OPENING_TOOLS and not call.get("is_error"):
             ident = (call.get("arguments") or {}).get("id")
             if isinstance(ident, str):
                 if ident == item_id:
