@@ -560,6 +560,7 @@ def test_he_stands_for_a_person_never_for_an_email():
     )
     assert not scenario_check("OB-H337", check, last)
 
+
 def _calibration(scenario_id: str, source: str) -> str:
     """The honest solver's answer kept as the scenario's calibration."""
     found = [c.answer for c in task(scenario_id).calibration if c.source == source]
