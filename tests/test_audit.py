@@ -315,3 +315,24 @@ def test_a_note_that_adds_a_wrong_item_is_a_mutant_and_fails():
     result = audit_scenario(load_scenario("OB-R104"))
     assert result.operators["context-extra"] >= 5
     assert not [s for s in result.survivors if s.operator == "context-extra"]
+
+
+def test_marking_an_opened_message_read_is_the_tasks_latitude_and_unread_a_mutant():
+    """A generated task lets a correct solution mark the messages it opens read ("Opening a
+    message to read it may mark it read"). train-w068-attachment-name-s1 opens unread msg-046:
+    no toggle-read mutant marks it read (that is the latitude's own case, not a wrong step).
+    train-w120-note-on-sender-contact-s0 opens read msg-0096: marking it unread is a mutant and
+    fails (it survived while the latitude covered isRead either way, and dropped the task)."""
+    from emailbench_gym.audit import mutants_of, reference_of
+    from emailbench_gym.episode import Episode
+
+    opens_unread = load_scenario("train-w068-attachment-name-s1")
+    episode = Episode(opens_unread)
+    reference = reference_of(opens_unread, episode)
+    assert reference.may_read == {"msg-046"}
+    ids = {m.id for m in mutants_of(opens_unread, episode, reference)}
+    assert f"{opens_unread.id}:toggle-read:msg-046" not in ids
+    assert not audit_scenario(opens_unread).survivors
+    opens_read = load_scenario("train-w120-note-on-sender-contact-s0")
+    result = audit_scenario(opens_read)
+    assert result.operators.get("toggle-read") and not result.survivors, result.survivors

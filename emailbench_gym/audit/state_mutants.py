@@ -66,6 +66,10 @@ class Reference:
     initial: APISnapshot
     footprint: Footprint
     me: str
+    #: Messages the reference opens that the scenario's own latitude lets a correct solution
+    #: mark read ("Opening a message to read it may mark it read"): marking one read is no
+    #: wrong step, so no toggle-read mutant does it.
+    may_read: frozenset[str] = frozenset()
 
     def rng(self, operator: str) -> random.Random:
         return random.Random(f"{self.scenario_id}:{operator}")
@@ -137,11 +141,17 @@ def _single_extras(ref: Reference) -> Iterator[Mutant]:
             _extra(
                 ref, "move-message", m.id, ("messages_move", {"id": m.id, "destinationId": other})
             ),
-            _extra(
-                ref,
-                "toggle-read",
-                m.id,
-                ("messages_markRead", {"messageIds": [m.id], "isRead": not m.isRead}),
+            *(
+                ()
+                if not m.isRead and m.id in ref.may_read
+                else (
+                    _extra(
+                        ref,
+                        "toggle-read",
+                        m.id,
+                        ("messages_markRead", {"messageIds": [m.id], "isRead": not m.isRead}),
+                    ),
+                )
             ),
             _extra(
                 ref,

@@ -477,7 +477,7 @@ class AnswerItemsCheck(_Claim):
     @cached_property
     def context_cue_words(self) -> CueWords:
         """The predicate with the context words as the ruling-out words (tokenised once)."""
-        return CueWords.of(self.predicate, self.context)
+        return CueWords.of(self.predicate, self.context, inflect=True)
 
     @staticmethod
     def _vague_extension(analysis: Analysis, mentions: list[tuple[Span, list[str]]]) -> str | None:
@@ -567,8 +567,11 @@ class AnswerItemsCheck(_Claim):
                     | lower_ranked_rows(analysis.text)
                     | analysis.reader.context_lines
                 )
-            return analysis.text.line_of(offset) in aside or analysis.reader.in_context_range(
-                offset
+            reader = analysis.reader
+            return (
+                analysis.text.line_of(offset) in aside
+                or reader.in_context_range(offset)
+                or reader.in_predicate_range(offset, self.cue_words.predicate)
             )
 
         lists: list[int] | None = None
@@ -863,7 +866,10 @@ class AnswerValuesCheck(_Claim):
         ]
         candidates = [v for v in analysis.values if any(may_state(v, k) for k in kinds)]
         spans = [Span(*_token_range(analysis, v.start, v.end), v.start, v.end) for v in candidates]
-        polarity = analysis.reader.read(spans, self.cue_words)
+        # a role's own words are never a negation of its value ("you haven't read four of
+        # them" states the unread count under the role "haven't read")
+        role_words = frozenset(i for r in roles for i in range(r.span.first, r.span.last))
+        polarity = analysis.reader.read(spans, self.cue_words, role_words)
         stated = [
             (v, span)
             for v, span, mark in zip(candidates, spans, polarity, strict=True)
