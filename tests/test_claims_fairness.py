@@ -559,3 +559,27 @@ def test_he_stands_for_a_person_never_for_an_email():
         "(Richard Shapiro). ", "(Richard Shapiro): you replied last."
     )
     assert not scenario_check("OB-H337", check, last)
+
+
+H318_PROSE = (
+    "All three figures went down from the first summary to the second:\n"
+    "- Transactions went from 4,112 to 3,876, which is 236 fewer, or about 5.7%.\n"
+    "- Notional value went from $2.9 billion to {second}, which is $0.3 billion lower.\n"
+    "- Credit rejections went from 14 to 11, which is 3 fewer, or about 21%.\n\n"
+    "Notional fell faster than the trade count, so the average deal got a little smaller, from "
+    "roughly $705,000 to $671,000 per transaction.{extra}"
+)
+
+
+def test_a_rate_is_no_second_value_of_what_it_is_a_rate_of():
+    """umber's OB-H318 answer: "the average deal got a little smaller, from roughly $705,000 to
+    $671,000 per transaction" gives a rate (notional per transaction), not two more notional
+    values."""
+    check = "summary-changes"
+    assert scenario_check("OB-H318", check, H318_PROSE.format(second="$2.6 billion", extra=""))
+    # wrong twins: a wrong second notional; a second notional that is no rate
+    assert not scenario_check("OB-H318", check, H318_PROSE.format(second="$2.5 billion", extra=""))
+    again = " Notional was $3.1 billion on the 12th."
+    assert not scenario_check(
+        "OB-H318", check, H318_PROSE.format(second="$2.6 billion", extra=again)
+    )

@@ -849,6 +849,7 @@ class AnswerValuesCheck(_Claim):
                     and (not spec.role or (in_role_clause(v) and not _other_side(text_of, v, spec)))
                     and comparable(v, spec.kind)
                     and not _in_another_column(analysis.text, v, hits)
+                    and not v.rate  # "$671,000 per transaction" is no second notional
                 ]
                 clash = [
                     analysis.text.text[v.start : v.end]
