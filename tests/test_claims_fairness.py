@@ -583,3 +583,40 @@ def test_a_rate_is_no_second_value_of_what_it_is_a_rate_of():
     assert not scenario_check(
         "OB-H318", check, H318_PROSE.format(second="$2.6 billion", extra=again)
     )
+
+
+H326_BRIEFING = (
+    "Dana, you have three unread Dynegy-related emails, and I've left all three unread.\n\n"
+    'The most pressing is Louise Kitchen\'s "Dynegy Review - exposure numbers by Tuesday" from '
+    "Friday morning, marked high importance. For Wednesday's Dynegy Review she needs net exposure "
+    "to Dynegy by commodity and tenor, including EnronOnline positions and collateral held, in "
+    "one version you can share with Dynegy and one internal version, by Tuesday at noon. {prior}"
+    '\n\nRob Delacroix wrote on Friday afternoon with "Materials for Wednesday\'s review". On '
+    "Dynegy's numbers, their net exposure to ENA is about $180 million after netting, mostly "
+    "winter gas, and he asks you to bring six months of collateral history.\n\n"
+    'The oldest is John Lavorato\'s "Dynegy credit line - where are we?" from October 5. The '
+    "desk wants the Dynegy line raised from $250 million to $400 million for the winter gas "
+    "business, and he wants to know where RAC comes out and what collateral you'd need."
+)
+
+
+def test_a_sentence_retelling_what_you_already_did_names_its_items_as_context():
+    """quince's OB-H326 answer (reconstructed): "You already asked Tanya and Priya for drafts by
+    Tuesday 10:00 in "Dynegy exposure for Wednesday's review"" names Dana's own sent email as
+    the way the work is in hand, not as a fourth unread email."""
+    check = "unread-dynegy-emails"
+    prior = (
+        'You already asked Tanya and Priya for drafts by Tuesday 10:00 in "Dynegy exposure for '
+        "Wednesday's review\", so that should be in hand."
+    )
+    assert scenario_check("OB-H326", check, H326_BRIEFING.format(prior=prior))
+    # wrong twins: the sent email said to be unread too; the answer given only in such a sentence
+    also = 'You also have "Dynegy exposure for Wednesday\'s review" unread.'
+    assert not scenario_check("OB-H326", check, H326_BRIEFING.format(prior=also))
+    assert not scenario_check("OB-H326", check, H326_BRIEFING.format(prior=prior + " " + also))
+    only = (
+        'You already have these unread: "Dynegy Review - exposure numbers by Tuesday", '
+        '"Materials for Wednesday\'s review", "Dynegy credit line - where are we?" and "Dynegy '
+        "exposure for Wednesday's review\"."
+    )
+    assert not scenario_check("OB-H326", check, only)

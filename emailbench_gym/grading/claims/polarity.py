@@ -53,6 +53,7 @@ from emailbench_gym.grading.claims.lexicon import (
     PERSONAL_PRONOUNS,
     POST_EXCLUSIONS,
     PRE_NEGATIONS,
+    PRIOR_ACTIONS,
     PRONOUN_EXCLUSIONS,
     PRONOUNS,
     SENTENCE_DENIALS,
@@ -268,6 +269,7 @@ _DENIALS = _phrases(DENIALS)
 _CONTEXT_HEADERS = _phrases(CONTEXT_HEADERS)
 _COMPLEMENTS = _phrases(COMPLEMENTS)
 _ADDITIVES = _phrases(ADDITIVES)
+_PRIOR_ACTIONS = _phrases(PRIOR_ACTIONS)
 COMPLEMENT_WORDS = (
     4  # a complement opens a sentence within its first words ("Everyone in the other")
 )
@@ -425,8 +427,10 @@ class PolarityReader:
         from a sentence opening with a complement ("The other meetings this week ...", "Everyone
         else on the invite ...", "Nothing else has more than 2 messages") to the end of its line
         (or of the lines it governs, as a header), up to a sentence that adds to the answer
-        ("also"); a line after it is not its ("Nothing else clashes.\n- D" lists D); and a sentence saying what a different count would give
-        ("If you'd rather leave it out, the figure becomes 4 of 11")."""
+        ("also"); a line after it is not its ("Nothing else clashes.\n- D" lists D); a sentence
+        retelling what the user already did ("You already asked Tanya and Priya ..."); and a
+        sentence saying what a different count would give ("If you'd rather leave it out, the
+        figure becomes 4 of 11")."""
         text, norms = self.text, self.norms
         found: list[tuple[int, int]] = []
         sentences = text.sentences
@@ -448,6 +452,10 @@ class PolarityReader:
                     following += 1
                 found.append((start, stop))
                 index = following
+                continue
+            if words and not adds[index] and _match_at(norms, words[0], _PRIOR_ACTIONS):
+                found.append((start, end))  # "You already asked Tanya and Priya ... in X"
+                index += 1
                 continue
             condition = next(
                 (k for k, i in enumerate(words[:CONDITION_WORDS]) if norms[i] == "if"), None
