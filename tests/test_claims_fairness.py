@@ -620,3 +620,68 @@ def test_a_sentence_retelling_what_you_already_did_names_its_items_as_context():
         "exposure for Wednesday's review\"."
     )
     assert not scenario_check("OB-H326", check, only)
+
+
+R110_TABLE = (
+    "**Three people haven't accepted yet: Steven Kean, Nathan Pryor and Sally Beck.**\n\n"
+    "| Meeting | When | Accepted | Not yet accepted |\n"
+    "|---|---|---|---|\n"
+    "| Raptor Restructuring Update | Tue Oct 16, 1:00 PM | Jeff Skilling, Marcus Hale | "
+    "Steven Kean (no response), Nathan Pryor (tentative){extra} |\n"
+    "| Q4 Risk Review Kickoff | Mon Oct 22, 10:00 AM | Priya Raman, Marcus Hale, Tanya Ortiz "
+    "| Sally Beck (no response) |\n"
+)
+
+
+def test_items_in_another_column_than_the_members_are_context():
+    """The members' role in a table is their column: under "| Accepted | Not yet accepted |"
+    the people in the Accepted column are named beside the answer, not as part of it; a wrong
+    person in the members' column is asserted (even one also named in the other column)."""
+    check = "not-accepted"
+    assert scenario_check("OB-R110", check, R110_TABLE.format(extra=""))
+    assert scenario_check("OB-R110", "pending-on-evt-007", R110_TABLE.format(extra=""))
+    # wrong twins: an accepted invitee in the members' column; another invitee there
+    assert not scenario_check("OB-R110", check, R110_TABLE.format(extra=", Marcus Hale"))
+    assert not scenario_check("OB-R110", check, R110_TABLE.format(extra=", Jeff Skilling"))
+    assert not scenario_check("OB-R110", check, R110_TABLE.format(extra=", Tanya Ortiz"))
+
+
+P108_TABLE = (
+    "**Yes: Louise Kitchen and John Lavorato are each in two groups (Executive Team and Trading "
+    "Desk).**\n\n"
+    "| Group | Members |\n"
+    "|---|---|\n"
+    "| Executive Team | Jeff Skilling, Louise Kitchen, Sally Beck, John Lavorato, Richard "
+    "Shapiro, Steven Kean |\n"
+    "| Trading Desk | Louise Kitchen, John Lavorato{extra}, Tanya Ortiz |\n"
+    "| Outside Advisors | Nathan Pryor, Claire Boudreaux, Alan Whitcombe |\n\n"
+    "Notes\n- Nobody is in all three groups."
+)
+
+
+def test_a_listing_of_exactly_a_groups_members_describes_the_group():
+    """rowan's OB-P108 answer (reconstructed): a table of every group's members under the answer
+    names the members of the other groups as what each group holds; a row that lists a group
+    wrongly (one person more) is read as usual, and so is a table given without the answer."""
+    check = "multi-group-contacts"
+    assert scenario_check("OB-P108", check, P108_TABLE.format(extra=""))
+    lines = (
+        "Yes, two: Louise Kitchen and John Lavorato.\n\n"
+        "- Executive Team: Jeff Skilling, Louise Kitchen, Sally Beck, John Lavorato, Richard "
+        "Shapiro, Steven Kean\n"
+        "- Trading Desk: Louise Kitchen, John Lavorato, Tanya Ortiz\n"
+        "- Outside Advisors: Nathan Pryor, Claire Boudreaux, Alan Whitcombe"
+    )
+    assert scenario_check("OB-P108", check, lines)
+    # wrong twins: a person added to a group's row; a wrong person in the answer; the table alone
+    assert not scenario_check("OB-P108", check, P108_TABLE.format(extra=", Jeff Skilling"))
+    assert not scenario_check("OB-P108", check, P108_TABLE.format(extra=", Tanya Ortiz"))
+    wrong = P108_TABLE.format(extra="").replace(
+        "and John Lavorato are", ", John Lavorato and Tanya Ortiz are"
+    )
+    assert not scenario_check("OB-P108", check, wrong)
+    table_only = P108_TABLE.format(extra="")[P108_TABLE.index("| Group") :]
+    assert not scenario_check("OB-P108", check, table_only)
+    assert not scenario_check(
+        "OB-P108", check, lines.replace("Tanya Ortiz\n", "Tanya Ortiz, Sally Beck\n")
+    )
