@@ -685,3 +685,19 @@ def test_a_listing_of_exactly_a_groups_members_describes_the_group():
     assert not scenario_check(
         "OB-P108", check, lines.replace("Tanya Ortiz\n", "Tanya Ortiz, Sally Beck\n")
     )
+
+
+def test_what_a_value_would_become_under_a_condition_is_no_second_value():
+    """Another rowan-style OB-H312 answer (reconstructed): "Richard Shapiro would drop to 40% once
+    you read today's FERC email" in the Notes says what his rate would become, not what it is."""
+    check = "unread-percentages"
+    notes = H312_TABLE.format(other="Share of all unread", louise="25%") + (
+        "\n- Richard Shapiro would drop to 40% once you read today's FERC email."
+    )
+    assert scenario_check("OB-H312", check, notes)
+    # wrong twins: the same value said as his rate; the rate said only as what it would be
+    assert not scenario_check(
+        "OB-H312", check, notes.replace("would drop to 40% once", "is at 40%;")
+    )
+    only = notes.replace("| 3 | 60% |", "| 3 | 50% |").replace("drop to 40%", "be at 60%")
+    assert not scenario_check("OB-H312", check, only)

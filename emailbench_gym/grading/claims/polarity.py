@@ -120,6 +120,8 @@ def _ranks(word: str) -> bool:
 _CONDITIONS = frozenset({"counting", "including", "adding", "excluding", "if", "had", "with"})
 #: A colon ending a label (not one inside a time, "10:30").
 _LABEL_COLON = re.compile(r":(?=\s)")
+#: After "would", words opening the condition it is under ("would drop to 40% once you read").
+_CONDITION_AFTER = frozenset({"once", "if", "when", "after", "unless", "until"})
 _CONJUNCTIONS = frozenset({"and", "or", "but", "while", "whereas", "although", "though"})
 _NEGATIVE_CELLS = frozenset({"no", "not", "none", "excluded", "n/a", "x", "✗", "✘", "-", "no."})
 _STRIKE = re.compile(r"~~.+?~~")
@@ -1485,7 +1487,9 @@ class PolarityReader:
         ("If you leave out the 2 Done cards, it's 4 of 5 open cards (80%)", "... since she's an
         invitee. If you'd rather leave it out, the figure becomes 4 of 11"): the sentence, or
         its part after a label's colon, opens with "if", and the clause runs from the comma
-        that closes the condition to the sentence's end."""
+        that closes the condition to the sentence's end; or what a sentence says "would" be
+        under a condition after it ("Richard Shapiro would drop to 40% once you read today's
+        FERC email"), from "would" to the sentence's end."""
         text = self.text
         found = []
         for start, end in text.sentences:
@@ -1498,6 +1502,20 @@ class PolarityReader:
                 ),
                 None,
             )
+            would = next(
+                (
+                    i
+                    for i in text.tokens_in(start, end)
+                    if self.norms[i] == "would" and i not in self.masked
+                ),
+                None,
+            )
+            if would is not None and any(
+                self.norms[i] in _CONDITION_AFTER
+                for i in text.tokens_in(text.tokens[would].end, end)
+            ):  # "Richard Shapiro would drop to 40% once you read today's FERC email"
+                found.append((text.tokens[would].start, end))
+                continue
             if opening is None or self.norms[opening] != "if":
                 continue
             comma = text.text.find(",", text.tokens[opening].end, end)
