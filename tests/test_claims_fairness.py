@@ -749,3 +749,145 @@ def test_a_sentence_counting_the_predicates_own_items_is_about_the_others():
             "October 11. They went to": ["October 11. New ones also went to"],
         },
     )
+
+
+H318_PROSE = (
+    "All three figures went down from the first summary to the second:\n"
+    "- Transactions went from 4,112 to 3,876, which is 236 fewer, or about 5.7%.\n"
+    "- Notional value went from $2.9 billion to {second}, which is $0.3 billion lower.\n"
+    "- Credit rejections went from 14 to 11, which is 3 fewer, or about 21%.\n\n"
+    "Notional fell faster than the trade count, so the average deal got a little smaller, from "
+    "roughly $705,000 to $671,000 per transaction.{extra}"
+)
+
+
+def test_a_rate_is_no_second_value_of_what_it_is_a_rate_of():
+    """umber's OB-H318 answer: "the average deal got a little smaller, from roughly $705,000 to
+    $671,000 per transaction" gives a rate (notional per transaction), not two more notional
+    values."""
+    check = "summary-changes"
+    assert scenario_check("OB-H318", check, H318_PROSE.format(second="$2.6 billion", extra=""))
+    # wrong twins: a wrong second notional; a second notional that is no rate
+    assert not scenario_check("OB-H318", check, H318_PROSE.format(second="$2.5 billion", extra=""))
+    again = " Notional was $3.1 billion on the 12th."
+    assert not scenario_check(
+        "OB-H318", check, H318_PROSE.format(second="$2.6 billion", extra=again)
+    )
+
+
+H326_BRIEFING = (
+    "Dana, you have three unread Dynegy-related emails, and I've left all three unread.\n\n"
+    'The most pressing is Louise Kitchen\'s "Dynegy Review - exposure numbers by Tuesday" from '
+    "Friday morning, marked high importance. For Wednesday's Dynegy Review she needs net exposure "
+    "to Dynegy by commodity and tenor, including EnronOnline positions and collateral held, in "
+    "one version you can share with Dynegy and one internal version, by Tuesday at noon. {prior}"
+    '\n\nRob Delacroix wrote on Friday afternoon with "Materials for Wednesday\'s review". On '
+    "Dynegy's numbers, their net exposure to ENA is about $180 million after netting, mostly "
+    "winter gas, and he asks you to bring six months of collateral history.\n\n"
+    'The oldest is John Lavorato\'s "Dynegy credit line - where are we?" from October 5. The '
+    "desk wants the Dynegy line raised from $250 million to $400 million for the winter gas "
+    "business, and he wants to know where RAC comes out and what collateral you'd need."
+)
+
+
+def test_a_sentence_retelling_what_you_already_did_names_its_items_as_context():
+    """quince's OB-H326 answer (reconstructed): "You already asked Tanya and Priya for drafts by
+    Tuesday 10:00 in "Dynegy exposure for Wednesday's review"" names Dana's own sent email as
+    the way the work is in hand, not as a fourth unread email."""
+    check = "unread-dynegy-emails"
+    prior = (
+        'You already asked Tanya and Priya for drafts by Tuesday 10:00 in "Dynegy exposure for '
+        "Wednesday's review\", so that should be in hand."
+    )
+    assert scenario_check("OB-H326", check, H326_BRIEFING.format(prior=prior))
+    # wrong twins: the sent email said to be unread too; the answer given only in such a sentence
+    also = 'You also have "Dynegy exposure for Wednesday\'s review" unread.'
+    assert not scenario_check("OB-H326", check, H326_BRIEFING.format(prior=also))
+    assert not scenario_check("OB-H326", check, H326_BRIEFING.format(prior=prior + " " + also))
+    only = (
+        'You already have these unread: "Dynegy Review - exposure numbers by Tuesday", '
+        '"Materials for Wednesday\'s review", "Dynegy credit line - where are we?" and "Dynegy '
+        "exposure for Wednesday's review\"."
+    )
+    assert not scenario_check("OB-H326", check, only)
+
+
+R110_TABLE = (
+    "**Three people haven't accepted yet: Steven Kean, Nathan Pryor and Sally Beck.**\n\n"
+    "| Meeting | When | Accepted | Not yet accepted |\n"
+    "|---|---|---|---|\n"
+    "| Raptor Restructuring Update | Tue Oct 16, 1:00 PM | Jeff Skilling, Marcus Hale | "
+    "Steven Kean (no response), Nathan Pryor (tentative){extra} |\n"
+    "| Q4 Risk Review Kickoff | Mon Oct 22, 10:00 AM | Priya Raman, Marcus Hale, Tanya Ortiz "
+    "| Sally Beck (no response) |\n"
+)
+
+
+def test_items_in_another_column_than_the_members_are_context():
+    """The members' role in a table is their column: under "| Accepted | Not yet accepted |"
+    the people in the Accepted column are named beside the answer, not as part of it; a wrong
+    person in the members' column is asserted (even one also named in the other column)."""
+    check = "not-accepted"
+    assert scenario_check("OB-R110", check, R110_TABLE.format(extra=""))
+    assert scenario_check("OB-R110", "pending-on-evt-007", R110_TABLE.format(extra=""))
+    # wrong twins: an accepted invitee in the members' column; another invitee there
+    assert not scenario_check("OB-R110", check, R110_TABLE.format(extra=", Marcus Hale"))
+    assert not scenario_check("OB-R110", check, R110_TABLE.format(extra=", Jeff Skilling"))
+    assert not scenario_check("OB-R110", check, R110_TABLE.format(extra=", Tanya Ortiz"))
+
+
+P108_TABLE = (
+    "**Yes: Louise Kitchen and John Lavorato are each in two groups (Executive Team and Trading "
+    "Desk).**\n\n"
+    "| Group | Members |\n"
+    "|---|---|\n"
+    "| Executive Team | Jeff Skilling, Louise Kitchen, Sally Beck, John Lavorato, Richard "
+    "Shapiro, Steven Kean |\n"
+    "| Trading Desk | Louise Kitchen, John Lavorato{extra}, Tanya Ortiz |\n"
+    "| Outside Advisors | Nathan Pryor, Claire Boudreaux, Alan Whitcombe |\n\n"
+    "Notes\n- Nobody is in all three groups."
+)
+
+
+def test_a_listing_of_exactly_a_groups_members_describes_the_group():
+    """rowan's OB-P108 answer (reconstructed): a table of every group's members under the answer
+    names the members of the other groups as what each group holds; a row that lists a group
+    wrongly (one person more) is read as usual, and so is a table given without the answer."""
+    check = "multi-group-contacts"
+    assert scenario_check("OB-P108", check, P108_TABLE.format(extra=""))
+    lines = (
+        "Yes, two: Louise Kitchen and John Lavorato.\n\n"
+        "- Executive Team: Jeff Skilling, Louise Kitchen, Sally Beck, John Lavorato, Richard "
+        "Shapiro, Steven Kean\n"
+        "- Trading Desk: Louise Kitchen, John Lavorato, Tanya Ortiz\n"
+        "- Outside Advisors: Nathan Pryor, Claire Boudreaux, Alan Whitcombe"
+    )
+    assert scenario_check("OB-P108", check, lines)
+    # wrong twins: a person added to a group's row; a wrong person in the answer; the table alone
+    assert not scenario_check("OB-P108", check, P108_TABLE.format(extra=", Jeff Skilling"))
+    assert not scenario_check("OB-P108", check, P108_TABLE.format(extra=", Tanya Ortiz"))
+    wrong = P108_TABLE.format(extra="").replace(
+        "and John Lavorato are", ", John Lavorato and Tanya Ortiz are"
+    )
+    assert not scenario_check("OB-P108", check, wrong)
+    table_only = P108_TABLE.format(extra="")[P108_TABLE.index("| Group") :]
+    assert not scenario_check("OB-P108", check, table_only)
+    assert not scenario_check(
+        "OB-P108", check, lines.replace("Tanya Ortiz\n", "Tanya Ortiz, Sally Beck\n")
+    )
+
+
+def test_what_a_value_would_become_under_a_condition_is_no_second_value():
+    """Another rowan-style OB-H312 answer (reconstructed): "Richard Shapiro would drop to 40% once
+    you read today's FERC email" in the Notes says what his rate would become, not what it is."""
+    check = "unread-percentages"
+    notes = H312_TABLE.format(other="Share of all unread", louise="25%") + (
+        "\n- Richard Shapiro would drop to 40% once you read today's FERC email."
+    )
+    assert scenario_check("OB-H312", check, notes)
+    # wrong twins: the same value said as his rate; the rate said only as what it would be
+    assert not scenario_check(
+        "OB-H312", check, notes.replace("would drop to 40% once", "is at 40%;")
+    )
+    only = notes.replace("| 3 | 60% |", "| 3 | 50% |").replace("drop to 40%", "be at 60%")
+    assert not scenario_check("OB-H312", check, only)

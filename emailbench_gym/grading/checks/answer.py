@@ -368,6 +368,87 @@ def _taken_back(text: Text, span: Span) -> bool:
     return bool(_PRONOUN_DENIAL.match(text.text[start:end]))
 
 
+def _outside_member_columns(
+    text: Text, mentions: list[tuple[Span, list[str]]], polarity: list[str], members: set[str]
+) -> set[int]:
+    """Indexes of the mentions in a table's body that sit in a column holding no asserted
+    member, in a table where some column does: the members' column is the answer's role, and
+    the other columns say something else about each row ("| Accepted | Not yet accepted |",
+    "| From | Cc |"). A non-member in a members' column is asserted as one of them."""
+    where: dict[int, tuple[int, int]] = {}  # mention -> (table's first line, column)
+    member_columns: dict[int, set[int]] = {}
+    for k, (span, keys) in enumerate(mentions):
+        cell = text.table_cell(span.start)
+        if cell is None or text.table_cell(span.end - 1) != cell:
+            continue
+        line = text.line_of(span.start)
+        head = text.table_head(line)
+        if head == line:
+            continue
+        where[k] = (head, cell[0])
+        if polarity[k] == "asserted" and any(key in members for key in keys):
+            member_columns.setdefault(head, set()).add(cell[0])
+    return {
+        k
+        for k, (head, column) in where.items()
+        if head in member_columns
+        and column not in member_columns[head]
+        and not any(key in members for key in mentions[k][1])
+    }
+
+
+def _listed_contents(
+    analysis: Analysis, mentions: list[tuple[Span, list[str]]], kind: str
+) -> set[int]:
+    """Indexes of the mentions in a listing of a container's contents: a table row keyed by one
+    container ("| Executive Team | Jeff Skilling, Louise Kitchen, ... |") or a line labelled by
+    it ("Trading Desk: Louise Kitchen, John Lavorato, Tanya Ortiz"), whose cell or line names
+    exactly what the container holds in the workspace (a contact group's members: every one,
+    once, nothing else). Such a listing describes the container, not the answer set ("who is
+    in more than one group?" answered above a table of every group's members); one item more,
+    less or twice and it is read as usual."""
+    contents = analysis.universe.contents
+    if not contents:
+        return set()
+    text = analysis.text
+    starts = [m.start for m in analysis.entities]
+    units: dict[tuple[int, int], tuple[tuple[str, str], list[int]]] = {}
+    for k, (span, _keys) in enumerate(mentions):
+        line = text.line_of(span.start)
+        line_start, line_end = text.lines[line]
+        cell = text.table_cell(span.start)
+        if cell is not None:
+            bars = [i for i in range(line_start, line_end) if text.text[i] == "|"]
+            if cell[0] == 0 or len(bars) < 2 or text.table_head(line) == line:
+                continue
+            label, unit = (bars[0] + 1, bars[1]), (cell[1], cell[2])
+        else:
+            opening = text.list_marker_end(line)
+            colon = text.text.find(":", opening, span.start)
+            if colon < 0:
+                continue
+            label, unit = (opening, colon), (colon + 1, line_end)
+        low = bisect.bisect_left(starts, label[0])
+        high = bisect.bisect_left(starts, label[1])
+        holders = {
+            ref
+            for m in analysis.entities[low:high]
+            if m.end <= label[1]
+            for ref in m.refs
+            if ref in contents and ref[0] != kind
+        }
+        if len(holders) != 1:
+            continue
+        (holder,) = holders
+        units.setdefault(unit, (holder, []))[1].append(k)
+    found: set[int] = set()
+    for holder, listed in units.values():
+        named = [(kind, key) for k in listed for key in mentions[k][1]]
+        if len(named) == len(set(named)) and set(named) == contents[holder]:  # each one once
+            found.update(listed)
+    return found
+
+
 def _tables(text: Text) -> Iterator[list[int]]:
     """The line numbers of each markdown table in `text`, one list per run of table rows."""
     line, count = 0, len(text.lines)
@@ -597,6 +678,18 @@ class AnswerItemsCheck(_Claim):
             for k, (mark, context) in enumerate(zip(polarity, as_context, strict=True))
         ]
         dismissed = self._dismissed_in_sentence(analysis, mentions, polarity, as_context)
+        # after `dismissed`: a column's role is its own, it says nothing of the same item's
+        # mention in another column of the row ("| Accepted | Not yet accepted |")
+        beside = _outside_member_columns(analysis.text, mentions, polarity, members)
+        listings = _listed_contents(analysis, mentions, self.kind)
+        if listings and members <= {  # a listing excuses only an answer given outside it
+            key
+            for k, ((_span, keys), mark) in enumerate(zip(mentions, polarity, strict=True))
+            if mark == "asserted" and k not in listings
+            for key in keys
+        }:
+            beside |= listings
+        as_context = ["ruled_out" if k in beside else c for k, c in enumerate(as_context)]
         for index, ((span, keys), mark, context, counted) in enumerate(
             zip(mentions, polarity, as_context, about, strict=True)
         ):
@@ -1010,6 +1103,7 @@ class AnswerValuesCheck(_Claim):
                     and (not spec.role or (in_role_clause(v) and not _other_side(text_of, v, spec)))
                     and comparable(v, spec.kind)
                     and not _in_another_column(analysis.text, v, hits)
+                    and not v.rate  # "$671,000 per transaction" is no second notional
                 ]
                 clash = [
                     analysis.text.text[v.start : v.end]

@@ -750,6 +750,16 @@ COMPLEMENTS: tuple[str, ...] = (
     "closest contender",
     "closest contenders",
 )
+#: A sentence opening with one of these retells what the user already did ("You already asked
+#: Tanya and Priya for drafts in 'Dynegy exposure for Wednesday's review'"): the items it names
+#: are context, the way to the answer, not part of it.
+PRIOR_ACTIONS: tuple[str, ...] = (
+    "you already",
+    "you ve already",
+    "you have already",
+    "you d already",
+    "you had already",
+)
 #: A sentence with one of these adds to the answer ("D also has an outsider"): it ends the
 #: context a complement opened ("The other four are unread too: ..."). ("as well" and "plus"
 #: are left out: "you've written to each of them as well", "a message plus your one reply" go

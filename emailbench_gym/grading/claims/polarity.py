@@ -54,6 +54,7 @@ from emailbench_gym.grading.claims.lexicon import (
     PERSONAL_PRONOUNS,
     POST_EXCLUSIONS,
     PRE_NEGATIONS,
+    PRIOR_ACTIONS,
     PRONOUN_EXCLUSIONS,
     PRONOUNS,
     SENTENCE_DENIALS,
@@ -122,6 +123,8 @@ def _ranks(word: str) -> bool:
 _CONDITIONS = frozenset({"counting", "including", "adding", "excluding", "if", "had", "with"})
 #: A colon ending a label (not one inside a time, "10:30").
 _LABEL_COLON = re.compile(r":(?=\s)")
+#: After "would", words opening the condition it is under ("would drop to 40% once you read").
+_CONDITION_AFTER = frozenset({"once", "if", "when", "after", "unless", "until"})
 _CONJUNCTIONS = frozenset({"and", "or", "but", "while", "whereas", "although", "though"})
 _NEGATIVE_CELLS = frozenset({"no", "not", "none", "excluded", "n/a", "x", "✗", "✘", "-", "no."})
 _STRIKE = re.compile(r"~~.+?~~")
@@ -318,6 +321,7 @@ _DENIALS = _phrases(DENIALS)
 _CONTEXT_HEADERS = _phrases(CONTEXT_HEADERS)
 _COMPLEMENTS = _phrases(COMPLEMENTS)
 _ADDITIVES = _phrases(ADDITIVES)
+_PRIOR_ACTIONS = _phrases(PRIOR_ACTIONS)
 COMPLEMENT_WORDS = (
     4  # a complement opens a sentence within its first words ("Everyone in the other")
 )
@@ -518,9 +522,10 @@ class PolarityReader:
         from a sentence opening with a complement ("The other meetings this week ...", "Everyone
         else on the invite ...", "Nothing else has more than 2 messages") to the end of its line
         (or of the lines it governs, as a header), up to a sentence that adds to the answer
-        ("also"); a line after it is not its ("Nothing else clashes.\n- D" lists D); and a sentence saying what a different count would give
-        ("If you'd rather leave it out, the figure becomes 4 of 11", "Counting X would not change
-        the answer")."""
+        ("also"); a line after it is not its ("Nothing else clashes.\n- D" lists D); a sentence
+        retelling what the user already did ("You already asked Tanya and Priya ..."); and a
+        sentence saying what a different count would give ("If you'd rather leave it out, the
+        figure becomes 4 of 11", "Counting X would not change the answer")."""
         text, norms = self.text, self.norms
         found: list[tuple[int, int]] = []
         sentences = text.sentences
@@ -543,6 +548,10 @@ class PolarityReader:
                     following += 1
                 found.append((start, stop))
                 index = following
+                continue
+            if words and not adds[index] and _match_at(norms, words[0], _PRIOR_ACTIONS):
+                found.append((start, end))  # "You already asked Tanya and Priya ... in X"
+                index += 1
                 continue
             condition = next(
                 (k for k, i in enumerate(words[:CONDITION_WORDS]) if norms[i] == "if"), None
@@ -1827,7 +1836,9 @@ class PolarityReader:
         ("If you leave out the 2 Done cards, it's 4 of 5 open cards (80%)", "... since she's an
         invitee. If you'd rather leave it out, the figure becomes 4 of 11"): the sentence, or
         its part after a label's colon, opens with "if", and the clause runs from the comma
-        that closes the condition to the sentence's end."""
+        that closes the condition to the sentence's end; or what a sentence says "would" be
+        under a condition after it ("Richard Shapiro would drop to 40% once you read today's
+        FERC email"), from "would" to the sentence's end."""
         text = self.text
         found = []
         for start, end in text.sentences:
@@ -1840,6 +1851,20 @@ class PolarityReader:
                 ),
                 None,
             )
+            would = next(
+                (
+                    i
+                    for i in text.tokens_in(start, end)
+                    if self.norms[i] == "would" and i not in self.masked
+                ),
+                None,
+            )
+            if would is not None and any(
+                self.norms[i] in _CONDITION_AFTER
+                for i in text.tokens_in(text.tokens[would].end, end)
+            ):  # "Richard Shapiro would drop to 40% once you read today's FERC email"
+                found.append((text.tokens[would].start, end))
+                continue
             if opening is None or self.norms[opening] != "if":
                 continue
             comma = text.text.find(",", text.tokens[opening].end, end)
