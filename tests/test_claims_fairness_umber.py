@@ -149,6 +149,7 @@ def test_the_person_a_passed_on_message_comes_from_is_context():
         x101.replace("Sally Beck is the attendee", "Steve Kean is the attendee"),
         x101 + ' Jeff writes "I am only tentative myself".',
         x101 + " Steve Kean says maybe.",
+        x101.replace("Jeff asks you to bring", "Sally, Steve Kean asks you to bring"),
         x101 + " Steve Kean asks to be listed too.",
     ]
     for twin in twins:

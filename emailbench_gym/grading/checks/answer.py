@@ -325,6 +325,8 @@ def _source_mentions(analysis: Analysis, spans: list[Span], check: AnswerItemsCh
         elif not _REPORTING_VERB.match(text.text, span.end):
             continue
         start, end = text.sentences[text.sentence_of(span.start)]
+        if any(start <= other.start < span.start for other in spans):
+            continue  # "John, Marcus Hale says ...": one of a list, or after another person
         words = [tokens[i].norm for i in text.tokens_in(span.end, end)]
         before = [tokens[i].norm for i in text.tokens_in(start, span.start)]
         if predicate and any(w.startswith(predicate) for w in (*before, *words)):
