@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from functools import cache
 
+import pytest
+
 from tests.test_claims_fairness import scenario_check
 
 
@@ -154,14 +156,31 @@ def test_the_person_a_passed_on_message_comes_from_is_context():
     ]
     for twin in twins:
         assert not scenario_check("OB-X101", "not-accepted", twin), twin
+    # (each in a paragraph of its own: g103 ends in an "A related item:" aside, see below)
     twins = [
-        g103 + " Marcus's email says he hasn't responded yet.",
-        g103 + " Marcus's email of October 10 still shows no response.",
+        g103 + "\n\nMarcus's email says he hasn't responded yet.",
+        g103 + "\n\nMarcus's email of October 10 still shows no response.",
         g103.replace("Jeff Skilling and Marcus Hale have accepted", "Jeff Skilling has accepted")
-        + " Marcus Hale hasn't responded either.",
+        + "\n\nMarcus Hale hasn't responded either.",
     ]
     for twin in twins:
         assert not scenario_check("OB-G103", "not-accepted", twin), twin
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="open hole: a paragraph opening 'A related item:' is an aside, and a claim of the question's predicate inside it is read as context",
+)
+def test_a_claim_inside_an_aside_paragraph_still_counts():
+    """Known hole (stop 21): fair-b's aside label ("One related item:") makes its whole paragraph
+    context, so a wrong claim of the question's own predicate written inside it passes. When a
+    reader rule closes it, this test starts passing and strict xfail fails: drop the marker."""
+    g103 = umber("OB-G103")
+    twin = (
+        g103.replace("Jeff Skilling and Marcus Hale have accepted", "Jeff Skilling has accepted")
+        + " Marcus Hale hasn't responded either."
+    )
+    assert not scenario_check("OB-G103", "not-accepted", twin)
 
 
 def test_a_system_account_after_a_preposition_and_the_names_the_platform():
