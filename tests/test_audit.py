@@ -228,3 +228,111 @@ def test_a_meeting_booked_in_another_room_is_a_mutant():
         s.description for s in audit_scenario(weak).survivors if s.operator == "other-place"
     }
     assert any("longer" in d for d in survived), survived
+
+
+def test_rotate_values_swaps_the_values_bound_to_the_subjects():
+    """In "Outside Advisors, 3 members, 2 of whom have emailed you" over a table of Nathan
+    Pryor's 3 and Claire Boudreaux's 2 emails, the operator swaps the two rows' values, not
+    the first numbers equal to them (a rotated "2 members, 3 of whom" says nothing the
+    question asks, and passed)."""
+    from emailbench_gym.audit import calibration_mutants, reference_of
+    from emailbench_gym.episode import Episode
+
+    scenario = load_scenario("OB-H324")
+    episode = Episode(scenario)
+    reference = reference_of(scenario, episode)
+    lead = "Outside Advisors, 3 members, 2 of whom have emailed you"
+    index = next(i for i, c in enumerate(scenario.calibration) if c.answer.startswith(lead))
+    rotated = [
+        m
+        for m in calibration_mutants(scenario, episode, reference)
+        if m.operator == "rotate-values" and f":cal{index}:" in m.id
+    ]
+    assert rotated
+    for mutant in rotated:
+        assert mutant.answer.startswith(lead), mutant.answer
+        assert "| Nathan Pryor | Arthur Andersen LLP | 2 " in mutant.answer
+        assert not episode.grade(mutant.answer).passed
+
+
+def test_questions_ask_every_sentence_the_reader_reads():
+    """The operator splits sentences as the claims reader does: "8:30 a.m. this morning" is
+    one sentence, a quoted title's period ends one ('... "V&E comments." It's ...'), and a
+    line ending in a colon ("Tie at the top: 3 people w/ 5 emails each:") is asked too; each
+    was left stated, so the mutant still passed (OB-H302, OB-H314, OB-H327, OB-H338)."""
+    asked = as_questions(
+        'It came in at 8:30 a.m. this morning; the subject reads "V&E comments." It\'s unread.'
+        "\n\nTie at the top: 3 people w/ 5 emails each:\n- Rick (5)"
+    )
+    assert asked == (
+        "Quick question, is this right? It came in at 8:30 a.m. this morning; the subject "
+        'reads "V&E comments?" It\'s unread?\n\nTie at the top: 3 people w/ 5 emails each?'
+        "\n- Rick (5)?"
+    )
+    from emailbench_gym.audit import calibration_mutants, reference_of
+    from emailbench_gym.episode import Episode
+
+    for scenario_id in ("OB-H302", "OB-H314", "OB-H327", "OB-H338"):
+        scenario = load_scenario(scenario_id)
+        episode = Episode(scenario)
+        reference = reference_of(scenario, episode)
+        asked = [
+            m
+            for m in calibration_mutants(scenario, episode, reference)
+            if m.operator == "question-answer"
+        ]
+        assert len(asked) >= 5
+        assert not [m.id for m in asked if episode.grade(m.answer).passed]
+
+
+def test_extra_items_of_a_claim_with_a_subject_go_where_the_subject_is_answered():
+    """A claim with a subject ("the company of Rob Delacroix") counts only what the answer
+    binds to that subject: the wrong company goes next to the subject's own member ("Rob
+    Delacroix, Dynegy Inc, Arthur Andersen LLP."), not after a summary that names no person,
+    and a bare line of another subject's right item ("- Rob Delacroix" under a paragraph that
+    names him for the Dynegy Review) is not made: it says again what is right elsewhere."""
+    from emailbench_gym.audit import calibration_mutants, reference_of
+    from emailbench_gym.episode import Episode
+
+    scenario = load_scenario("OB-R102")
+    episode = Episode(scenario)
+    reference = reference_of(scenario, episode)
+    mutants = {m.id: m for m in calibration_mutants(scenario, episode, reference)}
+    summary = "Summary: 3 meetings with outside people: Andersen, Vinson & Elkins and Dynegy."
+    index = next(i for i, c in enumerate(scenario.calibration) if summary in c.answer)
+    extra = mutants[f"OB-R102:cal{index}:extra-item:company-dynegy:arthur andersen llp"]
+    assert summary in extra.answer
+    assert "Rob Delacroix, Dynegy Inc, Arthur Andersen LLP." in extra.answer
+    assert not episode.grade(extra.answer).passed
+    lines = [m for m in mutants.values() if m.operator == "extra-line"]
+    assert lines and not [m.id for m in lines if m.id.endswith(":rob.delacroix@dynegy.com")]
+    assert not [m.id for m in lines if episode.grade(m.answer).passed]
+
+
+def test_a_note_that_adds_a_wrong_item_is_a_mutant_and_fails():
+    """ "Notes: - Weekly Credit Exposure Meeting too." under a right answer adds a meeting to
+    the set: the context-extra operator makes it for every wrong candidate it samples."""
+    result = audit_scenario(load_scenario("OB-R104"))
+    assert result.operators["context-extra"] >= 5
+    assert not [s for s in result.survivors if s.operator == "context-extra"]
+
+
+def test_marking_an_opened_message_read_is_the_tasks_latitude_and_unread_a_mutant():
+    """A generated task lets a correct solution mark the messages it opens read ("Opening a
+    message to read it may mark it read"). train-w068-attachment-name-s1 opens unread msg-046:
+    no toggle-read mutant marks it read (that is the latitude's own case, not a wrong step).
+    train-w120-note-on-sender-contact-s0 opens read msg-0096: marking it unread is a mutant and
+    fails (it survived while the latitude covered isRead either way, and dropped the task)."""
+    from emailbench_gym.audit import mutants_of, reference_of
+    from emailbench_gym.episode import Episode
+
+    opens_unread = load_scenario("train-w068-attachment-name-s1")
+    episode = Episode(opens_unread)
+    reference = reference_of(opens_unread, episode)
+    assert reference.may_read == {"msg-046"}
+    ids = {m.id for m in mutants_of(opens_unread, episode, reference)}
+    assert f"{opens_unread.id}:toggle-read:msg-046" not in ids
+    assert not audit_scenario(opens_unread).survivors
+    opens_read = load_scenario("train-w120-note-on-sender-contact-s0")
+    result = audit_scenario(opens_read)
+    assert result.operators.get("toggle-read") and not result.survivors, result.survivors

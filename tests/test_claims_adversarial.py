@@ -109,6 +109,83 @@ def test_an_item_listed_bare_under_a_context_header_is_listed():
     h339 = calibration("OB-H339", "Your direct reports are Priya Raman and Marcus Hale.\n\n|")
     assert check("OB-H339", "direct-reports", h339)
     assert not check("OB-H339", "direct-reports", h339 + "\n- Alan Whitcombe")
+    # a name that ends in a bracket is still all its line says
+    r104 = calibration("OB-R104", "**Yes, one meeting.")
+    assert not check(
+        "OB-R104", "unanswered-meetings", r104 + "\n- Lunch with Claire Boudreaux (V&E)"
+    )
     # named in a note that says why, it stays context
     note = "\n- Alan Whitcombe (CERA) isn't on any of your meetings."
     assert check("OB-R110", "not-accepted", r110 + note)
+
+
+def test_context_words_never_cover_an_item_listed_with_a_member():
+    """A claim's context words ("email", "tied to") make a non-member named with them context,
+    but they never make a member context: a list that holds a member is the answer's list,
+    whatever follows it, so a wrong item in it is asserted (inside the member's quoted
+    title, or beside the member's possessive)."""
+    g107 = calibration("OB-G107", "Lunch with Claire Boudreaux:")
+    assert check("OB-G107", "latest-email", g107)
+    title = '"Document retention policy - reminder"'
+    assert title in g107
+    inside = g107.replace(title, title[:-1] + ', VaR backtesting results - August"')
+    assert not check("OB-G107", "latest-email", inside)
+    g101 = calibration("OB-G101", "Here is your prep for Thursday's review.")
+    assert check("OB-G101", "comments-from", g101)
+    owner = "Priya's email of October 4"
+    assert owner in g101
+    both = g101.replace(owner, "Priya's and Claire Boudreaux's email of October 4")
+    assert not check("OB-G101", "comments-from", both)
+    # alone, a context word still makes the non-member context
+    alone = g101 + "\n\nClaire Boudreaux's email of October 10 is about document retention."
+    assert check("OB-G101", "comments-from", alone)
+
+
+def test_a_value_alone_in_a_parenthesis_is_said_in_the_clause_around_it():
+    """ "Half of them (5) are unread" gives 5 unread: a value alone in a parenthesis restates
+    the words before it, so a second, wrong count there contradicts the optional unread
+    count; a breakdown in a parenthesis ("7 (4 as To, 3 as Cc)") still gives only parts."""
+    h321 = calibration("OB-H321", "Eight of the fifty Inbox messages are tagged Trading.")
+    assert check("OB-H321", "trading-count", h321)
+    half = "Half of them (four) are unread"
+    assert half in h321
+    for wrong in ("Half of them (5) are unread", "Half of them (five) are unread"):
+        assert not check("OB-H321", "trading-count", h321.replace(half, wrong))
+    h339 = calibration("OB-H339", "You have two direct reports:")
+    assert "is on 7 of your sent emails (4 as To, 3 as Cc)" in h339
+    assert check("OB-H339", "included-counts", h339)
+
+
+def test_every_due_date_listed_under_each_email_is_a_kitchen_sink():
+    """Under "Soonest first:" a date opening each list item is its email's due date (the
+    role by form); listing every email's due date there ("1. Tuesday, October 16, 2001,
+    Tuesday, October 16, 2001, Wednesday, October 24, 2001, 12:00 PM - ...") gives each
+    email every value, as "sent you 5, 4" under each person does."""
+    h308 = calibration("OB-H308", "You have four flagged emails;")
+    assert check("OB-H308", "due-dates", h308)
+    tue, wed = "Tuesday, October 16, 2001", "Wednesday, October 24, 2001"
+    sink = h308
+    for item, date, others in (
+        ("1. ", tue, f"{tue}, {wed}"),
+        ("2. ", tue, f"{tue}, {wed}"),
+        ("3. ", wed, f"{tue}, {tue}"),
+    ):
+        assert f"\n{item}{date}, " in sink
+        sink = sink.replace(f"\n{item}{date}, ", f"\n{item}{date}, {others}, ")
+    assert not check("OB-H308", "due-dates", sink)
+
+
+def test_a_sentence_that_adds_to_the_answers_set_is_no_context():
+    """ "Notes: the Weekly Credit Exposure Meeting also still needs an RSVP" adds a meeting to
+    the answer's set, in a context section or not; under a measure ("the oldest unread"), "X
+    is also unread" adds no "oldest" and stays context."""
+    r104 = "Yes, the Dynegy Review: you haven't responded to it.\n\n"
+    assert check("OB-R104", "unanswered-meetings", r104 + "Notes: the FERC Review clashes.")
+    for note in (
+        "Notes:\n- The Weekly Credit Exposure Meeting also still needs an RSVP.",
+        "Context: you also haven't responded to the Weekly Credit Exposure Meeting.",
+    ):
+        assert not check("OB-R104", "unanswered-meetings", r104 + note)
+    h323 = calibration("OB-H323", "**Oldest unread email**")
+    assert "is also unread" in h323
+    assert check("OB-H323", "oldest-unread-email", h323)

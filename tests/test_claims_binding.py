@@ -155,9 +155,11 @@ def scan_header_scopes(text: Text, across_blank: bool) -> dict[int, int]:
         while across_blank and introduced and first < len(lines) and not body(first):
             first += 1
         last = index
+        items = text._item_indent(first) if first < len(lines) else None
         for following in range(first, len(lines)):
             line_text = body(following)
-            if not line_text or (is_header_line(line_text) and following > first):
+            sibling = items is not None and text._item_indent(following) == items
+            if not line_text or (is_header_line(line_text) and following > first and not sibling):
                 break
             last = following
         if last > index:

@@ -559,3 +559,335 @@ def test_he_stands_for_a_person_never_for_an_email():
         "(Richard Shapiro). ", "(Richard Shapiro): you replied last."
     )
     assert not scenario_check("OB-H337", check, last)
+
+
+def _calibration(scenario_id: str, source: str) -> str:
+    """The honest solver's answer kept as the scenario's calibration."""
+    found = [c.answer for c in task(scenario_id).calibration if c.source == source]
+    assert found, (scenario_id, source)
+    return found[-1]
+
+
+def twins_fail(scenario_id: str, check_id: str, answer: str, edits: dict[str, list[str]]) -> None:
+    """The real answer passes its check; each wrong twin (a phrase of it replaced) fails."""
+    assert scenario_check(scenario_id, check_id, answer)
+    for old, news in edits.items():
+        assert old in answer, old
+        for new in news:
+            assert not scenario_check(scenario_id, check_id, answer.replace(old, new)), new
+
+
+def test_a_bold_label_with_an_aside_after_it_is_a_header():
+    """vetch's OB-H310, OB-P112 and OB-X108 answers: "**Ruled out** (the other eight attachments, largest
+    first)" over a numbered list and "**Ruled out** (the other 13 contacts are in other
+    departments)" over bullets head the lists under them, as "**Ruled out**" alone does."""
+    header = "**Ruled out** (the other eight attachments, largest first)"
+    twins_fail(
+        "OB-H310",
+        "biggest-attachment",
+        _calibration("OB-H310", "vetch"),
+        {header: ["**Also big** (eight more attachments, largest first)", "Eight more:"]},
+    )
+    header = "**Ruled out** (the other 13 contacts are in other departments)"
+    twins_fail(
+        "OB-P112",
+        "risk-management-contacts",
+        _calibration("OB-P112", "vetch"),
+        {header: ["**Also in Risk Management** (by their cards)", "**Also**"]},
+    )
+    header = "**Ruled out** (attendees who are in a group)"  # vetch's OB-X108
+    twins_fail(
+        "OB-X108",
+        "ungrouped-attendees",
+        _calibration("OB-X108", "vetch"),
+        {header: ["**Also outside every group** (by their cards)"]},
+    )
+
+
+def test_a_negation_inside_a_values_role_is_the_role():
+    """umber's OB-H321 answer: "Eight emails in your inbox are categorized as Trading, and you
+    haven't read four of them yet." gives the unread count under the role "haven't read"; the
+    role's "haven't" does not deny the four."""
+    answer = _calibration("OB-H321", "umber")
+    first = "Eight emails in your inbox are categorized as Trading, and you haven't read four"
+    assert first in answer
+    assert scenario_check("OB-H321", "trading-count", answer)
+    twins_fail(
+        "OB-H321",
+        "trading-count",
+        first + " of them yet.",
+        {"Eight": ["Four"], "read four": ["read five", "read more than four"]},
+    )
+    swapped = "Four emails in your inbox are categorized as Trading; you haven't read eight."
+    assert not scenario_check("OB-H321", "trading-count", swapped)
+
+
+def test_a_relative_clause_in_a_header_describes_its_own_noun():
+    """umber's OB-G101 answer: "In her October 11 email (which you haven't opened yet), Sally
+    lists three agenda items:" heads the agenda; the "haven't" of the relative clause is about
+    the email, not the list under it."""
+    header = "In her October 11 email (which you haven't opened yet), Sally lists three"
+    twins_fail(
+        "OB-G101",
+        "agenda",
+        _calibration("OB-G101", "umber"),
+        {
+            header: [
+                "In her October 11 email, Sally doesn't list these three",
+                "In her October 11 email (which you opened), Sally doesn't list these three",
+                "In her October 11 email (which you haven't opened yet), Sally might list three",
+            ]
+        },
+    )
+
+
+def test_a_sentence_about_the_runners_up_is_context():
+    """umber's OB-H334 answer: "The runners-up were your reply to Rob Delacroix on the October
+    collateral call (3 hours 50 minutes) for fastest, and your reply to Steve Kean on the Board
+    Finance Committee materials (just under 5 days) for slowest." names the threads outside
+    the answer, as a "Runner-up:" label does."""
+    twins_fail(
+        "OB-H334",
+        "fastest-and-slowest",
+        _calibration("OB-H334", "umber"),
+        {"The runners-up were": ["Tied with them were", "Just as quick and slow were"]},
+    )
+
+
+def test_a_context_word_reads_in_its_inflected_forms_and_a_related_item_is_an_aside():
+    """umber's OB-X110 answer: "you answered Claire (again copying Rick)" copies Rick, as the
+    scenario's context word "copy" says; "One related item: Rick emailed this morning ..." is
+    an aside, as "Heads-up:" is."""
+    twins_fail(
+        "OB-X110",
+        "sender",
+        _calibration("OB-X110", "umber"),
+        {
+            "(again copying Rick)": ["(Rick sent it too)", "(again from Rick)"],
+            "One related item: Rick emailed": ["Rick emailed", "Rick also sent it and emailed"],
+        },
+    )
+
+
+def test_a_list_that_goes_on_were_both_names_the_group_the_sentence_before_left_out():
+    """umber's OB-T109 answer: "Some items already past due are not on this list. "Reconcile
+    Raptor capacity schedule with Andersen" (1 step open: ...) and the September expense report
+    were both due last Friday." names the two the sentence before left out, as "Both were due
+    ..." does."""
+    twins_fail(
+        "OB-T109",
+        "at-risk-todos",
+        _calibration("OB-T109", "umber"),
+        {
+            "Some items already past due are not on this list.": [
+                "Two more are at risk as well.",
+                "Some items already past due are on this list too.",
+            ],
+            "were both due last Friday": ["are due tomorrow morning"],
+        },
+    )
+
+
+def test_a_header_governs_the_list_items_under_it_that_head_sub_items():
+    """vetch's OB-B102 and OB-H327 answers: under "**Ruled out**", "- Not finished, but due next
+    week:" and "- Finished (in Done):" (or "- Three emails each:") are items of its list, each
+    with sub-items: the header governs them all, not only up to the second sub-header."""
+    twins_fail(
+        "OB-B102",
+        "cards-due",
+        _calibration("OB-B102", "vetch"),
+        {"**Ruled out**": ["**Also due this week**"]},
+    )
+    twins_fail(
+        "OB-H327",
+        "top-senders",
+        _calibration("OB-H327", "vetch"),
+        {"**Ruled out**": ["**Also at the top**"], "- Three emails each:": ["\nAlso top:"]},
+    )
+
+
+def test_a_ruling_word_inside_a_cells_prose_tells_of_that_cell_only():
+    """vetch's OB-M107 answer: "| 5:00 PM | To-do due (high) | Prepare controls briefing for FERC
+    Review | A 15-minute briefing for Wednesday on how ... |": the briefing is for Wednesday's
+    review, the to-do is due tomorrow; "| Due Wednesday |" as a cell of its own still rules
+    the to-do out."""
+    twins_fail(
+        "OB-M107",
+        "todos",
+        _calibration("OB-M107", "vetch"),
+        {"| A 15-minute briefing for Wednesday on": ["| Due Wednesday | A briefing on"]},
+    )
+
+
+def test_a_numbered_list_inside_a_table_cell_counts_nothing():
+    """vetch's OB-X113 answer: "| Events on your calendars | **seven** | 1. Risk Desk Stand-up,
+    ...<br>2. Q3 Earnings Release Prep, ...<br>3. ..." numbers the events in a cell; the labels
+    "2." ... "7." are no counts of the events (the four counts compete for every number)."""
+    answer = _calibration("OB-X113", "vetch")
+    assert scenario_check("OB-X113", "weekly-counts", answer)
+    table = answer[answer.index("| Item |") :]  # the table alone, without the summary line
+    assert scenario_check("OB-X113", "weekly-counts", table)
+    for old, new in (
+        ("| **seven** |", "| **six** |"),
+        ("| Open to-dos due this week | **five** |", "| Open to-dos due this week | **three** |"),
+    ):
+        assert old in table
+        assert not scenario_check("OB-X113", "weekly-counts", table.replace(old, new)), new
+
+
+def test_a_sentence_counting_the_predicates_own_items_is_about_the_others():
+    """umber's OB-H332 answer ("which were brand-new rather than replies?"): "The 12 replies run
+    from September 25 to October 11. They went to Rick Shapiro (FERC data request), ..." tells
+    of the replies, the items the question's predicate sets apart; "The reply from ..." counts
+    nothing and is read as usual."""
+    twins_fail(
+        "OB-H332",
+        "new-messages",
+        _calibration("OB-H332", "umber"),
+        {
+            "The 12 replies run from": ["Nine more new ones run from", "The new ones run from"],
+            "October 11. They went to": ["October 11. New ones also went to"],
+        },
+    )
+
+
+H318_PROSE = (
+    "All three figures went down from the first summary to the second:\n"
+    "- Transactions went from 4,112 to 3,876, which is 236 fewer, or about 5.7%.\n"
+    "- Notional value went from $2.9 billion to {second}, which is $0.3 billion lower.\n"
+    "- Credit rejections went from 14 to 11, which is 3 fewer, or about 21%.\n\n"
+    "Notional fell faster than the trade count, so the average deal got a little smaller, from "
+    "roughly $705,000 to $671,000 per transaction.{extra}"
+)
+
+
+def test_a_rate_is_no_second_value_of_what_it_is_a_rate_of():
+    """umber's OB-H318 answer: "the average deal got a little smaller, from roughly $705,000 to
+    $671,000 per transaction" gives a rate (notional per transaction), not two more notional
+    values."""
+    check = "summary-changes"
+    assert scenario_check("OB-H318", check, H318_PROSE.format(second="$2.6 billion", extra=""))
+    # wrong twins: a wrong second notional; a second notional that is no rate
+    assert not scenario_check("OB-H318", check, H318_PROSE.format(second="$2.5 billion", extra=""))
+    again = " Notional was $3.1 billion on the 12th."
+    assert not scenario_check(
+        "OB-H318", check, H318_PROSE.format(second="$2.6 billion", extra=again)
+    )
+
+
+H326_BRIEFING = (
+    "Dana, you have three unread Dynegy-related emails, and I've left all three unread.\n\n"
+    'The most pressing is Louise Kitchen\'s "Dynegy Review - exposure numbers by Tuesday" from '
+    "Friday morning, marked high importance. For Wednesday's Dynegy Review she needs net exposure "
+    "to Dynegy by commodity and tenor, including EnronOnline positions and collateral held, in "
+    "one version you can share with Dynegy and one internal version, by Tuesday at noon. {prior}"
+    '\n\nRob Delacroix wrote on Friday afternoon with "Materials for Wednesday\'s review". On '
+    "Dynegy's numbers, their net exposure to ENA is about $180 million after netting, mostly "
+    "winter gas, and he asks you to bring six months of collateral history.\n\n"
+    'The oldest is John Lavorato\'s "Dynegy credit line - where are we?" from October 5. The '
+    "desk wants the Dynegy line raised from $250 million to $400 million for the winter gas "
+    "business, and he wants to know where RAC comes out and what collateral you'd need."
+)
+
+
+def test_a_sentence_retelling_what_you_already_did_names_its_items_as_context():
+    """quince's OB-H326 answer (reconstructed): "You already asked Tanya and Priya for drafts by
+    Tuesday 10:00 in "Dynegy exposure for Wednesday's review"" names Dana's own sent email as
+    the way the work is in hand, not as a fourth unread email."""
+    check = "unread-dynegy-emails"
+    prior = (
+        'You already asked Tanya and Priya for drafts by Tuesday 10:00 in "Dynegy exposure for '
+        "Wednesday's review\", so that should be in hand."
+    )
+    assert scenario_check("OB-H326", check, H326_BRIEFING.format(prior=prior))
+    # wrong twins: the sent email said to be unread too; the answer given only in such a sentence
+    also = 'You also have "Dynegy exposure for Wednesday\'s review" unread.'
+    assert not scenario_check("OB-H326", check, H326_BRIEFING.format(prior=also))
+    assert not scenario_check("OB-H326", check, H326_BRIEFING.format(prior=prior + " " + also))
+    only = (
+        'You already have these unread: "Dynegy Review - exposure numbers by Tuesday", '
+        '"Materials for Wednesday\'s review", "Dynegy credit line - where are we?" and "Dynegy '
+        "exposure for Wednesday's review\"."
+    )
+    assert not scenario_check("OB-H326", check, only)
+
+
+R110_TABLE = (
+    "**Three people haven't accepted yet: Steven Kean, Nathan Pryor and Sally Beck.**\n\n"
+    "| Meeting | When | Accepted | Not yet accepted |\n"
+    "|---|---|---|---|\n"
+    "| Raptor Restructuring Update | Tue Oct 16, 1:00 PM | Jeff Skilling, Marcus Hale | "
+    "Steven Kean (no response), Nathan Pryor (tentative){extra} |\n"
+    "| Q4 Risk Review Kickoff | Mon Oct 22, 10:00 AM | Priya Raman, Marcus Hale, Tanya Ortiz "
+    "| Sally Beck (no response) |\n"
+)
+
+
+def test_items_in_another_column_than_the_members_are_context():
+    """The members' role in a table is their column: under "| Accepted | Not yet accepted |"
+    the people in the Accepted column are named beside the answer, not as part of it; a wrong
+    person in the members' column is asserted (even one also named in the other column)."""
+    check = "not-accepted"
+    assert scenario_check("OB-R110", check, R110_TABLE.format(extra=""))
+    assert scenario_check("OB-R110", "pending-on-evt-007", R110_TABLE.format(extra=""))
+    # wrong twins: an accepted invitee in the members' column; another invitee there
+    assert not scenario_check("OB-R110", check, R110_TABLE.format(extra=", Marcus Hale"))
+    assert not scenario_check("OB-R110", check, R110_TABLE.format(extra=", Jeff Skilling"))
+    assert not scenario_check("OB-R110", check, R110_TABLE.format(extra=", Tanya Ortiz"))
+
+
+P108_TABLE = (
+    "**Yes: Louise Kitchen and John Lavorato are each in two groups (Executive Team and Trading "
+    "Desk).**\n\n"
+    "| Group | Members |\n"
+    "|---|---|\n"
+    "| Executive Team | Jeff Skilling, Louise Kitchen, Sally Beck, John Lavorato, Richard "
+    "Shapiro, Steven Kean |\n"
+    "| Trading Desk | Louise Kitchen, John Lavorato{extra}, Tanya Ortiz |\n"
+    "| Outside Advisors | Nathan Pryor, Claire Boudreaux, Alan Whitcombe |\n\n"
+    "Notes\n- Nobody is in all three groups."
+)
+
+
+def test_a_listing_of_exactly_a_groups_members_describes_the_group():
+    """rowan's OB-P108 answer (reconstructed): a table of every group's members under the answer
+    names the members of the other groups as what each group holds; a row that lists a group
+    wrongly (one person more) is read as usual, and so is a table given without the answer."""
+    check = "multi-group-contacts"
+    assert scenario_check("OB-P108", check, P108_TABLE.format(extra=""))
+    lines = (
+        "Yes, two: Louise Kitchen and John Lavorato.\n\n"
+        "- Executive Team: Jeff Skilling, Louise Kitchen, Sally Beck, John Lavorato, Richard "
+        "Shapiro, Steven Kean\n"
+        "- Trading Desk: Louise Kitchen, John Lavorato, Tanya Ortiz\n"
+        "- Outside Advisors: Nathan Pryor, Claire Boudreaux, Alan Whitcombe"
+    )
+    assert scenario_check("OB-P108", check, lines)
+    # wrong twins: a person added to a group's row; a wrong person in the answer; the table alone
+    assert not scenario_check("OB-P108", check, P108_TABLE.format(extra=", Jeff Skilling"))
+    assert not scenario_check("OB-P108", check, P108_TABLE.format(extra=", Tanya Ortiz"))
+    wrong = P108_TABLE.format(extra="").replace(
+        "and John Lavorato are", ", John Lavorato and Tanya Ortiz are"
+    )
+    assert not scenario_check("OB-P108", check, wrong)
+    table_only = P108_TABLE.format(extra="")[P108_TABLE.index("| Group") :]
+    assert not scenario_check("OB-P108", check, table_only)
+    assert not scenario_check(
+        "OB-P108", check, lines.replace("Tanya Ortiz\n", "Tanya Ortiz, Sally Beck\n")
+    )
+
+
+def test_what_a_value_would_become_under_a_condition_is_no_second_value():
+    """Another rowan-style OB-H312 answer (reconstructed): "Richard Shapiro would drop to 40% once
+    you read today's FERC email" in the Notes says what his rate would become, not what it is."""
+    check = "unread-percentages"
+    notes = H312_TABLE.format(other="Share of all unread", louise="25%") + (
+        "\n- Richard Shapiro would drop to 40% once you read today's FERC email."
+    )
+    assert scenario_check("OB-H312", check, notes)
+    # wrong twins: the same value said as his rate; the rate said only as what it would be
+    assert not scenario_check(
+        "OB-H312", check, notes.replace("would drop to 40% once", "is at 40%;")
+    )
+    only = notes.replace("| 3 | 60% |", "| 3 | 50% |").replace("drop to 40%", "be at 60%")
+    assert not scenario_check("OB-H312", check, only)

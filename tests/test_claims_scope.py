@@ -21,6 +21,7 @@ OLDEST_UNREAD = {
     "members": ["msg-021"],
     "ruled_out": ["next oldest", "next ones", "next one", "newer", "already read"],
     "predicate": ["read", "open"],
+    "measure": ["oldest"],  # as OB-H323's own checks: "X is also unread" adds no "oldest"
 }
 SENDER = {**OLDEST_UNREAD, "kind": "person", "members": ["john.lavorato@enron.com"]}
 PEOPLE_THIS_MORNING = {

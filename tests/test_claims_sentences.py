@@ -145,3 +145,67 @@ def test_a_figure_under_a_condition_is_another_count_unless_it_is_the_only_one()
     assert condition in b104
     assert holds("OB-B104", "share", b104)
     assert not holds("OB-B104", "share", b104.replace(condition, "It's 4 of 5 cards (80%)."))
+
+
+def _umber(scenario_id: str) -> str:
+    """umber's (briefing) answer kept as the scenario's calibration."""
+    found = [c.answer for c in load_scenario(scenario_id).calibration if c.source == "umber"]
+    assert found, scenario_id
+    return found[-1]
+
+
+R110_CHECKS = ("not-accepted", "pending-on-evt-007", "pending-on-evt-015", "meetings-with-pending")
+
+
+def _r110(answer: str) -> dict[str, bool]:
+    return {check: holds("OB-R110", check, answer) for check in R110_CHECKS}
+
+
+def test_umbers_r110_briefing_reads_as_it_is_meant():
+    """umber's OB-R110 answer: "Jeff Skilling and Marcus Hale have both accepted" (the
+    scenario's "have accepted" with a floated "both"), "he is probably the one worth a quick
+    nudge today" (a hedge through a pronoun on whom to chase, not on Kean), "I also left out the
+    meetings other people organize, such as Jeff's earnings prep, Rick's FERC Review, ..." and
+    "I left out the two all-day deadline markers you own, the Q3 Risk Report due ... and the
+    FERC Data Response due ..." (the answerer leaving things out), and "You haven't answered
+    some of those yourself (the Dynegy Review and ...)" (a parenthesis naming the pronoun's
+    ruled-out items)."""
+    answer = _umber("OB-R110")
+    assert all(_r110(answer).values()), _r110(answer)
+    # wrong twins, one per reading
+    both = "Jeff Skilling and Marcus Hale have both accepted."
+    assert both in answer
+    for twin in ("Jeff Skilling and Marcus Hale have both not responded.",
+                 "Jeff Skilling and Marcus Hale have both yet to accept."):  # fmt: skip
+        assert not holds("OB-R110", "pending-on-evt-007", answer.replace(both, twin)), twin
+    left_out = "I also left out the meetings other people organize, such as"
+    assert left_out in answer
+    for twin in ("I also found replies missing on the meetings other people organize, such as",
+                 "I also counted the meetings other people organize, such as",
+                 "I also left out the markers and counted the meetings others organize, such as",
+                 "I also left out nothing; still waiting on the meetings others organize, such as"):  # fmt: skip
+        assert not holds("OB-R110", "not-accepted", answer.replace(left_out, twin)), twin
+    markers = "I left out the two all-day deadline markers you own"
+    assert markers in answer
+    counted = answer.replace(markers, "I also found no responses yet on the two markers you own")
+    assert not holds("OB-R110", "meetings-with-pending", counted)
+    restated = "You haven't answered some of those yourself (the Dynegy Review"
+    assert restated in answer
+    own = "Two more still wait for a reply (the Dynegy Review"
+    assert not holds("OB-R110", "meetings-with-pending", answer.replace(restated, own))
+
+
+def test_a_hedge_through_a_pronoun_on_the_predicate_hedges_the_item():
+    """ "Steven Kean is on the Raptor invite. He probably hasn't responded." guesses the answer's
+    own predicate (who hasn't responded): Kean is hedged. "He is probably the one worth a nudge"
+    guesses something else; "he's probably one of them" / "he's probably the one" still hedge."""
+    base = (
+        "Steven Kean is invited to the Raptor Restructuring Update tomorrow. He is a required "
+        "attendee, and {clause}. Nathan Pryor (optional) has only tentatively accepted.\n\n"
+        "Sally Beck has not responded to the Q4 Risk Review Kickoff on Friday, October 26."
+    )
+    plain = base.replace("is invited to", "has not responded to")
+    assert holds("OB-R110", "not-accepted", plain.format(clause="he is probably the one to chase"))
+    for clause in ("he probably hasn't responded", "he probably hasn't accepted",
+                   "he is probably one of them", "he is probably the one"):  # fmt: skip
+        assert not holds("OB-R110", "not-accepted", base.format(clause=clause)), clause

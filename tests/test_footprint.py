@@ -97,6 +97,14 @@ def test_latitude_widens_the_footprint_with_a_reason():
     assert not footprint_passes([*STATE_CALLS, read], opened_only)
     opened = {"name": "messages_get", "arguments": {"id": "msg-021"}}
     assert footprint_passes([*STATE_CALLS, opened, read], opened_only)
+    # opening a message may mark it read, never unread: msg-022 is read at the start
+    get = {"name": "messages_get", "arguments": {"id": "msg-022"}}
+    unread = {
+        "name": "messages_markRead",
+        "arguments": {"messageIds": ["msg-022"], "isRead": False},
+    }
+    assert not footprint_passes([*STATE_CALLS, get, unread], opened_only)
+    assert footprint_passes([*STATE_CALLS, get, unread], room)  # latitude without only_read
 
 
 def test_a_latitude_needs_a_reason_and_known_fields():

@@ -24,6 +24,7 @@ from pydantic import BaseModel
 
 from emailbench_gym.audit.answer_mutants import answer_mutants
 from emailbench_gym.audit.state_mutants import (
+    Call,
     Mutant,
     Reference,
     fallback_time_mutants,
@@ -32,6 +33,7 @@ from emailbench_gym.audit.state_mutants import (
 from emailbench_gym.episode import Episode
 from emailbench_gym.grading.checks import ANSWER_TYPES
 from emailbench_gym.grading.checks.answer import AnswerValuesCheck
+from emailbench_gym.grading.checks.footprint import OPENING_TOOLS, FootprintCheck
 from emailbench_gym.mailbox import Changes
 from emailbench_gym.scenarios import Scenario, load_scenario, resolve_refs
 from emailbench_gym.validation import kitchen_sink_answer
@@ -111,7 +113,35 @@ def reference_of(scenario: Scenario, episode: Episode) -> Reference:
         episode.initial,
         episode.context.footprint,
         episode.initial.me.mail.casefold(),
+        _may_read(scenario, episode, calls),
     )
+
+
+def _may_read(scenario: Scenario, episode: Episode, calls: list[Call]) -> frozenset[str]:
+    """Messages the reference opens that its footprint latitude lets any correct solution mark
+    read (`only_read` latitude on `isRead`, with no other condition): a mutant marking one of
+    them read does what the scenario declares another correct solution may do."""
+    allowed = [
+        lat
+        for check in scenario.assertions
+        if isinstance(check, FootprintCheck)
+        for lat in check.latitude
+        if lat.collection == "messages" and lat.only_read and "isRead" in lat.fields
+        and not lat.where
+    ]  # fmt: skip
+    if not allowed:
+        return frozenset()
+    messages = {m.id: m for m in episode.initial.messages}
+    opened: set[str] = set()
+    conversations: set[str] = set()
+    for name, arguments in calls:
+        ident = arguments.get("id")
+        if name in OPENING_TOOLS and isinstance(ident, str) and ident in messages:
+            opened.add(ident)
+            if name == "messages_getConversation" and messages[ident].conversationId:
+                conversations.add(messages[ident].conversationId)
+    opened |= {i for i, m in messages.items() if m.conversationId in conversations}
+    return frozenset(i for i in opened if any(lat.ids is None or i in lat.ids for lat in allowed))
 
 
 def _states_when(check: Any) -> bool:

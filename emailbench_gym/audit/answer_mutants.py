@@ -7,6 +7,7 @@ finds: shift it, rotate it with another subject's value, hedge it or give it as 
 negate it, "correct" it to another at the end, state a second, wrong one in its role
 ("10:00; start 11:00"). For each statement: negate or drop it.
 A wrong candidate in a summary sentence above the right answer ("The latest is X.").
+A note under the answer that adds a wrong candidate to the set ("Notes: - X too.").
 For the measure a claim asks ("latest", "most"): the answer with each measure word swapped
 for its antonym, or labelled with the antonym when it never states the measure.
 Whole answers: negated, hedged (under a header or before a colon), asked as questions,
@@ -89,14 +90,18 @@ def _render(kind: str, expected: Any) -> str | None:
 
 
 def _member_spans(check: AnswerItemsCheck, analysis: Analysis) -> dict[str, list[tuple[int, int]]]:
+    """Where the answer asserts each member (of a claim with a subject: only where it binds
+    the member to that subject, as the claim reads it)."""
     members, _wrong = check.universe_keys(analysis.universe)
     mentions = analysis.entity_spans(check.kind)
+    spans = [s for s, _ in mentions]
     personal = check.kind == "person" if check.kind != "literal" else None
-    marks = analysis.reader.read([s for s, _ in mentions], check.cue_words, personal=personal)
+    marks = analysis.reader.read(spans, check.cue_words, personal=personal)
+    about = check._about_subject(analysis, spans)
     found: dict[str, list[tuple[int, int]]] = {}
-    for (span, keys), mark in zip(mentions, marks, strict=True):
+    for (span, keys), mark, counted in zip(mentions, marks, about, strict=True):
         for key in keys:
-            if key in members and mark == "asserted":
+            if key in members and mark == "asserted" and counted:
                 found.setdefault(key, []).append((span.start, span.end))
     return found
 
@@ -104,6 +109,11 @@ def _member_spans(check: AnswerItemsCheck, analysis: Analysis) -> dict[str, list
 def _value_spans(
     check: AnswerValuesCheck, analysis: Analysis
 ) -> list[tuple[int, list[ValueMention]]]:
+    """Per value spec, the answer's values equal to it: the ones the claim binds to the spec's
+    subject (and role) first, so an operator that takes one ("rotate-values") takes the
+    subject's own value ("Nathan Pryor: 3"), not an equal number said of something else ("3
+    members")."""
+    bindings = check.bindings(analysis)
     found = []
     for index, spec in enumerate(check.values):
         hits = [
@@ -111,7 +121,14 @@ def _value_spans(
             for v in analysis.values
             if value_matches(v, spec.kind, spec.expected(), spec.tolerance)
         ]
-        found.append((index, hits))
+        key = check._resolved_subject_keys(spec, analysis.universe)
+        roles = {f"role:{p}" for p in spec.role}
+
+        def own(v: ValueMention, key: str | None = key, roles: set[str] = roles) -> bool:
+            subjects, bound_roles = bindings.get(v.start, (frozenset(), frozenset()))
+            return (key is None or key in subjects) and (not roles or bool(roles & bound_roles))
+
+        found.append((index, sorted(hits, key=lambda v: not own(v))))
     return found
 
 
@@ -233,6 +250,39 @@ def _antonym_mutants(
             yield mutant("antonym", f"label:{opposite}", f"{_same_case(opposite, 'X')}: {text}")
 
 
+def _aside_mutants(
+    check: AnswerItemsCheck,
+    key: str,
+    text: str,
+    places: list[tuple[int, int]],
+    mutant: Callable[[str, str, str], Mutant],
+) -> Iterator[Mutant]:
+    """A member the answer asserts, taken back in a sentence of its own after the answer: hedged
+    by name ("I might be wrong about Louise Kitchen."), or denied through a pronoun standing for
+    it ("Louise Kitchen is listed above. She isn't actually one of them.")."""
+    start, end = places[0]
+    written = text[start:end]
+    pronoun = "They" if check.kind == "person" else "It"
+    verb = "aren't" if pronoun == "They" else "isn't"
+    taken_back = (
+        ("hedge", f"I might be wrong about {written}."),
+        ("unsure", f"I'm not sure about {written}, though."),
+        ("pronoun", f"{written} is listed above. {pronoun} {verb} actually one of them."),
+    )
+    for detail, line in taken_back:
+        yield mutant("aside-item", f"{check.id}:{key}:{detail}", f"{text}\n\n{line}")
+
+
+def _asserted_aside(label: str) -> list[tuple[str, str]]:
+    """A wrong candidate asserted in a sentence after the answer whose own words only look like a
+    ruling-out or a context ("Not only these: X too.", "Don't forget X.")."""
+    return [
+        ("not-only", f"Not only these: {label} too."),
+        ("dont-forget", f"Don't forget {label}, which belongs here too."),
+        ("isnt-it", f"{label} belongs here as well, isn't it obvious."),
+    ]
+
+
 def _disowned(text: str) -> list[tuple[str, str]]:
     """The answer framed so that it is not the answer: labelled wrong, a guess, a joke, stale
     data, its opposite, or followed by finding nothing."""
@@ -310,12 +360,29 @@ def answer_mutants(
                 yield mutant(
                     "drop-item", f"{check.id}:{key}", _apply(text, [(s, e, "") for s, e in places])
                 )
+                if check.subject is None:
+                    yield from _aside_mutants(check, key, text, places, mutant)
             _members, wrong = check.universe_keys(analysis.universe)
             if spans and wrong:
                 last_end = max(e for places in spans.values() for _, e in places)
                 line_end = text.find("\n", last_end)
                 line_end = len(text) if line_end < 0 else line_end
                 universe = analysis.universe.of_kind(check.kind)
+                # with a subject, a line of its own binds the item to no subject: one that is
+                # another claim's member ("- Rob Delacroix" under a paragraph naming him as the
+                # Dynegy Review's outsider) says again what is right elsewhere
+                right_elsewhere = (
+                    {
+                        analysis.universe.key(check.kind, m)
+                        for other in checks
+                        if isinstance(other, AnswerItemsCheck)
+                        and other is not check
+                        and other.kind == check.kind
+                        for m in other.members
+                    }
+                    if check.subject
+                    else set()
+                )
                 for key in ref.rng(f"extra-{check.id}").sample(sorted(wrong), min(5, len(wrong))):
                     entity = universe.get(key)
                     label = entity.label if entity else key
@@ -324,11 +391,23 @@ def answer_mutants(
                         f"{check.id}:{key}",
                         _apply(text, [(last_end, last_end, f", {label}")]),
                     )
-                    yield mutant(
-                        "extra-line",
-                        f"{check.id}:{key}",
-                        _apply(text, [(line_end, line_end, f"\n- {label}")]),
-                    )
+                    if key not in right_elsewhere:
+                        yield mutant(
+                            "extra-line",
+                            f"{check.id}:{key}",
+                            _apply(text, [(line_end, line_end, f"\n- {label}")]),
+                        )
+                    for detail, line in _asserted_aside(label) if check.subject is None else ():
+                        yield mutant(
+                            "extra-aside", f"{check.id}:{key}:{detail}", f"{text}\n\n{line}"
+                        )
+                    if check.subject is None and not check.measure and check.exclusive:
+                        # a note that adds a wrong item to the set ("Notes: - X too.")
+                        yield mutant(
+                            "context-extra",
+                            f"{check.id}:{key}",
+                            f"{text.rstrip()}\n\nNotes:\n- {label} too.",
+                        )
                     if check.subject is None:  # a summary naming no subject binds to none
                         lead = f"The {check.measure[0]} is" if check.measure else "In short:"
                         yield mutant(

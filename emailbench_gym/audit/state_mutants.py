@@ -25,6 +25,7 @@ from typing import Any
 from emailbench_gym.api.models import APISnapshot
 from emailbench_gym.grading.checks.footprint import Footprint
 from emailbench_gym.grading.claims.polarity import is_request
+from emailbench_gym.grading.claims.text import Text
 
 OUTSIDER = "outsider@example.com"
 #: A subject condition no real message meets: a rule narrowed by it files nothing.
@@ -65,6 +66,10 @@ class Reference:
     initial: APISnapshot
     footprint: Footprint
     me: str
+    #: Messages the reference opens that the scenario's own latitude lets a correct solution
+    #: mark read ("Opening a message to read it may mark it read"): marking one read is no
+    #: wrong step, so no toggle-read mutant does it.
+    may_read: frozenset[str] = frozenset()
 
     def rng(self, operator: str) -> random.Random:
         return random.Random(f"{self.scenario_id}:{operator}")
@@ -136,11 +141,17 @@ def _single_extras(ref: Reference) -> Iterator[Mutant]:
             _extra(
                 ref, "move-message", m.id, ("messages_move", {"id": m.id, "destinationId": other})
             ),
-            _extra(
-                ref,
-                "toggle-read",
-                m.id,
-                ("messages_markRead", {"messageIds": [m.id], "isRead": not m.isRead}),
+            *(
+                ()
+                if not m.isRead and m.id in ref.may_read
+                else (
+                    _extra(
+                        ref,
+                        "toggle-read",
+                        m.id,
+                        ("messages_markRead", {"messageIds": [m.id], "isRead": not m.isRead}),
+                    ),
+                )
             ),
             _extra(
                 ref,
@@ -431,27 +442,25 @@ _GIVES_WHEN = re.compile(
 COLON_HEDGE = "I might possibly, but probably won't: "
 
 
-_STATEMENT = re.compile(  # a sentence: a period inside "41.7%" or "p.m." does not end it
-    r"(?:[^.!?\n]|[.!?](?=\S))*\w(?:[^.!?\n]|[.!?](?=\S))*(?:[.!](?=\s|$)|(?=\n|$))"
-)
-
-
 def as_questions(text: str) -> str | None:
-    """Every statement asked instead of made ("Quick question, is this right? ... ready?");
-    requests ("Could you ...", "Please ...") stay as they are. None: the text states nothing
-    (only requests, greetings and a signature)."""
+    """Every statement asked instead of made ("Quick question, is this right? ... ready?"), split
+    into sentences as the claims reader splits them (so "8:30 a.m. this morning" stays one, and
+    '... the data response." It's marked ...' is two); a line ending in a colon is asked too
+    ("Tie at the top: 3 people w/ 5 emails each:" states the tie), requests ("Could you ...",
+    "Please ...") stay as they are. The text comes back normalised, as the reader reads it.
+    None: the text states nothing (only requests, greetings and a signature)."""
     asked = 0
 
-    def ask(match: re.Match[str]) -> str:
+    def ask(sentence: str) -> str:
         nonlocal asked
-        sentence = match.group()
-        words = len(re.findall(r"\w+", sentence))
-        label = re.fullmatch(r"\s*(?:\d{1,2}|[a-z])[.)]?", sentence, re.I)  # "1." of a list
-        requests = any(is_request(sentence, m.start()) for m in re.finditer(r"\w+", sentence))
-        if label or words < 2 or sentence.rstrip().endswith((":", ",", "?")):
+        body = sentence.rstrip()
+        words = len(re.findall(r"\w+", body))
+        label = re.fullmatch(r"\s*(?:\d{1,2}|[a-z])[.)]?", body, re.I)  # "1." of a list
+        requests = any(is_request(body, m.start()) for m in re.finditer(r"\w+", body))
+        if label or words < 2 or body.endswith((",", "?")):
             return sentence
         if requests:  # "I'll be your contact; please ask me": the statement asked on its own
-            parts = sentence.split(";")
+            parts = body.split(";")
             if len(parts) < 2 or all(is_request(part) for part in parts[:-1]):
                 return sentence
             asked += 1
@@ -464,11 +473,21 @@ def as_questions(text: str) -> str | None:
                 piece = piece.strip()
                 glue = " " if joined.endswith("?") else "; "
                 joined += glue + (piece[:1].upper() + piece[1:] if glue == " " else piece)
-            return joined
+            return joined + sentence[len(body) :]
         asked += 1
-        return sentence.rstrip().rstrip(".!") + "?" + sentence[len(sentence.rstrip()) :]
+        return body.rstrip(".!:") + "?" + sentence[len(body) :]
 
-    questions = _STATEMENT.sub(ask, text)
+    read = Text(text)
+    normal = read.text
+    pieces, at = [], 0
+    for start, end in read.sentences:
+        if not re.search(r"\w", normal[start:end]):
+            continue
+        pieces.append(normal[at:start])
+        pieces.append(ask(normal[start:end]))
+        at = end
+    pieces.append(normal[at:])
+    questions = "".join(pieces)
     return f"Quick question, is this right? {questions}" if asked else None
 
 

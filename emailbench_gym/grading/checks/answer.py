@@ -256,9 +256,10 @@ _PLATFORM_PREPOSITIONS = frozenset({"on", "onto", "for", "into", "via", "through
 
 def _platform_mentions(analysis: Analysis, mentions: list[tuple[Span, list[str]]]) -> set[int]:
     """Indexes of the person mentions that name only system accounts (userType "system"),
-    written right after a preposition of place or purpose ("the products are ready for
-    EnronOnline", "positions on EnronOnline"): the account is named after a platform, and there
-    the text names the platform. Written as a sender ("from EnronOnline", "EnronOnline sent",
+    written right after a preposition of place or purpose, or after one and "the" where it
+    modifies the noun after it ("the products are ready for EnronOnline", "positions on
+    EnronOnline", "the staff lead on the EnronOnline data request"): the account is named after
+    a platform, and there the text names the platform. Written as a sender ("from EnronOnline", "EnronOnline sent",
     a list item), it is the account."""
     text = analysis.text
     systems = {
@@ -270,8 +271,183 @@ def _platform_mentions(analysis: Analysis, mentions: list[tuple[Span, list[str]]
             continue
         before = text.tokens[span.first - 1]
         gap = text.text[before.end : span.start]
+        if before.norm == "the" and span.first > 1 and gap.strip(" \t") == "":
+            # "the staff lead on the EnronOnline data request": the name modifies a noun after
+            # it (a lower-case word, no punctuation between), so it names the platform
+            after = text.text[span.end : span.end + 2]
+            if not re.match(r"[ \t][a-z]", after):
+                continue
+            article, before = before, text.tokens[span.first - 2]
+            gap = text.text[before.end : article.start]
         if before.norm in _PLATFORM_PREPOSITIONS and gap.strip(" \t") == "":
             found.add(k)
+    return found
+
+
+#: A person named as the one a passed-on message comes from: the subject of a reporting verb
+#: ("Jeff asks you to bring a one-page reserve walk", "Jeff wants you to take 15 minutes") or the
+#: owner of a message ("Marcus's model v3 email of October 10 has the core numbers").
+_REPORTING_VERB = re.compile(
+    r"[ \t]+(?:also[ \t]+)?(?:says|said|asks|asked|wants|wanted|writes|wrote|mentions|mentioned"
+    r"|notes|noted|adds|added|suggests|suggested|tells|told|reminds|reminded|emailed)\b",
+    re.I,
+)
+_OWNED_MESSAGE = re.compile(
+    r"(?:[ \t]+[\w-]+){0,4}?[ \t]+(?:e-?mails?|messages?|notes?|memos?)\b", re.I
+)
+#: Words that make the passed-on message about its writer ("Jeff says he hasn't accepted",
+#: "Steve Kean asks to be counted too").
+_SELF_REFERENCE = frozenset(
+    {"he", "she", "him", "her", "his", "hers", "himself", "herself", "i", "me", "my", "mine"}
+    | {"too", "either", "neither", "likewise", "same"}
+)
+#: Context words that declare the people who write to you context ("email", "emailed", "sent").
+_WRITING_CONTEXT = frozenset({"email", "emailed", "emails", "sent", "wrote", "from"})
+
+
+def _source_mentions(analysis: Analysis, spans: list[Span], check: AnswerItemsCheck) -> set[int]:
+    """Indexes of the person spans named as the source of what the answer passes on (a
+    reporting verb's subject, a message's owner), in a sentence that says nothing of them in the
+    claim's terms: none of its predicate words ("accept") and no pronoun standing for them. Only
+    for a claim with a predicate, or whose context words already make writers context: for "who
+    asked me to bring it?" the one who asks is the answer."""
+    predicate = check.cue_words.predicate
+    if check.kind != "person" or not (
+        predicate or _WRITING_CONTEXT & {c.casefold() for c in check.context}
+    ):
+        return set()
+    text, tokens = analysis.text, analysis.text.tokens
+    found = set()
+    for k, span in enumerate(spans):
+        if text.text.endswith(("'s", "\u2019s"), span.start, span.end):
+            if not _OWNED_MESSAGE.match(text.text, span.end):
+                continue
+        elif not _REPORTING_VERB.match(text.text, span.end):
+            continue
+        start, end = text.sentences[text.sentence_of(span.start)]
+        if any(start <= other.start < span.start for other in spans):
+            continue  # "John, Marcus Hale says ...": one of a list, or after another person
+        words = [tokens[i].norm for i in text.tokens_in(span.end, end)]
+        before = [tokens[i].norm for i in text.tokens_in(start, span.start)]
+        if predicate and any(w.startswith(predicate) for w in (*before, *words)):
+            continue
+        if _SELF_REFERENCE & set(words):
+            continue
+        found.add(k)
+    return found
+
+
+#: A doubt about the item written right before its name ("I might be wrong about Louise
+#: Kitchen", "I'm not sure about Sally Beck"): it takes back an item asserted elsewhere.
+_DOUBT_ABOUT = re.compile(
+    r"\b(?:wrong|sure|certain|unsure|uncertain|doubts?|confident|mistaken)\s+"
+    r"(?:about|on|regarding|of|with)\s+(?:the\s+)?$",
+    re.I,
+)
+#: A sentence that denies, through a pronoun, that the item named before it belongs to the
+#: answer ("Louise Kitchen is listed above. She isn't actually one of them.").
+_PRONOUN_DENIAL = re.compile(
+    r"^\W*(?:they|he|she|it|this one|that one)(?:\s+(?:is|are|was|were|does|do|did))?"
+    r"(?:\s*n[\'\u2019]t|\s+not)\s+(?:\w+\s+){0,2}?"
+    r"(?:one of|included|counted|part of|belong|on th(?:e|is) list|in th(?:e|is) list|among|"
+    r"right|correct|relevant|qualify|count)",
+    re.I,
+)
+
+
+def _taken_back(text: Text, span: Span) -> bool:
+    """Whether a hedged or negated mention of a member takes back the member asserted
+    elsewhere: a doubt written right before its name, or a pronoun in the next sentence that
+    denies it belongs to the answer. A hedge or a negation of something else said of it ("Sally's
+    URGENT one is probably worth a look", "you haven't responded to the Dynegy Review") does not."""
+    line_start = text.text.rfind("\n", 0, span.start) + 1
+    if _DOUBT_ABOUT.search(text.text[line_start : span.start]):
+        return True
+    sentence = text.sentence_of(span.start)
+    if sentence + 1 >= len(text.sentences):
+        return False
+    start, end = text.sentences[sentence + 1]
+    return bool(_PRONOUN_DENIAL.match(text.text[start:end]))
+
+
+def _outside_member_columns(
+    text: Text, mentions: list[tuple[Span, list[str]]], polarity: list[str], members: set[str]
+) -> set[int]:
+    """Indexes of the mentions in a table's body that sit in a column holding no asserted
+    member, in a table where some column does: the members' column is the answer's role, and
+    the other columns say something else about each row ("| Accepted | Not yet accepted |",
+    "| From | Cc |"). A non-member in a members' column is asserted as one of them."""
+    where: dict[int, tuple[int, int]] = {}  # mention -> (table's first line, column)
+    member_columns: dict[int, set[int]] = {}
+    for k, (span, keys) in enumerate(mentions):
+        cell = text.table_cell(span.start)
+        if cell is None or text.table_cell(span.end - 1) != cell:
+            continue
+        line = text.line_of(span.start)
+        head = text.table_head(line)
+        if head == line:
+            continue
+        where[k] = (head, cell[0])
+        if polarity[k] == "asserted" and any(key in members for key in keys):
+            member_columns.setdefault(head, set()).add(cell[0])
+    return {
+        k
+        for k, (head, column) in where.items()
+        if head in member_columns
+        and column not in member_columns[head]
+        and not any(key in members for key in mentions[k][1])
+    }
+
+
+def _listed_contents(
+    analysis: Analysis, mentions: list[tuple[Span, list[str]]], kind: str
+) -> set[int]:
+    """Indexes of the mentions in a listing of a container's contents: a table row keyed by one
+    container ("| Executive Team | Jeff Skilling, Louise Kitchen, ... |") or a line labelled by
+    it ("Trading Desk: Louise Kitchen, John Lavorato, Tanya Ortiz"), whose cell or line names
+    exactly what the container holds in the workspace (a contact group's members: every one,
+    once, nothing else). Such a listing describes the container, not the answer set ("who is
+    in more than one group?" answered above a table of every group's members); one item more,
+    less or twice and it is read as usual."""
+    contents = analysis.universe.contents
+    if not contents:
+        return set()
+    text = analysis.text
+    starts = [m.start for m in analysis.entities]
+    units: dict[tuple[int, int], tuple[tuple[str, str], list[int]]] = {}
+    for k, (span, _keys) in enumerate(mentions):
+        line = text.line_of(span.start)
+        line_start, line_end = text.lines[line]
+        cell = text.table_cell(span.start)
+        if cell is not None:
+            bars = [i for i in range(line_start, line_end) if text.text[i] == "|"]
+            if cell[0] == 0 or len(bars) < 2 or text.table_head(line) == line:
+                continue
+            label, unit = (bars[0] + 1, bars[1]), (cell[1], cell[2])
+        else:
+            opening = text.list_marker_end(line)
+            colon = text.text.find(":", opening, span.start)
+            if colon < 0:
+                continue
+            label, unit = (opening, colon), (colon + 1, line_end)
+        low = bisect.bisect_left(starts, label[0])
+        high = bisect.bisect_left(starts, label[1])
+        holders = {
+            ref
+            for m in analysis.entities[low:high]
+            if m.end <= label[1]
+            for ref in m.refs
+            if ref in contents and ref[0] != kind
+        }
+        if len(holders) != 1:
+            continue
+        (holder,) = holders
+        units.setdefault(unit, (holder, []))[1].append(k)
+    found: set[int] = set()
+    for holder, listed in units.values():
+        named = [(kind, key) for k in listed for key in mentions[k][1]]
+        if len(named) == len(set(named)) and set(named) == contents[holder]:  # each one once
+            found.update(listed)
     return found
 
 
@@ -384,7 +560,7 @@ class AnswerItemsCheck(_Claim):
     @cached_property
     def context_cue_words(self) -> CueWords:
         """The predicate with the context words as the ruling-out words (tokenised once)."""
-        return CueWords.of(self.predicate, self.context)
+        return CueWords.of(self.predicate, self.context, inflect=True)
 
     @staticmethod
     def _vague_extension(analysis: Analysis, mentions: list[tuple[Span, list[str]]]) -> str | None:
@@ -453,10 +629,17 @@ class AnswerItemsCheck(_Claim):
         if self.kind == "person":
             platforms = _platform_mentions(analysis, mentions)
             as_context = ["ruled_out" if k in platforms else c for k, c in enumerate(as_context)]
+        sources = _source_mentions(analysis, spans, self)
+        if sources:  # asserted only: "Steve Kean says maybe" still hedges him
+            as_context = [
+                "ruled_out" if k in sources and polarity[k] == "asserted" else c
+                for k, c in enumerate(as_context)
+            ]
         about = self._about_subject(analysis, spans)
         affirmed: dict[str, int] = {}
         affirmed_outside: set[str] = set()  # members asserted outside the context parts
         named_wrong: list[tuple[str, int]] = []
+        hedged: set[str] = set()  # members some mention of which is hedged
         aside: set[int] | None = None  # lines naming non-members as context
 
         def in_context(offset: int) -> bool:
@@ -467,11 +650,48 @@ class AnswerItemsCheck(_Claim):
                     | lower_ranked_rows(analysis.text)
                     | analysis.reader.context_lines
                 )
-            return analysis.text.line_of(offset) in aside or analysis.reader.in_context_range(
-                offset
+            reader = analysis.reader
+            return (
+                analysis.text.line_of(offset) in aside
+                or reader.in_context_range(offset)
+                or reader.in_predicate_range(offset, self.cue_words.predicate)
             )
 
+        lists: list[int] | None = None
+
+        def listed_with_member(index: int) -> bool:
+            """Whether the mention is written in one list with a member ("Priya's, Claire
+            Boudreaux email", "\"Document retention policy - reminder, VaR backtesting results
+            - August\""): what the list is said to be, the item is too, and context words never
+            make a member context."""
+            nonlocal lists
+            if lists is None:
+                lists = analysis.reader.lists_of(spans, self.cue_words)
+            return any(
+                lists[k] == lists[index] and not members.isdisjoint(mentions[k][1])
+                for k in range(len(spans))
+                if k != index
+            )
+
+        as_context = [
+            mark
+            if context == "ruled_out" and mark != "ruled_out" and listed_with_member(k)
+            else context
+            for k, (mark, context) in enumerate(zip(polarity, as_context, strict=True))
+        ]
         dismissed = self._dismissed_in_sentence(analysis, mentions, polarity, as_context)
+        # after `dismissed`: a column's role is its own, it says nothing of the same item's
+        # mention in another column of the row ("| Accepted | Not yet accepted |")
+        beside = _outside_member_columns(analysis.text, mentions, polarity, members)
+        listings = _listed_contents(analysis, mentions, self.kind)
+        if listings and members <= {  # a listing excuses only an answer given outside it
+            key
+            for k, ((_span, keys), mark) in enumerate(zip(mentions, polarity, strict=True))
+            if mark == "asserted" and k not in listings
+            for key in keys
+        }:
+            beside |= listings
+        as_context = ["ruled_out" if k in beside else c for k, c in enumerate(as_context)]
         for index, ((span, keys), mark, context, counted) in enumerate(
             zip(mentions, polarity, as_context, about, strict=True)
         ):
@@ -479,6 +699,12 @@ class AnswerItemsCheck(_Claim):
                 continue
             sentence = analysis.text.sentence_of(span.start)
             for key in keys:
+                if (
+                    key in members
+                    and mark in ("hedged", "negated")
+                    and _taken_back(analysis.text, span)
+                ):
+                    hedged.add(key)  # "I might be wrong about Louise." takes her back
                 if key in members and mark == "asserted":
                     affirmed.setdefault(key, span.start)
                     if key not in affirmed_outside and not in_context(span.start):
@@ -490,26 +716,19 @@ class AnswerItemsCheck(_Claim):
         # context parts explain an answer given elsewhere: with a member asserted only there
         # (or missing), the non-members they name are asserted ("**Context**" over the answer)
         answered = members <= affirmed_outside
-        lists: list[int] | None = None
 
         def as_context_part(index: int) -> bool:
             """A non-member named in a context part is context, unless the part says of it
             what the answer says of the members: listed with a member ("I can send Steven,
             EnronOnline a reminder", "| Meeting | Q3 Earnings Release Prep, Raptor Hedge
-            Capacity Review |"), or listed bare under a context header ("### Notes" / "- Alan
-            Whitcombe"), where nothing says why it is named."""
-            nonlocal lists
+            Capacity Review |"), in a sentence that adds it to the answer's set ("Notes: the
+            Weekly Credit Exposure Meeting also still needs an RSVP"), or listed bare under a context
+            header ("### Notes" / "- Alan Whitcombe"), where nothing says why it is named."""
             span = spans[index]
-            if not (answered and in_context(span.start)):
+            if not (answered and in_context(span.start)) or listed_with_member(index):
                 return False
-            if lists is None:
-                lists = analysis.reader.lists_of(spans, self.cue_words)
-            if any(
-                lists[k] == lists[index] and set(mentions[k][1]) & members
-                for k in range(len(spans))
-                if k != index
-            ):
-                return False
+            if not self.measure and analysis.reader.adds_at(span.start):
+                return False  # (under a measure, "X is also unread" adds no "oldest")
             return not (
                 analysis.reader.bare_item(span)
                 and analysis.text.line_of(span.start) in analysis.reader.context_lines
@@ -517,7 +736,7 @@ class AnswerItemsCheck(_Claim):
             )
 
         claimed_wrong = [key for key, index in named_wrong if not as_context_part(index)]
-        missing = sorted(members - set(affirmed))
+        missing = sorted((members - set(affirmed)) | hedged)
         wrong_named = sorted(set(claimed_wrong)) if self.exclusive else []
         own = [m for m, counted in zip(mentions, about, strict=True) if counted]
         vague = self._vague_extension(analysis, own) if self.exclusive else None
@@ -687,6 +906,42 @@ class AnswerValuesCheck(_Claim):
             problems.extend(self._misstated_in_parallel(analysis, values, own, states))
         return problems
 
+    def bindings(self, analysis: Analysis) -> dict[int, tuple[frozenset[str], frozenset[str]]]:
+        """Start offset of each value the answer asserts -> (the subject keys, the role keys)
+        it is bound to, read as `evaluate` binds them (the audit's operators use it to take
+        each subject's own value, not the first number equal to it)."""
+        kinds = {spec.kind for spec in self.values}
+        subject_kinds = {
+            _subject_ref(s.subject)[0] for s in self.values if isinstance(s.subject, str)
+        }
+        phrases = [s.subject for s in self.values if isinstance(s.subject, list)]
+        subjects = _subjects(analysis, subject_kinds, phrases)
+        roles = [
+            SubjectMention(span, frozenset({f"role:{p}"}))
+            for p in sorted({p for s in self.values for p in s.role})
+            for span in analysis.phrase_spans([p])
+        ]
+        candidates = [v for v in analysis.values if any(may_state(v, k) for k in kinds)]
+        spans = [Span(*_token_range(analysis, v.start, v.end), v.start, v.end) for v in candidates]
+        polarity = analysis.reader.read(spans, self.cue_words)
+        stated = [
+            (v, span)
+            for v, span, mark in zip(candidates, spans, polarity, strict=True)
+            if mark == "asserted" and v.qualifier not in ("bound", "alternative", "corrected")
+        ]
+        binder = analysis.binder(subjects, [span for _, span in stated])
+        role_binder = analysis.binder(roles)
+        found = {}
+        for v, span in stated:
+            subject = binder.bind(span)
+            in_table, column_role = _column_role(analysis, v, roles)
+            role = column_role if in_table else role_binder.bind(span) if roles else None
+            found[v.start] = (
+                subject.keys if subject else frozenset(),
+                role.keys if role else frozenset(),
+            )
+        return found
+
     def evaluate(self, analysis: Analysis) -> Outcome:
         expected = [spec.describe() for spec in self.values]
         if analysis.unread:
@@ -706,7 +961,10 @@ class AnswerValuesCheck(_Claim):
         ]
         candidates = [v for v in analysis.values if any(may_state(v, k) for k in kinds)]
         spans = [Span(*_token_range(analysis, v.start, v.end), v.start, v.end) for v in candidates]
-        polarity = analysis.reader.read(spans, self.cue_words)
+        # a role's own words are never a negation of its value ("you haven't read four of
+        # them" states the unread count under the role "haven't read")
+        role_words = frozenset(i for r in roles for i in range(r.span.first, r.span.last))
+        polarity = analysis.reader.read(spans, self.cue_words, role_words)
         stated = [
             (v, span)
             for v, span, mark in zip(candidates, spans, polarity, strict=True)
@@ -760,7 +1018,7 @@ class AnswerValuesCheck(_Claim):
             after = analysis.text.text[v.end : role.span.start]
             if role.span.start > v.end and _PARTITIVE.fullmatch(after):
                 return False  # "Two of the unread ones arrived": a part of the set, not its size
-            left, right = analysis.text.clause_of(v.start, v.end)
+            left, right = _clause_of_value(analysis.text, v)
             if left <= role.span.start < right:
                 return True
             between = analysis.text.text[role.span.end : v.start]  # "Unread: 5"
@@ -847,6 +1105,7 @@ class AnswerValuesCheck(_Claim):
                     and (not spec.role or (in_role_clause(v) and not _other_side(text_of, v, spec)))
                     and comparable(v, spec.kind)
                     and not _in_another_column(analysis.text, v, hits)
+                    and not v.rate  # "$671,000 per transaction" is no second notional
                 ]
                 clash = [
                     analysis.text.text[v.start : v.end]
@@ -935,6 +1194,7 @@ class AnswerValuesCheck(_Claim):
                         (r := role_of.get(id(v))) is not None
                         and any(f"role:{p}" in r.keys for p in roles)
                     )
+                    # or by its form: opening a list item under a header naming the role
                     or any(_role_by_form(analysis, v, s) for s in own)  # "| -236 |"
                 )
             ]
@@ -1022,6 +1282,29 @@ def _nearest_value_per_subject(
             abs(v.start - role.span.end), abs(role.span.start - v.end)
         ):
             role_of[id(v)] = None
+
+
+_ALONE_IN_PARENTHESES = re.compile(r"\(\s*$")
+
+
+def _clause_of_value(text: Text, v: ValueMention) -> tuple[int, int]:
+    """The clause a value is said in. A value alone in a parenthesis ("Half of them (5) are
+    unread", "both (2) are overdue") restates the words before it, in their clause: the clause
+    around the parenthesis. (A parenthesis holding more, "7 (4 To, 3 Cc)", is a breakdown:
+    each part is its own clause.)"""
+    line_start = text.text.rfind("\n", 0, v.start) + 1
+    opened = _ALONE_IN_PARENTHESES.search(text.text, line_start, v.start)
+    closed = re.match(r"\s*\)", text.text[v.end :])
+    if opened is None or closed is None:
+        return text.clause_of(v.start, v.end)
+    breaks = text.clause_breaks
+    open_at, close_at = opened.start(), v.end + closed.end() - 1
+    before = bisect.bisect_left(breaks, open_at) - 1
+    after = bisect.bisect_right(breaks, close_at)
+    return (
+        breaks[before] if before >= 0 else 0,
+        breaks[after] if after < len(breaks) else len(text.text),
+    )
 
 
 def _cycle(edges: dict[str, set[str]]) -> list[str] | None:

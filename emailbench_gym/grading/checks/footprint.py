@@ -32,7 +32,7 @@ from emailbench_gym.mailbox import Changes, Transmission, TransmissionKind
 #: Kinds of sent message that answer the same way (a reply and a reply-all differ by recipients).
 KIND_CLASS: dict[str, str] = {"reply": "reply", "replyAll": "reply"}
 #: Tools whose `id` argument opens a message (for `only_read` latitude).
-_OPENING_TOOLS = frozenset({"messages_get", "messages_getConversation", "messages_listAttachments"})
+OPENING_TOOLS = frozenset({"messages_get", "messages_getConversation", "messages_listAttachments"})
 #: Free text the persona writes on items, per collection (sent mail is read from the outbox).
 _TEXT_FIELDS = {
     "events": "body",
@@ -181,7 +181,10 @@ class Latitude(Strict):
     reason: str = Field(min_length=10, description="Why another correct solution needs this.")
     ids: list[str] | None = Field(None, description="Only these existing items (default: any).")
     where: list[Condition] = Field([], description="Only items matching this, in the start state.")
-    only_read: bool = Field(False, description="Only messages the agent opened with a get tool.")
+    only_read: bool = Field(
+        False,
+        description="Only messages the agent opened with a get tool (and `isRead` only to read).",
+    )
     fields: list[str] = Field([], description="Fields that may change (settings: dotted paths).")
     delete: bool = Field(False, description="Matching items may be deleted.")
     create: int = Field(0, ge=0, description="How many more items may be created.")
@@ -208,6 +211,14 @@ class Latitude(Strict):
         Query(collection=self.collection, where=self.where)  # type: ignore[arg-type]
         return self
 
+    def fields_for(self, after: Any) -> set[str]:
+        """The fields this latitude lets change on an item that ends as `after`: with
+        `only_read`, opening a message may mark it read, never unread (the end state must be
+        read for `isRead` to be covered)."""
+        if self.only_read and "isRead" in self.fields and getattr(after, "isRead", True) is False:
+            return set(self.fields) - {"isRead"}
+        return set(self.fields)
+
     def covers_item(self, collection: str, item_id: str, episode: EpisodeView) -> bool:
         if self.collection != collection:
             return False
@@ -226,7 +237,7 @@ def _opened(episode: EpisodeView, item_id: str) -> bool:
     initial = episode.initial
     conversations = set()
     for call in episode.calls:
-        if call.get("name") in _OPENING_TOOLS and not call.get("is_error"):
+        if call.get("name") in OPENING_TOOLS and not call.get("is_error"):
             ident = (call.get("arguments") or {}).get("id")
             if isinstance(ident, str):
                 if ident == item_id:
@@ -282,7 +293,7 @@ class FootprintCheck(CheckBase):
                 fields = changed_fields(before, after)
                 fields -= allowed_changes.get(item_id, set())
                 for lat in room:
-                    fields -= set(lat.fields)
+                    fields -= lat.fields_for(after)
                 if fields:
                     problems.append(
                         f"{collection} {item_id} ({_name(after)}) changed: {', '.join(sorted(fields))}"

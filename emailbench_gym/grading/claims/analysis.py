@@ -79,6 +79,12 @@ def span_of(text: Text, start: int, end: int) -> Span:
     return Span(first, max(last, first), start, end)
 
 
+#: A phone number opening a line, whose area code looks like a list label ("(713) 853-7991").
+_PHONE_AT_START = re.compile(r"[ \t]*\(\d{3}\)\s?\d{3}[\s.-]\d{4}(?!\d)")
+#: A list label opening a table cell or following a line break in one ("<br>2. ").
+_CELL_LIST_LABEL = re.compile(r"(?:<br\s*/?>|\|)\s*(\d{1,3}[.)])(?=\s)", re.I)
+
+
 class Analysis:
     """The parts of one answer that claims are checked against."""
 
@@ -93,8 +99,11 @@ class Analysis:
         for line in range(len(self.text.lines)):
             start = self.text.lines[line][0]
             marker_end = self.text.list_marker_end(line)
-            if marker_end > start:
-                masks.append((start, marker_end))
+            if marker_end > start and not _PHONE_AT_START.match(self.text.text, start):
+                masks.append((start, marker_end))  # "(713) 853-7991 ..." is no "(1)" label
+        # a numbered list inside a table cell ("| 1. Risk Desk Stand-up<br>2. Q3 Earnings ..."):
+        # its labels number the items, they count nothing
+        masks.extend(m.span(1) for m in _CELL_LIST_LABEL.finditer(self.text.text))
         try:
             self.values: list[ValueMention] = find_values(
                 self.text.text, today, masks, limit=MAX_ANSWER_VALUES

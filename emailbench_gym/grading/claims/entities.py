@@ -151,6 +151,9 @@ class Universe:
             set()
         )  # entities shared with the universe derived from
         self.names = NameTokens()  # tokens of its names and of the references looked up
+        #: (kind, key) of a container -> (kind, key) of what it holds in the start state: a
+        #: contact group's members (people).
+        self.contents: dict[tuple[str, str], frozenset[tuple[str, str]]] = {}
 
     def derive(self) -> Universe:
         """A universe that starts as this one and may gain names without changing it.
@@ -162,6 +165,7 @@ class Universe:
         other.entities = defaultdict(dict, {k: dict(v) for k, v in self.entities.items()})
         other.message_group = self.message_group
         other.names = self.names
+        other.contents = self.contents
         other._borrowed = {(k, key) for k, items in self.entities.items() for key in items}
         return other
 
@@ -533,5 +537,11 @@ def build_universe(snapshot: Any, exclude_person: str | None = None) -> Universe
             people(kind, key, name, [name])
     for column in snapshot.board_columns:
         people("column", fold(column.name), column.name, [column.name])
+    addresses = {
+        c.id: [_person_key(a.address) for a in c.emailAddresses] for c in snapshot.contacts
+    }
+    for group in snapshot.contact_groups:
+        held = {("person", a) for m in group.memberIds for a in addresses.get(m, ())[:1]}
+        universe.contents[("group", group.id)] = frozenset(held)
     universe.add_short_forms()
     return universe

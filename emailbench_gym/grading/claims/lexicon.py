@@ -408,6 +408,38 @@ NAMING_OPENERS: tuple[str, ...] = (
     "the title is",
     "its title is",
 )
+#: After "I" opening a sentence ("I also left out the meetings other people organize, such as
+#: ..."), these rule out the items after them in the sentence.
+FIRST_PERSON_EXCLUSIONS: tuple[str, ...] = (
+    "left out",
+    "am leaving out",
+    "'m leaving out",
+    "excluded",
+    "am excluding",
+    "'m excluding",
+    "omitted",
+    "skipped",
+    "ignored",
+    "set aside",
+    "ruled out",
+    "left off",
+    "kept out",
+    "kept off",
+    "didn't count",
+    "did not count",
+    "didn't include",
+    "did not include",
+    "didn't list",
+    "did not list",
+    "haven't counted",
+    "have not counted",
+    "haven't included",
+    "have not included",
+    "am not counting",
+    "'m not counting",
+    "am not including",
+    "'m not including",
+)
 #: Around a pronoun, these leave out the items it stands for ("so I left him out").
 PRONOUN_EXCLUSIONS: tuple[frozenset[str], frozenset[str]] = (
     frozenset({"left", "leave", "leaving", "kept", "keep", "keeping"}),
@@ -670,6 +702,10 @@ CONTEXT_HEADERS: tuple[str, ...] = (
     "worth knowing",
     "also worth knowing",
     "by the way",
+    "related item",
+    "one related item",
+    "a related item",
+    "one related note",
     "runner up",
     "runners up",
     "second place",
@@ -703,6 +739,26 @@ COMPLEMENTS: tuple[str, ...] = (
     "nothing else",
     "no one else",
     "nobody else",
+    # the runners-up of a ranking lie outside the answer by definition ("The runners-up were
+    # your reply to Rob ... for fastest, and ... for slowest.")
+    "runner up",
+    "runners up",
+    "next closest",
+    "next largest",
+    "next biggest",
+    "second place",
+    "closest contender",
+    "closest contenders",
+)
+#: A sentence opening with one of these retells what the user already did ("You already asked
+#: Tanya and Priya for drafts in 'Dynegy exposure for Wednesday's review'"): the items it names
+#: are context, the way to the answer, not part of it.
+PRIOR_ACTIONS: tuple[str, ...] = (
+    "you already",
+    "you ve already",
+    "you have already",
+    "you d already",
+    "you had already",
 )
 #: A sentence with one of these adds to the answer ("D also has an outsider"): it ends the
 #: context a complement opened ("The other four are unread too: ..."). ("as well" and "plus"

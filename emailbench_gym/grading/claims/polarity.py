@@ -45,6 +45,7 @@ from emailbench_gym.grading.claims.lexicon import (
     CONTEXT_HEADERS,
     CONTRASTS,
     DENIALS,
+    FIRST_PERSON_EXCLUSIONS,
     GROUP_OPENERS,
     HEDGES,
     MEMBERSHIP_WORDS,
@@ -53,6 +54,7 @@ from emailbench_gym.grading.claims.lexicon import (
     PERSONAL_PRONOUNS,
     POST_EXCLUSIONS,
     PRE_NEGATIONS,
+    PRIOR_ACTIONS,
     PRONOUN_EXCLUSIONS,
     PRONOUNS,
     SENTENCE_DENIALS,
@@ -82,6 +84,8 @@ _SEPARATORS = re.compile(
     re.I,
 )
 #: A parenthetical right after a list item ("Stand-up (Mon 10:00), Raptor Update (Tue) and ...").
+#: What may stand around an item alone on its line: emphasis, quotes, brackets, punctuation.
+_BARE = re.compile(r"[\s*_`'\"“”‘’.,;:()\[\]]*")
 _PARENTHETICAL = re.compile(r"^\s*\([^()\n]*\)")
 # "Jeff's memo, Louise Kitchen's note and John's report": one list, whose items each open
 # with their owner's name in the possessive.
@@ -119,9 +123,15 @@ def _ranks(word: str) -> bool:
 _CONDITIONS = frozenset({"counting", "including", "adding", "excluding", "if", "had", "with"})
 #: A colon ending a label (not one inside a time, "10:30").
 _LABEL_COLON = re.compile(r":(?=\s)")
+#: After "would", words opening the condition it is under ("would drop to 40% once you read").
+_CONDITION_AFTER = frozenset({"once", "if", "when", "after", "unless", "until"})
 _CONJUNCTIONS = frozenset({"and", "or", "but", "while", "whereas", "although", "though"})
 _NEGATIVE_CELLS = frozenset({"no", "not", "none", "excluded", "n/a", "x", "✗", "✘", "-", "no."})
 _STRIKE = re.compile(r"~~.+?~~")
+#: A relative clause in parentheses or between commas ("(which you haven't opened yet)").
+_RELATIVE_CLAUSE = re.compile(
+    r"\(\s*(?:which|who|whom|whose)\b[^()\n]*\)|,\s*(?:which|who|whom|whose)\b[^,;:()\n]*,", re.I
+)
 
 
 #: A lead-in that disowns what follows ("Wrong answer:", "Hypothetically,", "If I had to guess,").
@@ -210,10 +220,12 @@ class _Phrases(tuple):
         return self
 
     def with_number_spellings(self) -> _Phrases:
-        """These phrases and their variants with small numbers spelled the other way, and
-        with "all" / "both" written out ("all read" is also "all of them read")."""
+        """These phrases and their variants with small numbers spelled the other way, with
+        "all" / "both" written out ("all read" is also "all of them read") and floated after an
+        auxiliary ("have accepted" is also "have both accepted")."""
         variants = {v for phrase in self for v in _number_spellings(phrase)}
         variants |= {v for phrase in list(variants) for v in _quantifier_spellings(phrase)}
+        variants |= {v for phrase in list(variants) for v in _floating_quantifiers(phrase)}
         if len(variants) == len(self):
             return self
         return _Phrases(tuple(sorted(variants, key=len, reverse=True)))
@@ -245,6 +257,25 @@ def _quantifier_spellings(phrase: tuple[str, ...]) -> set[tuple[str, ...]]:
     return {(phrase[0], "of", pronoun, *phrase[1:]) for pronoun in ("them", "those", "these")}
 
 
+#: Auxiliaries a quantifier floats after ("have accepted": "have both accepted").
+_AUXILIARIES = frozenset({"have", "has", "had", "'ve", "are", "were", "is", "was", "'re"})
+_FLOATING = ("all", "both", "each")
+
+
+def _floating_quantifiers(phrase: tuple[str, ...]) -> set[tuple[str, ...]]:
+    """A phrase opening with an auxiliary and a verb with "all", "both" or "each" floated
+    between them ("have accepted": "have both accepted", "are done": "are all done")."""
+    if len(phrase) < 2 or phrase[0] not in _AUXILIARIES or phrase[1] in (*_FLOATING, "not"):
+        return set()
+    return {(phrase[0], q, *phrase[1:]) for q in _FLOATING}
+
+
+def _describes_the_one(words: list[str], k: int) -> bool:
+    """Whether words[k] is the "one" of "the one" with more words after it: "the one worth a
+    quick nudge" picks out whom to chase; "one of them" and a bare "the one" say who belongs."""
+    return words[k] == "one" and k > 0 and words[k - 1] == "the" and k + 1 < len(words)
+
+
 def _changes_an_amount(norms: list[str], after: int) -> bool:
     """Whether an exclusion word ("dropped") is followed by "from", "to" or "by" and a number:
     "rejections dropped from 14 to 11" tells an amount's change, it excludes nothing."""
@@ -252,6 +283,28 @@ def _changes_an_amount(norms: list[str], after: int) -> bool:
         return False
     word = norms[after + 1]
     return word[:1].isdigit() or word in NUMBER_WORDS
+
+
+#: Words after a negation that make it add an item, not deny one: "not only X (but also Y)",
+#: "not just X", "don't forget X", "not to mention X", "don't miss X", "don't overlook X".
+_ADDING_TAILS: tuple[tuple[str, ...], ...] = (
+    ("only",),
+    ("just",),
+    ("forget",),
+    ("miss",),
+    ("overlook",),
+    ("to", "mention"),
+    ("to", "forget"),
+)
+
+
+_TAG_PRONOUNS = frozenset({"it", "they", "you", "he", "she", "we", "there"})
+
+
+def _adds_not_denies(norms: list[str], after: int) -> bool:
+    """Whether the negation ending at token `after` opens an addition ("Not only these: X
+    too.", "Don't forget X."): a wrong item written after it is asserted, not ruled out."""
+    return any(tuple(norms[after : after + len(tail)]) == tail for tail in _ADDING_TAILS)
 
 
 def _phrases(words: tuple[str, ...]) -> _Phrases:
@@ -268,6 +321,7 @@ _DENIALS = _phrases(DENIALS)
 _CONTEXT_HEADERS = _phrases(CONTEXT_HEADERS)
 _COMPLEMENTS = _phrases(COMPLEMENTS)
 _ADDITIVES = _phrases(ADDITIVES)
+_PRIOR_ACTIONS = _phrases(PRIOR_ACTIONS)
 COMPLEMENT_WORDS = (
     4  # a complement opens a sentence within its first words ("Everyone in the other")
 )
@@ -280,6 +334,23 @@ _COLLECTIVE_VERBS = _phrases(COLLECTIVE_VERBS)
 #: Cues every claim reads, in the order they are read at one word.
 _ADJACENT = _phrases(ADJACENT_NEGATIONS)
 _SEQUENCE_OPENERS = _phrases(SEQUENCE_OPENERS)
+_FIRST_PERSON_EXCLUSIONS = _phrases(FIRST_PERSON_EXCLUSIONS)
+#: Words between "I" and the verb that leaves things out ("I also left out", "I've excluded").
+_FIRST_PERSON_FILLERS = frozenset(
+    {"also", "have", "'ve", "had", "deliberately", "intentionally", "purposely", "therefore"}
+)
+#: Words a sentence may open with before its "I" ("So I left out ...", "And I excluded ...").
+_CONNECTORS = frozenset({"so", "also", "and", "then"})
+#: Words that end what a first-person exclusion governs: the sentence goes on to assert.
+_CLAUSE_TURNS = frozenset({"but", "however", "whereas", "while", "though", "although"})
+#: After "and" / "or", words that open a clause of the answerer's own ("and counted X").
+_NEW_CLAUSE = frozenset(
+    {
+        "i", "we", "you", "counted", "included", "listed", "found", "kept", "added", "named",
+        "took", "used", "counting", "including", "listing", "keeping", "gave", "put", "left",
+        "have", "has", "is", "are", "was", "were", "it", "they", "that", "these", "those",
+    }
+)  # fmt: skip
 _GROUP_OPENERS = _phrases(GROUP_OPENERS)
 _GENERIC_CUES = (
     ("post", _POST),
@@ -298,9 +369,33 @@ class CueWords:
     ruled_out: tuple[tuple[str, ...], ...] = ()
 
     @classmethod
-    def of(cls, predicate: list[str], ruled_out: list[str]) -> CueWords:
+    def of(cls, predicate: list[str], ruled_out: list[str], inflect: bool = False) -> CueWords:
+        """`inflect`: a one-word cue also reads in its inflected forms ("copy": "copying",
+        "copied", "copies"), as context words do: they describe an item's part in the thing
+        asked about, in whatever tense the answer tells it."""
         stems = tuple(w for p in predicate for w in word_tokens(p))
-        return cls(stems, _phrases(tuple(ruled_out)).with_number_spellings())
+        phrases = _phrases(tuple(ruled_out))
+        if inflect:
+            forms = {
+                (form,)
+                for phrase in phrases
+                if len(phrase) == 1
+                for form in _inflections(phrase[0])
+            }
+            phrases = _Phrases(tuple(sorted(set(phrases) | forms, key=len, reverse=True)))
+        return cls(stems, phrases.with_number_spellings())
+
+
+def _inflections(word: str) -> set[str]:
+    """A verb's or noun's regular forms ("copy": copies, copied, copying; "forward": forwards,
+    forwarded, forwarding; "cc": nothing, too short to tell)."""
+    if len(word) < 4 or not word.isalpha():
+        return set()
+    if word.endswith("y") and word[-2] not in "aeiou":
+        return {word[:-1] + "ies", word[:-1] + "ied", word + "ing"}
+    if word.endswith("e"):
+        return {word + "s", word + "d", word[:-1] + "ing"}
+    return {word + "s", word + "ed", word + "ing"}
 
 
 @dataclass
@@ -390,6 +485,8 @@ class PolarityReader:
         self._column_cache: dict[tuple, tuple[set[int], set[int]]] = {}
         self._after: dict[tuple[int, int], range] = {}
         self._questions: dict[int, _Question | None] = {}
+        self._lists: dict[tuple[tuple[Span, ...], CueWords], list[int]] = {}  # by `read`
+        self._predicate_ranges: dict[tuple[str, ...], tuple[tuple[int, int], ...]] = {}
         self.in_parentheses = {
             i
             for match in re.finditer(r"\([^()\n]*\)", text.text)
@@ -425,8 +522,10 @@ class PolarityReader:
         from a sentence opening with a complement ("The other meetings this week ...", "Everyone
         else on the invite ...", "Nothing else has more than 2 messages") to the end of its line
         (or of the lines it governs, as a header), up to a sentence that adds to the answer
-        ("also"); a line after it is not its ("Nothing else clashes.\n- D" lists D); and a sentence saying what a different count would give
-        ("If you'd rather leave it out, the figure becomes 4 of 11")."""
+        ("also"); a line after it is not its ("Nothing else clashes.\n- D" lists D); a sentence
+        retelling what the user already did ("You already asked Tanya and Priya ..."); and a
+        sentence saying what a different count would give ("If you'd rather leave it out, the
+        figure becomes 4 of 11", "Counting X would not change the answer")."""
         text, norms = self.text, self.norms
         found: list[tuple[int, int]] = []
         sentences = text.sentences
@@ -435,8 +534,9 @@ class PolarityReader:
         while index < len(sentences):
             start, end = sentences[index]
             words = [i for i in text.tokens_in(start, end) if i not in self.masked]
-            if not adds[index] and any(
-                _match_at(norms, i, _COMPLEMENTS) for i in words[:COMPLEMENT_WORDS]
+            if not adds[index] and (
+                any(_match_at(norms, i, _COMPLEMENTS) for i in words[:COMPLEMENT_WORDS])
+                or self._counted_others(start, end)
             ):
                 line = text.line_of(start)
                 stop = text.lines[text.headers.get(line, line)][1]
@@ -449,15 +549,33 @@ class PolarityReader:
                 found.append((start, stop))
                 index = following
                 continue
+            if words and not adds[index] and _match_at(norms, words[0], _PRIOR_ACTIONS):
+                found.append((start, end))  # "You already asked Tanya and Priya ... in X"
+                index += 1
+                continue
             condition = next(
                 (k for k, i in enumerate(words[:CONDITION_WORDS]) if norms[i] == "if"), None
             )
-            if condition is not None and any(
-                norms[i] in CONDITIONAL_RESULTS for i in words[condition + 1 :]
-            ):
+            if (
+                condition is not None
+                and any(norms[i] in CONDITIONAL_RESULTS for i in words[condition + 1 :])
+            ) or self._counterfactual(start, end):
+                # "Including the EnronOnline mailbox, listed under Trading Systems, would not
+                # change the answer": a sentence opening with a condition that says "would"
                 found.append((start, end))
             index += 1
         return tuple(found)
+
+    def _counted_others(self, start: int, end: int) -> bool:
+        """Whether the sentence opens with a count of others ("Two other inbox emails have
+        attachments, but they are Word documents", "3 other contacts ..."): the complement
+        "the other two" written the other way round (the count is a value, so masked)."""
+        tokens = self.text.tokens_in(start, end)
+        if len(tokens) < 2:
+            return False
+        word = self.norms[tokens.start]
+        counted = word.isdigit() or (word in NUMBER_WORDS and NUMBER_WORDS[word] > 1)
+        return counted and self.norms[tokens.start + 1] == "other"
 
     def _adds(self, start: int, end: int) -> bool:
         """Whether the sentence adds to the answer ("D also has an outsider")."""
@@ -465,6 +583,58 @@ class PolarityReader:
             i not in self.masked and _match_at(self.norms, i, _ADDITIVES)
             for i in self.text.tokens_in(start, end)
         )
+
+    def adds_at(self, offset: int) -> bool:
+        """Whether the sentence holding `offset` adds to the answer ("The Weekly Credit Exposure
+        Meeting also still needs an RSVP", "you also haven't responded to ..."): what it names
+        is part of the answer, even in a context section."""
+        return self._adds(*self.text.sentences[self.text.sentence_of(offset)])
+
+    def predicate_ranges(self, predicate: tuple[str, ...]) -> tuple[tuple[int, int], ...]:
+        """(start, end) offsets of the stretches about the items the question's own negative
+        predicate describes, outside the answer ("which were new rather than replies?": "The 12
+        replies run from September 25 to October 11. They went to Rick Shapiro (FERC data
+        request), ..."): from a sentence opening with a count of the predicate's own noun
+        ("The 12 replies", "All 12 replies"; "The reply from Jeff" counts nothing) to the end
+        of its line, up to a sentence that adds to the answer ("also"), as a complement's."""
+        if not predicate:
+            return ()
+        found = self._predicate_ranges.get(predicate)
+        if found is not None:
+            return found
+        text, norms, tokens = self.text, self.norms, self.text.tokens
+        ranges: list[tuple[int, int]] = []
+        sentences = text.sentences
+        index = 0
+        while index < len(sentences):
+            start, end = sentences[index]
+            words = text.tokens_in(start, end)
+            if (
+                len(words) >= 3
+                and norms[words[0]] in ("the", "your", "all", "those")
+                and (tokens[words[1]].raw[:1].isdigit() or norms[words[1]] in NUMBER_WORDS)
+                and norms[words[2]].startswith(predicate)
+                and norms[words[2]].endswith("s")
+                and not self._adds(start, end)
+            ):
+                stop = text.lines[text.line_of(start)][1]
+                following = index + 1
+                while following < len(sentences) and sentences[following][0] < stop:
+                    if self._adds(*sentences[following]):
+                        stop = sentences[following][0]
+                        break
+                    following += 1
+                ranges.append((start, stop))
+                index = following
+                continue
+            index += 1
+        found = self._predicate_ranges[predicate] = tuple(ranges)
+        return found
+
+    def in_predicate_range(self, offset: int, predicate: tuple[str, ...]) -> bool:
+        ranges = self.predicate_ranges(predicate)
+        index = bisect.bisect_right(ranges, (offset, len(self.text.text) + 1)) - 1
+        return index >= 0 and ranges[index][0] <= offset < ranges[index][1]
 
     def in_context_range(self, offset: int) -> bool:
         ranges = self.context_ranges
@@ -485,6 +655,14 @@ class PolarityReader:
                 for kind, phrases in _GENERIC_CUES
                 if (length := _match_at(norms, i, phrases))
                 and not (kind == "post" and _changes_an_amount(norms, i + length))
+                and not (kind in ("pre", "negverb", "post") and self._tag_question(i, length))
+                and not (
+                    kind in ("pre", "negverb", "post")
+                    and (
+                        _adds_not_denies(norms, i + length)
+                        or norms[i + length : i + length + 1] in (["sure"], ["certain"])
+                    )
+                )
             )
             if here:
                 found[i] = here
@@ -513,7 +691,7 @@ class PolarityReader:
                 continue
             if i in elsewhere and not self._cell_names_an_item(i, own):
                 continue  # "| Meeting this week on it? |" ... "| No |": not about the row's items
-            if i in ruled_at and not self._still_to_do(i):
+            if i in ruled_at and not self._still_to_do(i) and not self._not_only(i):
                 length = _match_at(norms, i, words.ruled_out)
                 if length:
                     cues.append(_Cue("ruled", i, i + length))
@@ -534,6 +712,23 @@ class PolarityReader:
             and self.sentence[i + 1] == self.sentence[i]
             and self.text.text[tokens[i].start : tokens[i].end].endswith(("'s", "’s"))
         )
+
+    def _not_only(self, i: int) -> bool:
+        """Whether the word at `i` is the "only" / "just" of "not only" ("Not only these: X
+        too."): it adds X, it does not label X as an aside ("only cc'd")."""
+        norms = self.norms
+        return i >= 1 and norms[i] in ("only", "just") and norms[i - 1] == "not"
+
+    def _tag_question(self, i: int, length: int) -> bool:
+        """Whether the negation at `i` is a question tag after a comma ("X belongs here too,
+        isn't it obvious", ", don't you think"): it asks for agreement, it negates nothing."""
+        tokens, text = self.text.tokens, self.text.text
+        after = i + length
+        if i == 0 or after >= len(tokens) or self.norms[after] not in _TAG_PRONOUNS:
+            return False
+        if self.norms[after - 1].lstrip("'\u2019") != "t":
+            return False  # a tag is an auxiliary's "n't" ("isn't it"), never ", not you
+        return text[tokens[i - 1].end : tokens[i].start].strip() == ","
 
     def _still_to_do(self, i: int) -> bool:
         """Whether the word at `i` names an action still to be done ("you still need to read",
@@ -664,6 +859,7 @@ class PolarityReader:
             status += [t.start for t in tokens if t.norm.startswith(words.predicate)]
         runs = self._runs(spans, status)
         run_of = {k: r for r, run in enumerate(runs) for k in run}
+        self._lists[(tuple(spans), words)] = [run_of[k] for k in range(len(spans))]
         first = [spans[run[0]].first for run in runs]
         last = [spans[run[-1]].last for run in runs]
         verdict: list[set[str]] = [set() for _ in runs]
@@ -672,20 +868,29 @@ class PolarityReader:
         for cue in cues:
             if not cue.active:
                 continue
-            target = self._bind(cue, index)
+            target = self._bind(cue, index, words.predicate)
             if target is not None:
                 verdict[target].add(
                     {"hedge": "hedged", "ruled": "ruled_out"}.get(cue.kind, "negated")
                 )
-            elif cue.kind == "ruled" or (
-                cue.kind == "post" and tuple(self.norms[cue.first : cue.last]) not in _BARE_POST
+            elif (
+                cue.kind == "ruled"
+                or (
+                    cue.kind == "post" and tuple(self.norms[cue.first : cue.last]) not in _BARE_POST
+                )
+                or (  # "Some items already past due are not on this list."
+                    cue.kind == "negverb"
+                    and any(w in MEMBERSHIP_WORDS for w in self.norms[cue.last : cue.last + 4])
+                )
             ):
                 ruling.add(self.sentence[cue.first])
         self._pronoun_exclusions(index, verdict)
         self._headers_and_rows(runs, spans, verdict, words)
         self._denied_sentences(runs, first, verdict)
         self._collective_denials(spans, run_of, verdict)
-        self._continued_sequences(first, verdict, ruling)
+        self._continued_sequences(first, verdict, ruling, last)
+        self._first_person_exclusions(first, verdict)
+        self._restated_referents(index, verdict)
         self._questioned_sentences(runs, first, verdict)
         self._hedged_lead_in(runs, first, verdict)
         if self._denies_everything(first):
@@ -708,26 +913,20 @@ class PolarityReader:
         groups them (a parenthetical holding a cue or the predicate ends a list)."""
         if not spans:
             return []
-        own = {i for span in spans for i in range(span.first, span.last)}
-        tokens = self.text.tokens
-        status = [tokens[c.first].start for c in self._cues(words, frozenset(), own)]
-        if words.predicate:
-            status += [t.start for t in tokens if t.norm.startswith(words.predicate)]
-        found = [0] * len(spans)
-        for r, run in enumerate(self._runs(spans, status)):
-            for k in run:
-                found[k] = r
+        found = self._lists.get((tuple(spans), words))
+        if found is None:
+            self.read(spans, words)
+            found = self._lists[(tuple(spans), words)]
         return found
 
     def bare_item(self, span: Span) -> bool:
-        """Whether the item is all its line says (after a list marker, emphasis, quotes and end
-        punctuation): "- Alan Whitcombe" lists it and says nothing else about it."""
+        """Whether the item is all its line says (after a list marker, emphasis, quotes, brackets
+        and end punctuation): "- Alan Whitcombe" lists it and says nothing else about it."""
         text = self.text
         line = text.line_of(span.start)
         _, end = text.lines[line]
-        strip = " \t*_`'\"“”‘’.,;:"
-        said = text.text[text.list_marker_end(line) : end].strip(strip)
-        return bool(said) and said == text.text[span.start : span.end].strip(strip)
+        before = text.text[text.list_marker_end(line) : span.start]
+        return bool(_BARE.fullmatch(before) and _BARE.fullmatch(text.text, span.end, end))
 
     # --- binding -----------------------------------------------------------------------
 
@@ -829,7 +1028,7 @@ class PolarityReader:
             j -= 1
         return None
 
-    def _bind(self, cue: _Cue, runs: _RunIndex) -> int | None:
+    def _bind(self, cue: _Cue, runs: _RunIndex, predicate: tuple[str, ...] = ()) -> int | None:
         norms = self.norms
         first, last = runs.first, runs.last
         if cue.kind == "pre":
@@ -875,6 +1074,15 @@ class PolarityReader:
         if cue.kind == "ruled":  # a label: "office: X" points forward, "X is Done," back
             backward = self._backward(cue, runs, POST_REACH)
             forward = self._forward(cue, runs, PRE_REACH + 2, across_commas=True)
+            cell = self._prose_cell(cue)
+            if cell is not None:  # "| Prepare controls briefing | A 15-minute briefing for
+                # Wednesday on ... |": a word inside a cell's prose tells of that cell only
+                backward, forward = (
+                    r
+                    if r is not None and cell[0] <= self.text.tokens[first[r]].start < cell[1]
+                    else None
+                    for r in (backward, forward)
+                )
             if backward is None or forward is None:
                 return backward if backward is not None else forward
             after = self.text.text[self.text.tokens[cue.last - 1].end :][:3]
@@ -892,12 +1100,23 @@ class PolarityReader:
         if cue.kind == "hedge":
             forward = self._forward(cue, runs, HEDGE_REACH)
             backward = self._backward(cue, runs, HEDGE_REACH)
-            if backward is not None and self._hedges_an_aside(cue, last[backward]):
+            if backward is not None and self._hedges_an_aside(cue, last[backward], predicate):
                 backward = None
             if forward is None or backward is None:
                 return forward if forward is not None else backward
             return forward if first[forward] - cue.last <= cue.first - last[backward] else backward
         return None
+
+    def _prose_cell(self, cue: _Cue) -> tuple[int, int] | None:
+        """(start, end) of the table cell holding the cue, when the cue lies inside the cell's
+        prose (three words or more of the cell before it), not in a short status cell
+        ("| Due Wednesday |", "| Done |")."""
+        cell = self.text.table_cell(self.text.tokens[cue.first].start)
+        if cell is None:
+            return None
+        _, start, end = cell
+        before = self.text.tokens_in(start, self.text.tokens[cue.first].start)
+        return (start, end) if len(before) >= 3 else None
 
     def _pronoun_exclusions(self, runs: _RunIndex, verdict: list[set[str]]) -> None:
         """ "..., so I left him out" / "I kept them off": the run the pronoun stands for."""
@@ -933,16 +1152,24 @@ class PolarityReader:
         left, right = self.text.clause_of(start, end)
         return self.text.text[left:right].strip(" \t-:;,()[]|*.!") == self.text.text[start:end]
 
-    def _hedges_an_aside(self, cue: _Cue, run_last: int) -> bool:
+    def _hedges_an_aside(self, cue: _Cue, run_last: int, predicate: tuple[str, ...] = ()) -> bool:
         """A hedge reaching an item of the sentence before through a pronoun hedges what its
         own clause goes on to say about it ("Richard Shapiro: (202) 466-9142. That's a 202 area
-        code, so it's probably the phone he carries in Washington."), not the item, unless that
-        clause is about belonging to the answer ("He probably counts", "She probably has one")
-        or says nothing more ("He probably does.")."""
+        code, so it's probably the phone he carries in Washington."; "he is probably the one
+        worth a quick nudge today"), not the item, unless that clause is about belonging to the
+        answer ("He probably counts", "She probably has one", "he's probably the one", "He
+        probably hasn't responded": the question's own predicate) or says nothing more ("He
+        probably does.")."""
         if self.sentence[run_last - 1] == self.sentence[cue.first]:
             return False
         after = [self.norms[j] for j in self._clause_after(cue.first, cue.last)]
-        return len(after) > 1 and not any(w in MEMBERSHIP_WORDS for w in after)
+        if len(after) <= 1:
+            return False
+        if predicate and any(w.startswith(predicate) for w in after):
+            return False
+        return not any(
+            w in MEMBERSHIP_WORDS and not _describes_the_one(after, k) for k, w in enumerate(after)
+        )
 
     # --- structure ---------------------------------------------------------------------
 
@@ -1173,6 +1400,15 @@ class PolarityReader:
             inside.update(self.text.tokens_in(start + match.start(), start + match.end()))
         return inside
 
+    def _relative_clauses(self, start: int, end: int) -> set[int]:
+        """Tokens of the relative clauses between offsets start and end that describe a thing
+        named before them, in parentheses or between commas ("(which you haven't opened yet)",
+        ", who hasn't replied,"): what they say is about that thing."""
+        found: set[int] = set()
+        for match in _RELATIVE_CLAUSE.finditer(self.text.text, start, end):
+            found.update(self.text.tokens_in(match.start(), match.end()))
+        return found
+
     def _line_cue_kinds(self, start: int, end: int, words: CueWords) -> set[str]:
         tokens = self.text.tokens_in(start, end)
         norms = self.norms
@@ -1190,12 +1426,25 @@ class PolarityReader:
                 if i in self.masked and phrases is not words.ruled_out:
                     continue  # "Your cards in Not Started:", "about Gryphon Go/No-Go:" name things
                 length = _match_at(norms, i, phrases)
-                if length and phrases is words.ruled_out and self._still_to_do(i):
+                if (
+                    length
+                    and phrases is words.ruled_out
+                    and (self._still_to_do(i) or self._not_only(i))
+                ):
                     continue  # "Unread: the ones you still need to read"
+                if (
+                    length
+                    and phrases in (_PRE, _NEG_VERBS, _POST)
+                    and _adds_not_denies(norms, i + length)
+                ):
+                    continue  # "Don't forget these:", "Not only these:"
                 if length:
                     if phrases is _POST and tuple(norms[i : i + length]) in _BARE_POST:
                         bare = True
                     found.append((i, i + length, "ruled" if phrases is words.ruled_out else kind))
+        relative = self._relative_clauses(start, end)
+        if relative:  # "In her email (which you haven't opened yet), Sally lists:" qualifies
+            found = [f for f in found if f[0] not in relative]  # the email, not the list
         aside = self._parenthesised(start, end)
         if aside and words.predicate:  # "Not yet accepted (meetings you organize):" is the answer's
             outside = [i for i in tokens if i not in aside]  # header; its aside is only scope
@@ -1278,7 +1527,7 @@ class PolarityReader:
         return found
 
     def _continued_sequences(
-        self, first: list[int], verdict: list[set[str]], ruling: set[int]
+        self, first: list[int], verdict: list[set[str]], ruling: set[int], last: list[int]
     ) -> None:
         """A sentence that continues a ranking of ruled-out items ("Next is Executive with 7.
         Then Government Affairs and Risk Management with 5 each") rules its items out too:
@@ -1295,9 +1544,15 @@ class PolarityReader:
         for sentence in sorted(by_sentence):
             previous = by_sentence.get(sentence - 1)
             opener = starts.get(sentence)
-            if opener is None or opener in self.masked:
+            if opener is None:
                 continue
-            refers = bool(_match_at(self.norms, opener, _GROUP_OPENERS))
+            head = by_sentence[sentence][0]
+            floated = (  # the sentence opens with a list that goes on "were both ..."
+                not previous and first[head] == opener and self._floats_a_quantifier(last[head])
+            )
+            if opener in self.masked and not floated:
+                continue
+            refers = floated or bool(_match_at(self.norms, opener, _GROUP_OPENERS))
             if not (refers or _match_at(self.norms, opener, _SEQUENCE_OPENERS)):
                 continue
             before = self.text.sentences[sentence - 1][0] if sentence else 0
@@ -1310,6 +1565,110 @@ class PolarityReader:
             ):
                 for r in by_sentence[sentence]:
                     verdict[r].add("ruled_out")
+
+    def _restated_referents(self, runs: _RunIndex, verdict: list[set[str]]) -> None:
+        """A parenthetical right after a pronoun names the items the pronoun stands for ("I
+        also left out the meetings other people organize, such as ... Louise's Dynegy Review
+        ... You haven't answered some of those yourself (the Dynegy Review and the Andersen
+        walkthrough)"): its items are ruled out when those are. Up to two words ("yourself")
+        may stand between the pronoun and the parenthesis."""
+        norms, tokens = self.norms, self.text.tokens
+        for r, token in enumerate(runs.first):
+            if token not in self.in_parentheses:
+                continue
+            opening = self.aside_start[token]
+            if any(norms[j] != "the" for j in range(opening, token)):
+                continue  # the parenthesis opens on other words: not a list of the referents
+            for i in range(opening - 1, max(-1, opening - 4), -1):
+                referent = runs.proxies.get(i)
+                if referent is not None:
+                    if referent != r and "ruled_out" in verdict[referent]:
+                        between = self.text.text[tokens[i].end : tokens[opening].start]
+                        if between.count("(") == 1 and "\n" not in between:
+                            verdict[r].add("ruled_out")
+                    break
+                if i in self.masked or self.sentence[i] != self.sentence[token]:
+                    break
+
+    def _floats_a_quantifier(self, after: int) -> bool:
+        """Whether the sentence's first list goes on to its first auxiliary with "both" / "all" /
+        "each" after it ("A (1 step open) and the September expense report were both due last
+        Friday"): it names the group as a whole, as "Both were due ..." does."""
+        norms, sentence = self.norms, self.sentence[after - 1]
+        j = after
+        while j + 1 < len(norms) and self.sentence[j] == sentence:
+            if j not in self.in_parentheses and j not in self.masked and norms[j] in _AUXILIARIES:
+                return norms[j + 1] in _FLOATING and self.sentence[j + 1] == sentence
+            j += 1
+        return False
+
+    def _first_person_exclusions(self, first: list[int], verdict: list[set[str]]) -> None:
+        """A sentence opening with the answerer leaving things out ("I also left out the
+        meetings other people organize, such as Jeff's earnings prep, Rick's FERC Review and
+        ...", "I left out the two all-day deadline markers you own, the Q3 Risk Report due on
+        the 19th and the FERC Data Response due on the 24th, because they have no invitees")
+        rules out every item after its verb, up to a semicolon or a turn ("but"). Only the
+        verbs themselves count: "I didn't leave out anyone" and "I haven't left out" are not
+        among them."""
+        scopes = self._first_person_scopes
+        if not scopes:
+            return
+        starts = [a for a, _ in scopes]
+        for r, token in enumerate(first):
+            k = bisect.bisect_right(starts, token) - 1
+            if k >= 0 and token < scopes[k][1]:
+                verdict[r].add("ruled_out")
+
+    @cached_property
+    def _first_person_scopes(self) -> list[tuple[int, int]]:
+        """[first, last) token ranges the first-person exclusions of the text govern."""
+        norms, found = self.norms, []
+        for sentence, i in sorted(self._sentence_starts.items()):
+            skipped = 0
+            while i < len(norms) and norms[i] in _CONNECTORS and skipped < 2:
+                i, skipped = i + 1, skipped + 1
+            if i >= len(norms) or i in self.masked or norms[i] not in ("i", "we"):
+                continue
+            j = i + 1
+            while j < len(norms) and norms[j] in _FIRST_PERSON_FILLERS and j - i <= 3:
+                j += 1
+            length = _match_at(norms, j, _FIRST_PERSON_EXCLUSIONS)
+            if not length or self.sentence[j] != sentence:
+                continue
+            end = j + length
+            stop = end
+            while (
+                stop < len(norms)
+                and self.sentence[stop] == sentence
+                and norms[stop] not in _CLAUSE_TURNS
+                and not self._blocked_by_semicolon(end - 1, stop)
+                and not self._opens_a_clause(stop)
+            ):
+                stop += 1
+            found.append((end, stop))
+        return found
+
+    def _opens_a_clause(self, i: int) -> bool:
+        """Whether "and" / "or" / "then" at `i` opens a clause of its own ("I skipped the
+        automated notices and counted ...", "... and I included ..."), not the next item."""
+        norms = self.norms
+        return (
+            norms[i] in ("and", "or", "then")
+            and i + 1 < len(norms)
+            and i not in self.masked
+            and (
+                norms[i + 1] in _NEW_CLAUSE
+                or (
+                    i + 2 < len(norms)
+                    and norms[i + 2] in _NEW_CLAUSE
+                    and norms[i + 1] in ("then", "also", "so")
+                )
+            )
+        )
+
+    def _blocked_by_semicolon(self, a: int, b: int) -> bool:
+        tokens = self.text.tokens
+        return ";" in self.text.text[tokens[a].end : tokens[b].start]
 
     def _segment_start(self, i: int) -> int:
         """Offset where token `i`'s sentence, or the part of it after its last semicolon, starts."""
@@ -1477,7 +1836,9 @@ class PolarityReader:
         ("If you leave out the 2 Done cards, it's 4 of 5 open cards (80%)", "... since she's an
         invitee. If you'd rather leave it out, the figure becomes 4 of 11"): the sentence, or
         its part after a label's colon, opens with "if", and the clause runs from the comma
-        that closes the condition to the sentence's end."""
+        that closes the condition to the sentence's end; or what a sentence says "would" be
+        under a condition after it ("Richard Shapiro would drop to 40% once you read today's
+        FERC email"), from "would" to the sentence's end."""
         text = self.text
         found = []
         for start, end in text.sentences:
@@ -1490,6 +1851,20 @@ class PolarityReader:
                 ),
                 None,
             )
+            would = next(
+                (
+                    i
+                    for i in text.tokens_in(start, end)
+                    if self.norms[i] == "would" and i not in self.masked
+                ),
+                None,
+            )
+            if would is not None and any(
+                self.norms[i] in _CONDITION_AFTER
+                for i in text.tokens_in(text.tokens[would].end, end)
+            ):  # "Richard Shapiro would drop to 40% once you read today's FERC email"
+                found.append((text.tokens[would].start, end))
+                continue
             if opening is None or self.norms[opening] != "if":
                 continue
             comma = text.text.find(",", text.tokens[opening].end, end)

@@ -250,9 +250,12 @@ class NameTokens:
         return " ".join(self.words(name))
 
 
-#: A markdown heading ("## Ruled out") or a line that is bold as a whole ("**Fully accepted**"):
+#: A markdown heading ("## Ruled out") or a line that is bold as a whole ("**Fully accepted**"),
+#: perhaps with an aside after the bold ("**Ruled out** (the other eight, largest first)"):
 #: headers as much as a line ending in a colon.
-_MARKUP_HEADER = re.compile(r"#{1,6}\s+\S.*|\*\*[^*\n]+\*\*:?|__[^_\n]+__:?")
+_MARKUP_HEADER = re.compile(
+    r"#{1,6}\s+\S.*|(?:\*\*[^*\n]+\*\*|__[^_\n]+__):?(?:\s*\([^()\n]*\):?)?"
+)
 
 
 def is_header_line(content: str) -> bool:
@@ -417,9 +420,17 @@ class Text:
             while across_blank and introduced and first < len(lines) and not body(first):
                 first += 1  # "Not sure, but possibly:" / "Wednesday 17 Oct:" / blank / its lines
             last = index
+            items = self._item_indent(first) if first < len(lines) else None
             for following in range(first, len(lines)):
                 text = body(following)
-                if not text or (is_header_line(text) and following > first):
+                if not text or (
+                    is_header_line(text)
+                    and following > first
+                    # a list item that heads sub-items, among the list items right under the
+                    # header ("**Ruled out**" / "- Due next week:" / "  - A" / "- Done:"), is
+                    # one of its items: the header governs it and its sub-items
+                    and (items is None or self._item_indent(following) != items)
+                ):
                     break
                 last = following
             if last > index:
@@ -435,6 +446,14 @@ class Text:
             result[index] = reach
             inner.append(index)
         return result
+
+    def _item_indent(self, line: int) -> int | None:
+        """How far a list item's marker is indented (None: the line is no list item)."""
+        start, end = self.lines[line]
+        match = _LIST_MARKER.match(self.text, start, end)
+        if match is None:
+            return None
+        return len(self.text[start : match.end()]) - len(self.text[start : match.end()].lstrip())
 
     @cached_property
     def _governing_header(self) -> list[int | None]:

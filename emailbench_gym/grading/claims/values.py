@@ -63,6 +63,9 @@ class ValueMention:
     part_of: int | None = None
     #: A difference between two things ("beats it by 90 KB", "3 fewer"), not a thing's own value.
     difference: bool = False
+    #: A rate ("$705,000 per transaction", "from $705,000 to $671,000 per transaction"): a
+    #: measure of its own, not a second value of what it is a rate of.
+    rate: bool = False
 
 
 # --- numbers ------------------------------------------------------------------------------
@@ -701,7 +704,7 @@ def find_values(
         value, step = parsed
         add(ValueMention("number", (value,), *match.span(), step, _qualifier(text, match.start())))
     found = _join_table_ranges(text, sorted(found, key=lambda m: m.start))
-    found = _mark_differences(text, found)
+    found = _mark_rates(text, _mark_differences(text, found))
     marked = _mark_table_totals(text, _mark_breakdowns(text, _mark_alternatives(text, found)))
     return _mark_corrections(text, marked)
 
@@ -798,6 +801,25 @@ def _mark_differences(text: str, found: list[ValueMention]) -> list[ValueMention
             or _COMPARATIVE_AFTER.match(text, mention.end)
         ):
             marked[i] = replace(mention, difference=True)
+    return marked
+
+
+_PER = re.compile(r"[ \t]+per[ \t]+[a-z]", re.I)
+_TO_NEXT = re.compile(r"[ \t]+(?:to|and|->|\u2192)[ \t]+", re.I)
+
+
+def _mark_rates(text: str, found: list[ValueMention]) -> list[ValueMention]:
+    """Values written as rates: right before "per ..." ("$671,000 per transaction"), and the
+    value a "from A to B per ..." runs from (A is a rate of the same thing)."""
+    marked = list(found)
+    for i in range(len(found) - 1, -1, -1):
+        mention = found[i]
+        if _PER.match(text, mention.end):
+            marked[i] = replace(mention, rate=True)
+        elif i + 1 < len(found) and marked[i + 1].rate:
+            gap = _TO_NEXT.match(text, mention.end)
+            if gap and gap.end() == found[i + 1].start and found[i + 1].kind == mention.kind:
+                marked[i] = replace(mention, rate=True)
     return marked
 
 
