@@ -7,6 +7,23 @@ item out or hedging a claim.
 
 from __future__ import annotations
 
+#: The negated auxiliaries ("isn't", "didn't"), one token each as `Text` splits words: a
+#: negation before an item and a negated verb after one.
+NOT_CONTRACTIONS: tuple[str, ...] = (
+    "isn't",
+    "aren't",
+    "wasn't",
+    "weren't",
+    "doesn't",
+    "don't",
+    "didn't",
+    "hasn't",
+    "haven't",
+    "hadn't",
+    "can't",
+    "won't",
+    "wouldn't",
+)
 #: Before an item, these rule it out ("not Jeff Skilling", "except Sally Beck").
 PRE_NEGATIONS: tuple[str, ...] = (
     "not",
@@ -39,20 +56,8 @@ PRE_NEGATIONS: tuple[str, ...] = (
     "excluded",
     "not counting",
     "cannot",
-    "isn't",
-    "aren't",
-    "wasn't",
-    "weren't",
-    "doesn't",
-    "don't",
-    "didn't",
-    "hasn't",
-    "haven't",
-    "hadn't",
-    "can't",
+    *NOT_CONTRACTIONS,
     "couldn't",
-    "won't",
-    "wouldn't",
     "shouldn't",
 )
 #: After an item, these rule it out on their own ("Jeff Skilling (excluded)").
@@ -106,19 +111,7 @@ NEGATED_VERBS: tuple[str, ...] = (
     "'re not",
     "cannot",
     "can not",
-    "isn't",
-    "aren't",
-    "wasn't",
-    "weren't",
-    "doesn't",
-    "don't",
-    "didn't",
-    "hasn't",
-    "haven't",
-    "hadn't",
-    "can't",
-    "won't",
-    "wouldn't",
+    *NOT_CONTRACTIONS,
 )
 #: ... followed by one of these (within a few words) says the item is not part of the answer.
 MEMBERSHIP_WORDS: frozenset[str] = frozenset(
