@@ -405,32 +405,42 @@ def main() -> None:
             ratio = f"{last / first:,.1f}x" if first and last else "-"
             print(f"| {name} | {cells} | {ratio} |")
     if len(trees) > 1 and args.paired:
-        print(f"\n## paired: each tree / the first, median (min-max) of {rounds} rounds\n")
-        print("| figure | " + " | ".join(f"{s:,} msgs" for s in sizes) + " |")
-        print("|---|" + "---:|" * len(sizes))
-        for tree in trees[1:]:
-            for name in names:
-                cells = []
-                for s in sizes:
-                    pairs = zip(runs[trees[0], s], runs[tree, s], strict=True)
-                    ratios = [b[name] / a[name] for a, b in pairs if a.get(name) and b.get(name)]
-                    cells.append(
-                        f"{statistics.median(ratios):.2f}x ({min(ratios):.2f}-{max(ratios):.2f})"
-                        if ratios
-                        else "-"
-                    )
-                print(f"| {name} ({tree.name}) | " + " | ".join(cells) + " |")
+
+        def paired(tree: Path, name: str, size: int) -> str:
+            pairs = zip(runs[trees[0], size], runs[tree, size], strict=True)
+            ratios = [b[name] / a[name] for a, b in pairs if a.get(name) and b.get(name)]
+            if not ratios:
+                return "-"
+            return f"{statistics.median(ratios):.2f}x ({min(ratios):.2f}-{max(ratios):.2f})"
+
+        title = f"paired: each tree / the first, median (min-max) of {rounds} rounds"
+        _print_ratios(title, trees, names, sizes, paired)
     elif len(trees) > 1:
-        print("\n## side by side: each tree / the first, same run\n")
-        print("| figure | " + " | ".join(f"{s:,} msgs" for s in sizes) + " |")
-        print("|---|" + "---:|" * len(sizes))
-        for tree in trees[1:]:
-            for name in names:
-                cells = []
-                for s in sizes:
-                    a, b = results[trees[0], s].get(name), results[tree, s].get(name)
-                    cells.append(f"{b / a:.2f}x" if a and b else "-")
-                print(f"| {name} ({tree.name}) | " + " | ".join(cells) + " |")
+
+        def side_by_side(tree: Path, name: str, size: int) -> str:
+            a, b = results[trees[0], size].get(name), results[tree, size].get(name)
+            return f"{b / a:.2f}x" if a and b else "-"
+
+        _print_ratios(
+            "side by side: each tree / the first, same run", trees, names, sizes, side_by_side
+        )
+
+
+def _print_ratios(
+    title: str,
+    trees: list[Path],
+    names: list[str],
+    sizes: list[int],
+    cell: Callable[[Path, str, int], str],
+) -> None:
+    """One markdown table of every later tree against the first: a row per (figure, tree)."""
+    print(f"\n## {title}\n")
+    print("| figure | " + " | ".join(f"{s:,} msgs" for s in sizes) + " |")
+    print("|---|" + "---:|" * len(sizes))
+    for tree in trees[1:]:
+        for name in names:
+            cells = " | ".join(cell(tree, name, s) for s in sizes)
+            print(f"| {name} ({tree.name}) | {cells} |")
 
 
 if __name__ == "__main__":
