@@ -189,3 +189,93 @@ def test_a_sentence_that_adds_to_the_answers_set_is_no_context():
     h323 = calibration("OB-H323", "**Oldest unread email**")
     assert "is also unread" in h323
     assert check("OB-H323", "oldest-unread-email", h323)
+
+
+def test_a_pronoun_on_the_next_line_never_takes_a_bare_item_out_of_the_list():
+    """ "- Weekly Credit Exposure Meeting" alone on its line lists it; the next bullet's "It
+    overlaps the FERC Review" (a context word reaching it only through "it") or "It's
+    accepted" does not make it context or rule it out, as no cue on another line reaches an
+    item by name. Said on the item's own line, the cue still counts."""
+    r104 = calibration("OB-R104", "Yes, one: Louise Kitchen's Dynegy Review")
+    assert check("OB-R104", "unanswered-meetings", r104)
+    first, _, rest = r104.partition("\n")
+    assert rest.startswith("- It overlaps the FERC Review")
+    extra = f"{first}\n- Weekly Credit Exposure Meeting\n{rest}"
+    assert not check("OB-R104", "unanswered-meetings", extra)
+    accepted = f"{first}\n- Weekly Credit Exposure Meeting\n- It's accepted.\n{rest}"
+    assert not check("OB-R104", "unanswered-meetings", accepted)
+    own_line = f"{first}\n- Weekly Credit Exposure Meeting: you accepted it.\n{rest}"
+    assert check("OB-R104", "unanswered-meetings", own_line)
+
+
+def test_a_value_said_in_its_role_for_another_subject_is_a_swap():
+    """Counts are not exclusive, but a value said in the role (labelled by the role's phrase,
+    "has sent you four emails", or in the column it heads, "| Emails sent to you |") that is
+    another subject's, while that subject is said to have this one's, swaps them: in the
+    summary over a right table or in the table under a right summary. A breakdown in the
+    sentence stating the subject's own value ("she's on seven of yours: To on four, Cc on
+    three") names no other subject's figure."""
+    h339 = calibration("OB-H339", "You have two direct reports. Priya Raman has sent you five")
+    assert check("OB-H339", "received-counts", h339)
+    summary = ("Priya Raman has sent you five", "Marcus Hale has sent you four")
+    assert all(s in h339 for s in summary)
+    swapped = h339.replace(summary[0], "Priya Raman has sent you FOUR").replace(
+        summary[1], "Marcus Hale has sent you five"
+    )
+    assert not check("OB-H339", "received-counts", swapped.replace("FOUR", "four"))
+    row = (
+        "| Priya Raman (Senior Risk Analyst) | five |",
+        "| Marcus Hale (Structured Finance Analyst) | four |",
+    )
+    assert all(r in h339 for r in row)
+    table = h339.replace(row[0], row[0].replace("five", "FOUR")).replace(
+        row[1], row[1].replace("four", "five")
+    )
+    assert not check("OB-H339", "received-counts", table.replace("FOUR", "four"))
+    breakdown = calibration("OB-H339", "Two people report to you.")
+    assert "she's on seven of yours: To on four, Cc on three" in breakdown
+    assert check("OB-H339", "included-counts", breakdown)
+
+
+def test_a_list_item_opening_with_a_platforms_preposition_names_the_account():
+    """ "ready for EnronOnline" names the platform, but a list item or table cell opening
+    "via EnronOnline (6:30)" names the account as its item: a wrong sender there is
+    asserted."""
+    x110 = calibration("OB-X110", "- **To-do (completed):**")
+    assert check("OB-X110", "sender", x110)
+    for line in ("\n- via EnronOnline (6:30)", "\n- For GasBank: the same reminder."):
+        assert not check("OB-X110", "sender", x110 + line)
+    prose = "\n\nThe to-do's notes mention the products that are ready for EnronOnline."
+    assert check("OB-X110", "sender", x110 + prose)
+
+
+# OB-H312: each sender's unread share (80, 75, 66.7, 60), as a table with two columns of it.
+H312_TABLE = (
+    "| Rank | Sender | {first} | {second} |\n"
+    "|---|---|---|---|\n"
+    "| 1 | Louise Kitchen | four of five | {louise} |\n"
+    "| 2 | Sally Beck | three of four | 75% |\n"
+    "| 3 | John Lavorato | two of three | 66.7% |\n"
+    "| 4 | Richard Shapiro | three of five | 60% |\n"
+)
+
+
+def test_a_second_column_of_the_same_measure_contradicts_the_first():
+    """Another column of a table is another measure of its row ("| Unread % | Read % |"),
+    unless its header names the same measure ("Unread rate" beside "Unread / total") or it
+    gives the other rows this measure: then a wrong value there contradicts the row's right
+    one. "Unread / total" heads a share of the total, not a total whose parts the row's other
+    values would be."""
+    rows = {"first": "Unread / total", "second": "Unread rate"}
+    assert check("OB-H312", "unread-percentages", H312_TABLE.format(**rows, louise="80%"))
+    for second in ("Unread rate", "Unread %", "Rate"):
+        wrong = H312_TABLE.format(first="Unread / total", second=second, louise="75%")
+        assert not check("OB-H312", "unread-percentages", wrong)
+    read = (
+        H312_TABLE.replace("75% |", "25% |").replace("66.7% |", "33.3% |").replace("60% |", "40% |")
+    )
+    assert check(
+        "OB-H312",
+        "unread-percentages",
+        read.format(first="Unread / total", second="Read %", louise="20%"),
+    )

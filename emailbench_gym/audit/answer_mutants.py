@@ -39,6 +39,7 @@ from emailbench_gym.grading.checks.answer import (
     alternatives,
 )
 from emailbench_gym.grading.claims.analysis import Analysis
+from emailbench_gym.grading.claims.entities import SYSTEM
 from emailbench_gym.grading.claims.lexicon import ANTONYMS
 from emailbench_gym.grading.claims.values import ValueMention, value_matches
 
@@ -113,6 +114,13 @@ def _value_spans(
     subject (and role) first, so an operator that takes one ("rotate-values") takes the
     subject's own value ("Nathan Pryor: 3"), not an equal number said of something else ("3
     members")."""
+    return [(index, hits) for index, hits, _own in _value_spans_own(check, analysis)]
+
+
+def _value_spans_own(
+    check: AnswerValuesCheck, analysis: Analysis
+) -> list[tuple[int, list[ValueMention], list[ValueMention]]]:
+    """`_value_spans`, with the hits the claim binds to the spec's subject (and role) apart."""
     bindings = check.bindings(analysis)
     found = []
     for index, spec in enumerate(check.values):
@@ -128,7 +136,7 @@ def _value_spans(
             subjects, bound_roles = bindings.get(v.start, (frozenset(), frozenset()))
             return (key is None or key in subjects) and (not roles or bool(roles & bound_roles))
 
-        found.append((index, sorted(hits, key=lambda v: not own(v))))
+        found.append((index, sorted(hits, key=lambda v: not own(v)), [v for v in hits if own(v)]))
     return found
 
 
@@ -172,6 +180,45 @@ def _summary_mutants(
             pairs = [f"{label}: {value}" for label, value in zip(labels, said, strict=True)]
             summary = "In short, " + "; ".join(pairs) + "."
             yield mutant("summary-values", f"{check.id}:{kind}:{detail}", f"{summary}\n\n{text}")
+
+
+def _second_column(text: str, at: int, end: int, wrong: str) -> str | None:
+    """The answer with the column of the table cell holding the value at [at, end) written
+    twice, the copy headed by the same measure ("| Unread % | Unread % (rate) |") and giving
+    `wrong` in place of that value (a row contradicting itself across two columns of one
+    measure); None outside a table's body."""
+    lines = text.split("\n")
+    offsets = [0]
+    for line in lines:
+        offsets.append(offsets[-1] + len(line) + 1)
+    row = next(k for k in range(len(lines)) if offsets[k] <= at < offsets[k + 1])
+    if not lines[row].lstrip().startswith("|"):
+        return None
+    top = bottom = row
+    while top > 0 and lines[top - 1].lstrip().startswith("|"):
+        top -= 1
+    while bottom + 1 < len(lines) and lines[bottom + 1].lstrip().startswith("|"):
+        bottom += 1
+    bars = [i for i, c in enumerate(lines[row]) if c == "|"]
+    local = at - offsets[row]
+    column = next((k for k in range(len(bars) - 1) if bars[k] < local < bars[k + 1]), None)
+    if column is None or top == row:
+        return None
+    for k in range(top, bottom + 1):
+        cells = lines[k].split("|")
+        if column + 1 >= len(cells):
+            return None
+        cell = cells[column + 1]
+        if k == top:
+            copy = f" {cell.strip()} (rate) "
+        elif k == row:
+            start = local - bars[column] - 1
+            copy = cell[:start] + wrong + cell[start + end - at :]
+        else:
+            copy = cell
+        cells.insert(column + 2, copy)
+        lines[k] = "|".join(cells)
+    return "\n".join(lines)
 
 
 def _in_parenthesis(text: str, at: int) -> bool:
@@ -397,6 +444,14 @@ def answer_mutants(
                             f"{check.id}:{key}",
                             _apply(text, [(line_end, line_end, f"\n- {label}")]),
                         )
+                        if entity is not None and SYSTEM in entity.roles:
+                            # a system account named after its platform, opening a list item
+                            # ("- via EnronOnline (6:30): ..."): the item is the account
+                            yield mutant(
+                                "extra-line",
+                                f"{check.id}:{key}:via",
+                                _apply(text, [(line_end, line_end, f"\n- via {label} (6:30)")]),
+                            )
                     for detail, line in _asserted_aside(label) if check.subject is None else ():
                         yield mutant(
                             "extra-aside", f"{check.id}:{key}:{detail}", f"{text}\n\n{line}"
@@ -442,6 +497,10 @@ def answer_mutants(
                     yield mutant(
                         "correct-value", where, f"{text}\nCorrection: make that {rendered}."
                     )
+                if rendered is not None and spec.is_exclusive and spec.subject is not None:
+                    doubled = _second_column(text, hits[0].start, hits[0].end, rendered)
+                    if doubled is not None:
+                        yield mutant("second-column", where, doubled)
                 # not after a value in a parenthesis (a part of another's value) or a table
                 # cell (a row number)
                 plain = [
@@ -482,17 +541,22 @@ def answer_mutants(
                 and check.values[i].subject_key() != check.values[j].subject_key()
                 and check.values[i].expected() != check.values[j].expected()
             ]
+            # the subjects' first values swapped, and (where each is stated again: a summary
+            # over a table) their last own ones, so either place may hold the swap
+            owned = {index: own for index, _hits, own in _value_spans_own(check, analysis)}
             for i, j in pairs[:6]:
-                a, b = dict(found)[i][0], dict(found)[j][0]
-                if a.end <= b.start or b.end <= a.start:
-                    rotated = _apply(
-                        text,
-                        [
-                            (a.start, a.end, text[b.start : b.end]),
-                            (b.start, b.end, text[a.start : a.end]),
-                        ],
-                    )
-                    yield mutant("rotate-values", f"{check.id}:{i}<>{j}", rotated)
+                first = (dict(found)[i][0], dict(found)[j][0], "")
+                last = (owned[i][-1], owned[j][-1], ":last") if owned[i] and owned[j] else None
+                for a, b, detail in (first, last) if last and last[:2] != first[:2] else (first,):
+                    if a.end <= b.start or b.end <= a.start:
+                        rotated = _apply(
+                            text,
+                            [
+                                (a.start, a.end, text[b.start : b.end]),
+                                (b.start, b.end, text[a.start : a.end]),
+                            ],
+                        )
+                        yield mutant("rotate-values", f"{check.id}:{i}<>{j}{detail}", rotated)
             yield from _every_value_mutants(check, analysis, found, mutant)
             yield from _summary_mutants(check, analysis, found, mutant)
             if check.ordered and sum(1 for _, hits in found if hits) >= 2:

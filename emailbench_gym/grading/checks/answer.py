@@ -260,7 +260,7 @@ def _platform_mentions(analysis: Analysis, mentions: list[tuple[Span, list[str]]
     modifies the noun after it ("the products are ready for EnronOnline", "positions on
     EnronOnline", "the staff lead on the EnronOnline data request"): the account is named after
     a platform, and there the text names the platform. Written as a sender ("from EnronOnline", "EnronOnline sent",
-    a list item), it is the account."""
+    a list item, even one opening "via EnronOnline"), it is the account."""
     text = analysis.text
     systems = {
         key for key, entity in analysis.universe.of_kind("person").items() if SYSTEM in entity.roles
@@ -279,9 +279,22 @@ def _platform_mentions(analysis: Analysis, mentions: list[tuple[Span, list[str]]
                 continue
             article, before = before, text.tokens[span.first - 2]
             gap = text.text[before.end : article.start]
-        if before.norm in _PLATFORM_PREPOSITIONS and gap.strip(" \t") == "":
+        if (
+            before.norm in _PLATFORM_PREPOSITIONS
+            and gap.strip(" \t") == ""
+            and not _opens_item(text, before.start)
+        ):
             found.add(k)
     return found
+
+
+def _opens_item(text: Text, start: int) -> bool:
+    """Whether `start` opens a line (after its list marker and emphasis) or a table cell: a
+    list item or cell opening "via EnronOnline (6:30): ..." names the account as its item."""
+    cell = text.table_cell(start)
+    if cell is not None:
+        return re.fullmatch(r"[\s*_]*", text.text[cell[1] : start]) is not None
+    return text.opens_line(start)
 
 
 #: A person named as the one a passed-on message comes from: the subject of a reporting verb
@@ -858,7 +871,7 @@ class AnswerValuesCheck(_Claim):
     def _values_across_subjects(
         self,
         analysis: Analysis,
-        given: Callable[[str, str, tuple[str, ...], list[ValueSpec]], list[ValueMention]],
+        given: Callable[[str, str, tuple[str, ...], list[ValueSpec], bool], list[ValueMention]],
     ) -> list[str]:
         """Values of one kind (and role) read across the subjects that have them. A subject given
         every subject's value ("Rob: 3 emails, 2 emails; Nathan: 3 emails, 2 emails"; every
@@ -867,7 +880,9 @@ class AnswerValuesCheck(_Claim):
         4, then Andersen with 5" above a list that has them right) swap them: counts are not
         exclusive, so the right value elsewhere would otherwise cover the wrong one. A part of a
         breakdown is not its subject's value, so a correct split next to a total ("Dynegy: 5 (3
-        from them, 2 to them)", "on 7 (To 4, Cc 3)") does neither."""
+        from them, 2 to them)", "on 7 (To 4, Cc 3)") does neither. (`given(..., said)`: with
+        the values said in a role beyond the subject's own; the kitchen-sink test reads
+        without them, a breakdown there may name another subject's figure by chance.)"""
         groups: dict[tuple[str, tuple[str, ...]], list[tuple[str, ValueSpec]]] = {}
         for spec in self.values:
             key = self._resolved_subject_keys(spec, analysis.universe)
@@ -887,10 +902,10 @@ class AnswerValuesCheck(_Claim):
                 )
 
             own = {key: [spec for k, spec in specs if k == key] for key in keys}
-            values = {key: given(key, kind, roles, own[key]) for key in keys}
+            values = {key: given(key, kind, roles, own[key], True) for key in keys}
             takes: dict[str, set[str]] = {}  # subject -> the subjects whose value it is given
             for key in keys:
-                if all(states(values[key], spec) for _, spec in specs):
+                if all(states(given(key, kind, roles, own[key], False), spec) for _, spec in specs):
                     problems.append(f"every subject's value given for {key}")
                     continue
                 wrong = [v for v in values[key] if not any(states([v], spec) for spec in own[key])]
@@ -1003,9 +1018,12 @@ class AnswerValuesCheck(_Claim):
 
         role_binder = analysis.binder(roles)
         role_of = {}
+        headed: set[int] = set()  # values in a table column its header gives a role
         for v, span in stated if roles else ():
             in_table, column_role = _column_role(analysis, v, roles)
             role_of[id(v)] = column_role if in_table else role_binder.bind(span)
+            if in_table and column_role is not None:
+                headed.add(id(v))
         _nearest_value_per_subject(analysis, stated, bound, role_of)
 
         def in_role_clause(v: ValueMention) -> bool:
@@ -1021,9 +1039,31 @@ class AnswerValuesCheck(_Claim):
             left, right = _clause_of_value(analysis.text, v)
             if left <= role.span.start < right:
                 return True
-            between = analysis.text.text[role.span.end : v.start]  # "Unread: 5"
+            return labelled_by_role(v)
+
+        def labelled_by_role(v: ValueMention) -> bool:
+            """The role phrase bound to `v` is written right before it ("Unread: 5", "has sent
+            you four emails"): the value is said in that role, however loose other bindings are."""
+            role = role_of.get(id(v))
+            if role is None:
+                return False
+            between = analysis.text.text[role.span.end : v.start]
             return role.span.end <= v.start and bool(re.fullmatch(r"[\s*]*[:=\-–]?[\s*]*", between))
 
+        keyed = [(spec, self._resolved_subject_keys(spec, universe)) for spec in self.values]
+        measured = _measured_columns(
+            analysis.text,
+            [
+                (v, value_matches(v, spec.kind, spec.expected(), spec.tolerance))
+                for spec, key in keyed
+                if key is not None and spec.is_exclusive
+                for v, _span in stated
+                if comparable(v, spec.kind)
+                and (b := bound[id(v)]) is not None
+                and key in b.keys
+                and not part_of_own(v, key)
+            ],
+        )
         problems: list[str] = []
         positions: list[int] = []
         used: set[int] = set()
@@ -1104,7 +1144,7 @@ class AnswerValuesCheck(_Claim):
                     if v not in hits
                     and (not spec.role or (in_role_clause(v) and not _other_side(text_of, v, spec)))
                     and comparable(v, spec.kind)
-                    and not _in_another_column(analysis.text, v, hits)
+                    and not _in_another_column(analysis.text, v, hits, measured)
                     and not v.rate  # "$671,000 per transaction" is no second notional
                 ]
                 clash = [
@@ -1167,7 +1207,7 @@ class AnswerValuesCheck(_Claim):
             return run
 
         def given(
-            key: str, kind: str, roles: tuple[str, ...], own: list[ValueSpec]
+            key: str, kind: str, roles: tuple[str, ...], own: list[ValueSpec], said: bool = True
         ) -> list[ValueMention]:
             """The values the answer states for this subject: those bound to it (in a role, only
             its own value there: the binding to the nearest role phrase is loose, every count on
@@ -1198,7 +1238,22 @@ class AnswerValuesCheck(_Claim):
                     or any(_role_by_form(analysis, v, s) for s in own)  # "| -236 |"
                 )
             ]
-            found = {id(v): v for v in (anchors if roles else mine)}
+            # `said`: in a role, also the values said in it, labelled by its phrase ("Priya has
+            # sent you four emails") or in the column it heads ("| Emails sent to you |"), one
+            # of them another subject's is a swap; not in a sentence (a row) stating the
+            # subject's own value, where they break it down ("she's on seven of yours: To on
+            # four, Cc on three")
+            sentence_of = analysis.text.sentence_of
+            own_sentences = {sentence_of(v.start) for v in anchors}
+            labelled = [
+                v
+                for v in mine
+                if said
+                and (labelled_by_role(v) or id(v) in headed)
+                and any(f"role:{p}" in role_of[id(v)].keys for p in roles)  # type: ignore[union-attr]
+                and sentence_of(v.start) not in own_sentences
+            ]
+            found = {id(v): v for v in (anchors + labelled if roles else mine)}
             for anchor in anchors:
                 found.update((id(v), v) for v in run_with(anchor, kind))
             return list(found.values())
@@ -1379,14 +1434,46 @@ def _column_header(text: Text, offset: int) -> tuple[int, int, str] | None:
     return head, cell[0], " ".join(word_tokens(header))
 
 
-def _in_another_column(text: Text, mention: ValueMention, hits: list[ValueMention]) -> bool:
+#: Header words that name how a measure is written, not which measure ("Unread %", "Unread
+#: rate", "Unread / total" all head the unread share).
+_HOW_MEASURED = frozenset(
+    {"percent", "percentage", "pct", "rate", "ratio", "total", "of", "the", "your", "in", "as"}
+)
+
+
+def _measure_words(header: str) -> frozenset[str]:
+    return frozenset(header.split()) - _HOW_MEASURED
+
+
+def _measured_columns(text: Text, rows: list[tuple[ValueMention, bool]]) -> set[tuple[int, int]]:
+    """(table's first line, column) of the columns that hold a claim's measure: rows of its
+    subjects (`rows`: each value bound to one, and whether it is that subject's value) right in
+    two rows or more, and in more rows than wrong ("| Unread / total | Unread rate |" both
+    give each sender's unread share)."""
+    tally: dict[tuple[int, int], tuple[set[int], set[int]]] = {}
+    for v, right in rows:
+        where = _column_header(text, v.start)
+        if where is not None:
+            tally.setdefault(where[:2], (set(), set()))[0 if right else 1].add(
+                text.line_of(v.start)
+            )
+    return {c for c, (good, bad) in tally.items() if len(good) >= 2 and len(good) > len(bad - good)}
+
+
+def _in_another_column(
+    text: Text,
+    mention: ValueMention,
+    hits: list[ValueMention],
+    measured: set[tuple[int, int]] = frozenset(),  # type: ignore[assignment]
+) -> bool:
     """A value in another column of the table that holds the subject's own value, under a
     header of its own ("| Unread % | Read % |", "| Unread % | Share of your unread |"): the
     column says what it measures, so it is another measure of the subject, not a second
-    value of this one. A value in the same column, under the same header, or outside the
-    table still contradicts it."""
+    value of this one. A value in the same column, under a header naming the same measure
+    ("| Unread % | Unread rate |"), in a column that gives the other subjects this measure
+    (`measured`), or outside the table still contradicts it."""
     mine = _column_header(text, mention.start)
-    if mine is None or not mine[2]:
+    if mine is None or not mine[2] or mine[:2] in measured:
         return False
     for hit in hits:
         theirs = _column_header(text, hit.start)
@@ -1395,7 +1482,7 @@ def _in_another_column(text: Text, mention: ValueMention, hits: list[ValueMentio
             and theirs[0] == mine[0]
             and theirs[1] != mine[1]
             and theirs[2]
-            and theirs[2] != mine[2]
+            and _measure_words(theirs[2]) != _measure_words(mine[2])
         ):
             return True
     return False

@@ -1020,6 +1020,8 @@ class PolarityReader:
                 r = points[j]
                 if self.sentence[j] != self.sentence[cue.first] or self._blocked(j, cue.first):
                     return None
+                if cue.kind == "ruled" and j in runs.proxies and self._bare_line(runs, r, j):
+                    return None
                 return r
             if j not in self.in_parentheses:
                 if self.norms[j] in _CONJUNCTIONS:
@@ -1027,6 +1029,23 @@ class PolarityReader:
                 steps += 1
             j -= 1
         return None
+
+    def _bare_line(self, runs: _RunIndex, r: int, pronoun: int) -> bool:
+        """Whether run `r` is all its line says ("- Weekly Credit Exposure Meeting") and the
+        pronoun standing for it is on another line: a line of its own lists the item, so a
+        ruling-out or context word reaching it only through that pronoun ("- It overlaps the
+        FERC Review") does not take it out of the list (no cue on the next line reaches it
+        by name either)."""
+        tokens, text = self.text.tokens, self.text
+        start, end = tokens[runs.first[r]].start, tokens[runs.last[r] - 1].end
+        line = text.line_of(start)
+        if text.line_of(tokens[pronoun].start) == line:
+            return False
+        line_end = text.lines[line][1]
+        return bool(
+            _BARE.fullmatch(text.text, text.list_marker_end(line), start)
+            and _BARE.fullmatch(text.text, end, line_end)
+        )
 
     def _bind(self, cue: _Cue, runs: _RunIndex, predicate: tuple[str, ...] = ()) -> int | None:
         norms = self.norms

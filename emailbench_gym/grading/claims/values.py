@@ -851,9 +851,16 @@ def _mark_breakdowns(text: str, found: list[ValueMention]) -> list[ValueMention]
     return marked
 
 
+#: Right before a total word, words that make the total the whole of a share ("Unread /
+#: total", "% of total"): the column gives a share, not a sum.
+_SHARE_OF = re.compile(r"(?:/|\bof|\bout\s+of|\bper)[\s*_]*$", re.I)
+
+
 def _mark_table_totals(text: str, found: list[ValueMention]) -> list[ValueMention]:
     """In a table with a "Total" column, a row's other values of the total's family are its
-    parts ("| Dynegy | three | two | **five** |": three and two are parts of five)."""
+    parts ("| Dynegy | three | two | **five** |": three and two are parts of five). Not under
+    a share of the total ("| Unread / total |", "four of five"): the row's other values there
+    are more values of its subject ("| four of five | 80% |")."""
     marked = list(found)
     offset, header_total, in_table = 0, None, False
     for line in text.split("\n"):
@@ -866,7 +873,13 @@ def _mark_table_totals(text: str, found: list[ValueMention]) -> list[ValueMentio
         if not in_table:
             in_table = True
             header_total = next(
-                (k for k, (a, b) in enumerate(cells) if _TOTAL_WORDS.search(text, a, b)), None
+                (
+                    k
+                    for k, (a, b) in enumerate(cells)
+                    if (total := _TOTAL_WORDS.search(text, a, b))
+                    and not _SHARE_OF.search(text, a, total.start())
+                ),
+                None,
             )
             continue
         if header_total is None or header_total >= len(cells) or re.fullmatch(r"[\s|:-]*", line):
@@ -876,6 +889,8 @@ def _mark_table_totals(text: str, found: list[ValueMention]) -> list[ValueMentio
         if not inside:
             continue
         whole = found[inside[0]]
+        if whole.kind == "ratio":  # "four of five" is a share, no sum of the row's values
+            continue
         family = _FAMILY.get(whole.kind, whole.kind)
         for j, mention in enumerate(found):
             if (
