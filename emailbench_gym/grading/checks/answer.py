@@ -1634,7 +1634,7 @@ class AnswerTextCheck(_Claim):
         binder = analysis.binder(subjects)
         missing = []
         for statement in self.statements:
-            spans = analysis.phrase_spans(alternatives(statement))
+            spans = analysis.phrase_spans(_spellings(alternatives(statement)))
             own = frozenset(i for span in spans for i in range(span.first, span.last))
             polarity = analysis.reader.read(spans, self.cue_words, own)
             ok = any(
@@ -1644,6 +1644,16 @@ class AnswerTextCheck(_Claim):
             if not ok:
                 missing.append(alternatives(statement)[0])
         return Outcome(not missing, expected, {"not stated": missing} if missing else "all stated")
+
+
+#: Other spellings of a statement's phrase: the bare "no" of a yes/no fact is also written as
+#: the pronoun "none" ("Meeting this week: none").
+_SPELLINGS = {"no": ("none",)}
+
+
+def _spellings(phrases: list[str]) -> list[str]:
+    """The statement's phrases and their other spellings (_SPELLINGS)."""
+    return phrases + [o for p in phrases for o in _SPELLINGS.get(p.casefold(), ())]
 
 
 AnswerClaim = Annotated[

@@ -113,6 +113,11 @@ NEGATED_VERBS: tuple[str, ...] = (
     "can not",
     *NOT_CONTRACTIONS,
 )
+#: After a negation (and "yet", "been"), these make it a progress status of the item ("not
+#: started", "hasn't been started", "not yet begun"), a value like "in progress", not a denial.
+NEGATED_STATUSES: frozenset[str] = frozenset(
+    {"started", "start", "begun", "begin", "commenced", "kicked"}
+)
 #: ... followed by one of these (within a few words) says the item is not part of the answer.
 MEMBERSHIP_WORDS: frozenset[str] = frozenset(
     [

@@ -49,6 +49,7 @@ from emailbench_gym.grading.claims.lexicon import (
     GROUP_OPENERS,
     HEDGES,
     MEMBERSHIP_WORDS,
+    NEGATED_STATUSES,
     NEGATED_VERBS,
     NUMBER_WORDS,
     PERSONAL_PRONOUNS,
@@ -105,6 +106,10 @@ _UNNAMED_FIRST_ITEM = re.compile(
 _PENDING = frozenset(
     {"need", "needs", "have", "has", "yet", "want", "wants", "going", "ought", "remain", "remains"}
 )
+
+
+#: Between a negation and the status it negates ("not yet started", "hasn't been started").
+_STATUS_FILLERS = frozenset({"yet", "been", "even", "really", "actually", "got"})
 
 
 _COMPARATIVES = frozenset(
@@ -751,6 +756,9 @@ class PolarityReader:
                 continue
             same = self._predicate_window(cue, own)
             exclusion = cue.kind == "post" and tuple(norms[cue.first : cue.last]) not in _BARE_POST
+            if not exclusion and self._states_a_status(same, words):
+                cue.active = False  # "Submit September expense report - not started"
+                continue
             if (
                 words.predicate
                 and not exclusion
@@ -765,6 +773,21 @@ class PolarityReader:
             for ruled in ruled_starts.values():
                 if self._qualified_by_predicate(ruled, words.predicate):
                     ruled.active = False
+
+    def _states_a_status(self, window: list[int], words: CueWords) -> bool:
+        """Whether the words a negation negates are a progress status ("not started", "hasn't
+        been started", "not yet begun"): a value of the item's state, like "in progress", not a
+        denial of what is claimed of it. Unless the claim is about that status itself (its
+        predicate or ruling-out words name it: "which haven't started?")."""
+        norms = self.norms
+        k = 0
+        while k < len(window) and norms[window[k]] in _STATUS_FILLERS:
+            k += 1
+        if k >= len(window) or norms[window[k]] not in NEGATED_STATUSES:
+            return False
+        stem = norms[window[k]][:4]
+        claimed = (*words.predicate, *(w for phrase in words.ruled_out for w in phrase))
+        return not any(w.startswith(stem) or stem.startswith(w[:4]) for w in claimed if w)
 
     def _cell_names_an_item(self, i: int, own: set[int]) -> bool:
         """Whether the table cell holding token `i` also names one of the items read. A column

@@ -706,7 +706,7 @@ def find_values(
     found = _join_table_ranges(text, sorted(found, key=lambda m: m.start))
     found = _mark_rates(text, _mark_differences(text, found))
     marked = _mark_table_totals(text, _mark_breakdowns(text, _mark_alternatives(text, found)))
-    return _mark_corrections(text, marked)
+    return _mark_corrections(text, _mark_subset_shares(text, marked))
 
 
 _FAMILY = {"count": "number", "ratio": "percent"}
@@ -823,13 +823,44 @@ def _mark_rates(text: str, found: list[ValueMention]) -> list[ValueMention]:
     return marked
 
 
+#: A dash after a value, opening the list of its parts ("Events: 7 - 6 on Calendar, 1 on ...").
+_DASH_AFTER = re.compile(r"[ \t]+-[ \t]+")
+#: Between two parts of a dashed breakdown: their labels, then a comma or "and".
+_PART_GAP = re.compile(r"[^\n.;:()]*?(?:,|\band\b)[ \t]*(?:and[ \t]+)?", re.I)
+
+
+def _dash_parts(text: str, found: list[ValueMention], i: int) -> list[int]:
+    """Indexes of the values a dash after value `i` breaks it down into ("7 - 6 on Calendar, 1
+    on Project Deadlines, 0 on US Holidays"): two or more counts of its family listed after the
+    dash in its clause, that add up to it. A dash between two numbers otherwise writes a range
+    ("5 - 7 emails"); the sum is what tells a total and its parts from one (both are folded to
+    the same dash)."""
+    outer = found[i]
+    dash = _DASH_AFTER.match(text, outer.end)
+    if outer.kind != "number" or dash is None:
+        return []
+    parts, at = [], dash.end()
+    for j in range(i + 1, len(found)):
+        if found[j].start != at and not (parts and _PART_GAP.fullmatch(text, at, found[j].start)):
+            break
+        if found[j].kind != "number":
+            break
+        parts.append(j)
+        at = found[j].end
+    total = sum(found[j].values[0] for j in parts)
+    return parts if len(parts) >= 2 and math.isclose(total, outer.values[0]) else []
+
+
 def _mark_breakdowns(text: str, found: list[ValueMention]) -> list[ValueMention]:
     """Values in a parenthesis right after a value of their family ("Dynegy: 5 (3 received, 2
     sent)") are that value's parts, not more values of its subject: two or more of them, and
-    no word making the parenthesis a total. A part may still state another subject's value
-    ("3 unread (2 from Louise, 1 from Sally)")."""
+    no word making the parenthesis a total. So are the counts a dash after a count lists, when
+    they add up to it ("Events: 7 - 6 on Calendar, 1 on Project Deadlines"). A part may still
+    state another subject's value ("3 unread (2 from Louise, 1 from Sally)")."""
     marked = list(found)
     for i, outer in enumerate(found):
+        for j in _dash_parts(text, found, i):
+            marked[j] = replace(marked[j], part_of=outer.start)
         opening = re.match(r"[ \t]*(?:[a-z]+[ \t]+)?\(", text[outer.end : outer.end + 20], re.I)
         if not opening:
             continue
@@ -854,6 +885,25 @@ def _mark_breakdowns(text: str, found: list[ValueMention]) -> list[ValueMention]
 #: Right before a total word, words that make the total the whole of a share ("Unread /
 #: total", "% of total"): the column gives a share, not a sum.
 _SHARE_OF = re.compile(r"(?:/|\bof|\bout\s+of|\bper)[\s*_]*$", re.I)
+_OF_THE = re.compile(r"\s(?:of|out of|in)\s+the\s", re.I)
+
+
+def _mark_subset_shares(text: str, found: list[ValueMention]) -> list[ValueMention]:
+    """A share of "the N" after a share whose part is N ("4 of 7 cards are high or urgent ...
+    None of the 4 is finished yet") is a share of that part, a measure of its own: a part of
+    the earlier share, not a second share of its whole."""
+    marked = list(found)
+    parts: dict[float, int] = {}  # the part of each share written so far -> where it starts
+    for i, mention in enumerate(found):
+        if mention.kind != "ratio" or mention.ratio is None:
+            continue
+        top, bottom = mention.ratio
+        between = text[mention.start : mention.end]
+        if bottom in parts and _OF_THE.search(between):
+            marked[i] = replace(mention, part_of=parts[bottom])
+        if top < bottom:
+            parts.setdefault(top, mention.start)
+    return marked
 
 
 def _mark_table_totals(text: str, found: list[ValueMention]) -> list[ValueMention]:
@@ -965,6 +1015,7 @@ def _mark_alternatives(text: str, found: list[ValueMention]) -> list[ValueMentio
         small_range = (
             a.kind == "number"
             and not b.difference  # "14 vs. 11 - 3 fewer": a difference after a dash is no range
+            and not _dash_parts(text, found, i)  # "7 - 6 on Calendar, 1 on ...": its parts
             and re.fullmatch(r"\s*[-–]\s*", between)
             and not _TOTAL_AFTER.match(text, b.end)  # "three – nineteen in total": an aside
             and all(v < 1000 for v in (*a.values, *b.values))
