@@ -1,17 +1,20 @@
 """Member roles: where in an answer's structure an item stands as one of the answer's items.
 
-An answer gives its items in a few shapes, whatever its style: listed together ("A, B and C"),
-as the items of one list or one table column ("- A" / "- B"), alone on a line or after a label
-("In short: A."), added to them ("A too", "also A"), or as what a sentence about the question
-says something of ("A hasn't replied", "The latest is A"). A wrong candidate counts against an
-answer only where it stands in one of these roles; named anywhere else (inside another item's
-description, after a preposition, in a clause that turns away from the answer, in a sentence
-that says nothing of the question) it is context. Members are read as strictly as before: the
-roles decide only whether a non-member is asserted.
+An answer gives its items in a few shapes, whatever its style: listed or coordinated with the
+others ("A, B and C", "A (and B)"), as the items of one list or one table column ("- A" /
+"- B"), alone in its line or after a label ("In short: A."), added to them ("A too", "also A"),
+as the only item named, or in a clause that states the question's predicate or measure. Where
+an answer writes context instead (inside what a line says of a member it opens with, in the
+clause an exception or a contrast opens, before a turn that goes on to a negation, in a
+parenthesised aside sentence), a wrong candidate counts against the answer only in one of
+those roles, whatever words the context is written in. Anywhere else the reader's cues decide
+as before, and members are read as strictly as before: the roles decide only whether a
+non-member is asserted.
 """
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Sequence
 
@@ -20,19 +23,23 @@ from emailbench_gym.grading.claims.lexicon import PRONOUNS
 from emailbench_gym.grading.claims.polarity import Polarity, Span
 from emailbench_gym.grading.claims.text import Text
 
-#: What may stand before an item that opens its segment: emphasis, quotes, brackets, a heading
-#: mark and one article or possessive determiner ("**The** Raptor review", "Your FERC Review").
+#: What may stand before a parenthesis that opens its sentence: emphasis, quotes, brackets, a
+#: heading mark and one article or possessive determiner.
 _OPENING = re.compile(r"[\s*_`'\"“”‘’(\[#>]*(?:(?:the|a|an|your|my|our)\s+)?[\s*_`'\"“”‘’]*", re.I)
 #: What may stand around an item that is all its segment says (end punctuation, emphasis).
 _BARE = re.compile(r"[\s*_`'\"“”‘’.,;:()\[\]!]*")
-#: Words that turn a sentence away from the answer or subordinate what they open: an item in
-#: such a sentence is only a member where a structural role says so (a list, a bullet).
-_TURNS = frozenset(
+#: Words that open a part of a sentence set apart from the answer: an exception, a contrast
+#: or a comparison ("Besides you and Claire", "ahead of the Executive office"). An item in
+#: the clause they open is only a member where a structural role says so (a list, a bullet).
+_SUBORDINATORS = frozenset(
     {
-        "but", "however", "though", "although", "whereas", "while", "except", "besides",
-        "unlike", "instead", "rather", "apart", "aside", "beyond", "ahead",
+        "though", "although", "whereas", "while", "except", "besides", "unlike", "instead",
+        "rather", "apart", "aside", "beyond", "ahead",
     }
 )  # fmt: skip
+#: Words that turn a sentence: after an item, a turn that goes on to a negation says
+#: something else of it ("X emailed you once but hasn't written since").
+_TURNS = _SUBORDINATORS | {"but", "however", "yet"}
 
 
 def _pronoun_after(analysis: Analysis, span: Span) -> bool:
@@ -63,10 +70,6 @@ def _segment_start(text: Text, span: Span) -> int:
 def _segment_end(text: Text, span: Span) -> int:
     _, end = text.sentences[text.sentence_of(span.start)]
     return end
-
-
-def _opens_segment(text: Text, span: Span) -> bool:
-    return _OPENING.fullmatch(text.text, _segment_start(text, span), span.start) is not None
 
 
 def _bare_in_segment(text: Text, span: Span) -> bool:
@@ -183,9 +186,10 @@ def member_roles(
     words: tuple[str, ...],
 ) -> list[bool]:
     """Per mention: whether it may count as one of the answer's items. A mention written
-    where an answer writes context (in what a line says of a member it opens with, or in a
-    sentence that turns or subordinates: "but", "besides", "since") counts only in a member
-    role (see the module docstring); anywhere else it counts as the reader reads it.
+    where an answer writes context (in what a line says of a member it opens with, in a
+    clause that an exception or contrast opens, or before a turn to a negation, or in a
+    parenthesised aside sentence) counts only in a member role (see the module docstring);
+    anywhere else it counts as the reader reads it.
     `lists`: the list each mention is written in, as the reader groups them; `words`: the
     question's own words (predicate and measure stems)."""
     text = analysis.text
@@ -205,15 +209,18 @@ def member_roles(
             line_heads[line] = k
     for line in range(1, len(text.lines)):  # indented lines carry on the item above them
         start, end = text.lines[line]
-        if line - 1 in line_heads and text.text[start:end][:1] in (" ", "\t"):
-            if text.list_marker_end(line) == start and text.text[start:end].strip():
-                line_heads.setdefault(line, line_heads[line - 1])
+        if (
+            line - 1 in line_heads
+            and text.text[start:end][:1] in (" ", "\t")
+            and text.list_marker_end(line) == start
+            and text.text[start:end].strip()
+        ):
+            line_heads.setdefault(line, line_heads[line - 1])
     described = {
         k: head for k, head in _descriptions(text, spans, line_heads).items() if member[head]
     }
-    reader = analysis.reader
     order = sorted(range(len(spans)), key=lambda k: spans[k].start)
-    previous = {b: a for a, b in zip(order, order[1:], strict=False)}
+    previous = {b: a for a, b in itertools.pairwise(order)}
     roles: list[bool] = [True] * len(spans)
     for k in order:
         span = spans[k]
@@ -266,20 +273,22 @@ def _aside_sentence(analysis: Analysis, span: Span) -> bool:
 
 
 def _turned(analysis: Analysis, span: Span) -> bool:
-    """Whether the item stands in a part of its sentence that turns away from the answer: after
-    a turn ("Besides you and Claire, ...", "ahead of X"), or before a turn that goes on to a
-    negation ("X emailed you once but hasn't written since")."""
+    """Whether the item stands in a part of its sentence that turns away from the answer: in the
+    clause a subordinator opens ("Besides you and Claire, Jeff accepted": Claire, not Jeff;
+    "ahead of X"), or before a turn that goes on to a negation ("X emailed you once but
+    hasn't written since")."""
     text, reader = analysis.text, analysis.reader
     start, end = text.sentences[text.sentence_of(span.start)]
     tokens = text.tokens_in(start, end)
     cues = reader._generic_cues
+    clause_start, _ = text.clause_of(span.start, span.end)
     turn_after = False
     for i in tokens:
         if i in reader.masked:
             continue
         norm = text.tokens[i].norm
-        if i < span.first and norm in _TURNS:
-            return True
+        if i < span.first and norm in _SUBORDINATORS and text.tokens[i].start >= clause_start:
+            return True  # in the clause the word opens, not the main clause after its comma
         if i >= span.last:
             if norm in _TURNS:
                 turn_after = True
