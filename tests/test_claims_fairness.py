@@ -368,9 +368,13 @@ def test_a_system_account_named_after_a_platform_names_the_platform_after_on_or_
     assert not scenario_check("OB-H313", check, H313_TERSE.format(extra=sent))
     inline = "From people: Jeff Skilling, Louise Kitchen, Richard Shapiro and EnronOnline."
     assert not scenario_check("OB-H313", check, inline)
-    # a person (not a system account) after "for" is still a sender
-    ask = H313_TERSE.replace("ready for EnronOnline", "ready for Sally Beck")
-    assert not scenario_check("OB-H313", check, ask.format(extra=""))
+    # a person (not a system account) after "for" is still a sender where an item stands (a
+    # list item of the senders' list); inside what Louise's line says of her email, the name is
+    # context (roles.py), as any item named in another item's description is
+    ask = "- For Sally Beck, 8:40: the RAC sign-off request.\n"
+    assert not scenario_check("OB-H313", check, H313_TERSE.format(extra=ask))
+    described = H313_TERSE.replace("ready for EnronOnline", "ready for Sally Beck")
+    assert scenario_check("OB-H313", check, described.format(extra=""))
 
 
 M103_BRIEFING = (

@@ -41,6 +41,7 @@ from emailbench_gym.grading.claims.analysis import Analysis, SubjectMention
 from emailbench_gym.grading.claims.entities import ENTITY_KINDS, SYSTEM
 from emailbench_gym.grading.claims.lexicon import ANTONYMS, END_ROLES, START_ROLES
 from emailbench_gym.grading.claims.polarity import CueWords, Span
+from emailbench_gym.grading.claims.roles import member_roles
 from emailbench_gym.grading.claims.text import Text, word_tokens
 from emailbench_gym.grading.claims.values import (
     VALUE_KINDS,
@@ -748,7 +749,18 @@ class AnswerItemsCheck(_Claim):
                 and not analysis.reader.in_context_range(span.start)
             )
 
-        claimed_wrong = [key for key, index in named_wrong if not as_context_part(index)]
+        roles: list[bool] | None = None
+        if named_wrong:
+            lists = analysis.reader.lists_of(spans, self.cue_words)
+            stems = tuple(w for m in self.measure for w in word_tokens(m))
+            roles = member_roles(
+                analysis, mentions, polarity, members, lists, self.cue_words.predicate + stems
+            )
+        claimed_wrong = [
+            key
+            for key, index in named_wrong
+            if roles is not None and roles[index] and not as_context_part(index)
+        ]
         missing = sorted((members - set(affirmed)) | hedged)
         wrong_named = sorted(set(claimed_wrong)) if self.exclusive else []
         own = [m for m, counted in zip(mentions, about, strict=True) if counted]
