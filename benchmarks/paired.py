@@ -31,6 +31,18 @@ FIGURES: dict[str, tuple[str, dict]] = {
     "messages_search 'zzz' (nothing)": ("messages_search", {"query": "zzz"}),
     "messages_list top 25": ("messages_list", {}),
     "messages_get": ("messages_get", {"id": "msg-017"}),
+    "messages_list top 100": ("messages_list", {"top": 100}),
+    "messages_list unread": ("messages_list", {"filter": "isRead eq false"}),
+    "calendar_listEvents": ("calendar_listEvents", {}),
+    "calendar_searchEvents 'Raptor'": ("calendar_searchEvents", {"query": "Raptor"}),
+    "todo_listTasks": ("todo_listTasks", {}),
+    "todo_searchTasks 'review'": ("todo_searchTasks", {"query": "review"}),
+    "contacts_list": ("contacts_list", {}),
+    "contacts_search 'enron'": ("contacts_search", {"query": "enron"}),
+    "boards_listTasks": ("boards_listTasks", {"boardId": "board-001"}),
+    "boards_searchTasks 'review'": ("boards_searchTasks", {"query": "review"}),
+    "identity_listUsers": ("identity_listUsers", {}),
+    "folders_list": ("folders_list", {}),
 }
 
 _WORKER = r"""

@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from emailbench_gym.api.limits import SENT_CHARS
 from emailbench_gym.api.models import APISnapshot, MailboxSettings, Message, Model, User
+from emailbench_gym.api.results import Summaries
 from emailbench_gym.errors import ToolError
 from emailbench_gym.store.queries import MessageQueries
 
@@ -356,19 +357,24 @@ class Mailbox(_State):
         self._sent: list[Transmission] = []
         self._cache: dict[str, list[Model]] = {}
         self._compiled: dict[tuple[Any, ...], Any] = {}
+        #: List summaries already built (`api.results.Summaries`): entities are frozen, so a
+        #: kept summary is never stale and needs no undo.
+        self.summaries = Summaries()
         self.messages = MessageQueries(corpus.store, self._overlay["messages"], self.compiled)
 
     # --- lifecycle ---------------------------------------------------------------------
 
     def reset(self, now: datetime | None = None) -> None:
-        """Drop every change and this workspace's caches (compiled filters, search terms):
-        O(number of collections), whatever the corpus size; nothing outlives the episode."""
+        """Drop every change and this workspace's caches (compiled filters, search terms, list
+        summaries): O(number of collections), whatever the corpus size; nothing outlives the
+        episode."""
         for overlay in self._overlay.values():
             overlay.clear()
         self._counters.clear()
         self._cache.clear()
         self._sent.clear()
         self._compiled.clear()
+        self.summaries.clear()
         self.messages.reset()
         self._settings = self.corpus.settings
         self.now = now or self._default_now

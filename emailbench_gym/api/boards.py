@@ -151,7 +151,7 @@ def boards_listTasks(
         if column in (None, t.columnId) and (user is None or user in t.assigneeIds)
     ]
     tasks.sort(key=lambda t: position[t.columnId])
-    return page(tasks, top, skip, board_task_summary)
+    return page(tasks, top, skip, mb.summaries(board_task_summary))
 
 
 @operation("boards", "read")
@@ -183,7 +183,7 @@ def boards_searchTasks(
         for t in _items(mb, "board_tasks", BoardTask)
         if matches_words(query, "\n".join([t.title, t.description, *t.labels]))
     ]
-    return page(found, top, skip, board_task_summary)
+    return page(found, top, skip, mb.summaries(board_task_summary))
 
 
 @operation("boards", "write")

@@ -300,7 +300,9 @@ def calendar_listEvents(
     events = [
         e for e in _overlapping(mb, start, end) if calendarId is None or e.calendarId == calendarId
     ]
-    return page(apply_query(mb, events, Event, filter, orderBy), top, skip, event_summary)
+    return page(
+        apply_query(mb, events, Event, filter, orderBy), top, skip, mb.summaries(event_summary)
+    )
 
 
 @operation("calendar", "read")
@@ -335,7 +337,7 @@ def calendar_searchEvents(
         return "\n".join(parts)
 
     found = [e for e in _overlapping(mb, None, None) if matches_words(query, text(e))]
-    return page(found, top, skip, event_summary)
+    return page(found, top, skip, mb.summaries(event_summary))
 
 
 @operation("calendar", "read")

@@ -123,7 +123,7 @@ def contacts_list(
     found = apply_query(mb, _contacts(mb), Contact, filter, orderBy)
     if orderBy is None:
         found.sort(key=lambda c: c.displayName.casefold())
-    return page(found, top, skip, contact_summary)
+    return page(found, top, skip, mb.summaries(contact_summary))
 
 
 @operation("contacts", "read")
@@ -152,7 +152,7 @@ def contacts_search(
             "invalid_arguments", "query must not be empty, e.g. 'Morgan' or 'Example Corp'."
         )
     found = [c for c in _contacts(mb) if matches_words(query, _search_text(c))]
-    return page(found, top, skip, contact_summary)
+    return page(found, top, skip, mb.summaries(contact_summary))
 
 
 @operation("contacts", "read")
@@ -179,7 +179,7 @@ def contacts_listGroupMembers(mb: Mailbox, id: Id) -> Page[ContactSummary]:
         id: Contact group id.
     """
     members = [mb.require("contacts", member) for member in _group(mb, id).memberIds]
-    return everything(members, contact_summary)
+    return everything(members, mb.summaries(contact_summary))
 
 
 @operation("contacts", "write")

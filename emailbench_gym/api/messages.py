@@ -272,7 +272,7 @@ def messages_list(
     folder = _folder(mb, folderId)
     selected = mb.messages.select(folder=folder, filter=filter, order_by=orderBy, limit=skip + top)
     total = mb.messages.count(folder=folder, filter=filter)
-    return window(selected, top, skip, total, message_summary)
+    return window(selected, top, skip, total, mb.summaries(message_summary))
 
 
 @operation("messages", "read")
@@ -302,7 +302,7 @@ def messages_search(
     if not terms:
         raise ToolError("invalid_arguments", f"query: {query!r} contains no word to search for.")
     hits, total = mb.messages.search_page(terms, skip + top)
-    return window(hits, top, skip, total, message_summary)
+    return window(hits, top, skip, total, mb.summaries(message_summary))
 
 
 @operation("messages", "read")

@@ -13,7 +13,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Sequence
 from datetime import datetime
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -39,6 +39,9 @@ from emailbench_gym.api.models import (
 T = TypeVar("T")
 S = TypeVar("S")
 PREVIEW_CHARS = 100
+#: Summaries one workspace keeps (`Summaries`): more than the longest page (`MAX_TOP`) of
+#: every list tool; each shares its entity's values, so it costs little beyond the entity.
+SUMMARIES_KEPT = 1_024
 
 
 class Page(BaseModel, Generic[T]):
@@ -90,6 +93,37 @@ def preview(text: str) -> str:
 
 
 # --- summaries ------------------------------------------------------------------------------
+
+
+class Summaries:
+    """One workspace's list summaries, kept per entity object: entities are frozen, so an
+    object's summary never changes, and a list or search call builds only the summaries of
+    entities it has not shown before (building them was most of a call's time). Bounded
+    (`SUMMARIES_KEPT`, emptied when full); the workspace empties it on reset."""
+
+    def __init__(self) -> None:
+        #: id(entity) -> (entity, summary function, summary); the entity is kept so that its
+        #: id is not reused while the entry lives.
+        self._kept: dict[int, tuple[Any, Callable[[Any], Any], Any]] = {}
+
+    def __call__(self, summary: Callable[[T], S]) -> Callable[[T], S]:
+        """`summary`, answered from this workspace's kept summaries where it can be."""
+        kept = self._kept
+
+        def cached(item: T) -> S:
+            entry = kept.get(id(item))
+            if entry is not None and entry[0] is item and entry[1] is summary:
+                return entry[2]
+            made = summary(item)
+            if len(kept) >= SUMMARIES_KEPT:
+                kept.clear()
+            kept[id(item)] = (item, summary, made)
+            return made
+
+        return cached
+
+    def clear(self) -> None:
+        self._kept.clear()
 
 
 class MessageSummary(Model):
@@ -190,18 +224,30 @@ def _field_names(model: type[Model]) -> tuple[str, ...]:
     return tuple(model.model_fields)
 
 
+@functools.cache
+def _shares(model: type[Model], source: type[Model]) -> bool:
+    """Whether a `model` summary can share a `source`'s `__dict__`: its fields are the
+    source's own, in the source's order (serializing follows the `__dict__`'s order)."""
+    return _field_names(model) == tuple(n for n in _field_names(source) if n in model.model_fields)
+
+
 def _copy(model: type[Model], source: Model, **computed: object) -> Model:
     """A summary of `source`: its fields that the summary has, plus the computed ones.
 
     Built as `model_construct` builds a model (the values are the source's, already
-    validated), without its per-field alias and default lookups: a page of 25 summaries is
-    most of a list call's time. The summary model stays the one source of the fields.
+    validated), without its per-field alias and default lookups: a page of 25 summaries was
+    most of a list call's time. A summary of the source's own fields (a message's, a
+    contact's) shares the source's `__dict__` rather than copying it: entities are frozen,
+    so it never changes, and serializing, comparing and hashing a model read only its own
+    fields, so the others (a message's body) are never shown. The summary model stays the
+    one source of the fields.
     """
     values = source.__dict__
     names = _field_names(model)
-    fields = {n: computed[n] if n in computed else values[n] for n in names}
+    if computed or not _shares(model, type(source)):
+        values = {n: computed[n] if n in computed else values[n] for n in names}
     summary = object.__new__(model)
-    object.__setattr__(summary, "__dict__", fields)
+    object.__setattr__(summary, "__dict__", values)
     object.__setattr__(summary, "__pydantic_fields_set__", set(names))
     object.__setattr__(summary, "__pydantic_extra__", None)
     object.__setattr__(summary, "__pydantic_private__", None)

@@ -115,7 +115,7 @@ def todo_listTasks(
         for t in mb.all("todo_tasks")
         if (list_id is None or t.listId == list_id) and (status is None or t.status == status)  # type: ignore[attr-defined]
     ]
-    shown = task_summary if select is None else _selection(select)
+    shown = mb.summaries(task_summary) if select is None else _selection(select)
     return page(apply_query(mb, tasks, TodoTask, filter, orderBy), top, skip, shown)  # type: ignore[arg-type]
 
 
@@ -152,7 +152,7 @@ def todo_searchTasks(mb: Mailbox, query: Query, top: Top = 25, skip: Skip = 0) -
     """
     nonempty(query, "query")
     found = [t for t in mb.all("todo_tasks") if matches_words(query, _task_text(t))]  # type: ignore[arg-type]
-    return page(found, top, skip, task_summary)  # type: ignore[arg-type]
+    return page(found, top, skip, mb.summaries(task_summary))  # type: ignore[arg-type]
 
 
 @operation("todo", "write")
