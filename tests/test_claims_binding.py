@@ -124,6 +124,44 @@ def scan_bind(analysis: Analysis, target: Span, subjects: list[SubjectMention]):
         if cut is None:
             return last
         before_target = [s for s in before_target if s.span.start < cut]
+    named = scan_next_sentence(analysis, target, subjects, norms)
+    if named is not None:
+        return named
+    first = min(subjects, key=lambda s: s.span.start)
+    if len({s.keys for s in subjects}) > 1 or target.end > first.span.start:
+        return None
+    opening = len(text.text) - len(text.text.lstrip())
+    first_sentence = next(s for s in text.sentences if s[1] > opening)
+    if not first_sentence[0] <= target.start < first_sentence[1]:
+        return None
+    if text.text[line[0] : line[1]].rstrip().endswith(":"):
+        return None  # "Raptor status, 2001-10-15:" introduces the answer
+    if re.match(
+        r"\s+of\s+(?:the|those|these|your|my|our|his|her|their|all)\b",
+        text.text[target.end :],
+        re.I,
+    ) or re.search(
+        r"\bas\s+of\s+(?:\w+\s+)?$", text.text[max(0, target.start - 8) : target.start], re.I
+    ):
+        return None  # a share of what it names ("75% of your mail"); "As of 9:00"
+    left, right = analysis.clause_over_aside(target)
+    label = text.text[:left].rstrip() if text.text[left] != ":" else text.text[: left + 1]
+    if label.endswith(":"):  # "Rob's line: 1-800-...": the label is the value's clause too
+        left = text.clause_of(len(label) - 2, len(label) - 2)[0]
+    if any(left <= m.start < right for m in analysis.entities):
+        return None
+    named = text.sentences[text.sentence_of(first.span.start)]
+    said = re.findall(r"[^\W_]+|'t", text.text[named[0] : named[1]].casefold())
+    if set(said) & {"no", "not", "none", "never", "without", "'t", "nothing"}:
+        return None  # the sentence naming the subject denies it the value
+    return first  # the lead of an answer that names one subject: "Dial-in 1-800-555-0143."
+
+
+def scan_next_sentence(
+    analysis: Analysis, target: Span, subjects: list[SubjectMention], norms: list[str]
+) -> SubjectMention | None:
+    """The first subject of the next sentence of the paragraph, when it opens by naming it."""
+    text = analysis.text
     following = text.sentence_of(target.start) + 1
     if following >= len(text.sentences):
         return None

@@ -131,3 +131,164 @@ def test_none_is_the_no_of_a_yes_no_fact():
     )
     swapped = swapped.replace("Meeting this week: none \u2014 n/a", "Meeting this week: yes")
     assert not scenario_check("OB-X104", "expense-no-meeting", swapped)
+
+
+N505 = (
+    "Two folders have unread email right now: **Inbox (16 unread)** and **Dynegy (3 unread)**. "
+    "That's 19 unread in total.\n\n"
+    "| Folder | Unread | Total messages |\n"
+    "|--------|--------|----------------|\n"
+    "| **Inbox** | **16** | 41 |\n"
+    "| **Dynegy** | **3** | 5 |\n\n"
+    "### Ruled out (no unread)\n"
+    "- **Legal**: 4 messages, all read\n\n"
+    "**Bottom line:** 16 unread in the Inbox and 3 in Dynegy. Nothing unread anywhere else."
+)
+
+
+def test_a_lone_cell_beside_a_total_column_is_a_measure_of_its_own():
+    """aster's OB-N505: under "| Folder | Unread | Total messages |" the unread cell is 16 of
+    the 41, not a part of a breakdown of 41 (a breakdown has two or more parts)."""
+    swapped = {
+        "**Inbox (16 unread)**": "**Inbox (41 unread)**",
+        "| **Inbox** | **16** | 41 |": "| **Inbox** | **41** | 16 |",
+        "16 unread in the Inbox": "41 unread in the Inbox",
+    }
+    assert scenario_check("OB-N505", "unread-counts", N505)
+    twin = N505
+    for old, new in swapped.items():
+        twin = twin.replace(old, new)
+    assert not scenario_check("OB-N505", "unread-counts", twin)
+    dynegy = N505.replace("| **Dynegy** | **3** | 5 |", "| **Dynegy** | **5** | 3 |")
+    for old, new in (("(3 unread)", "(5 unread)"), ("and 3 in Dynegy", "and 5 in Dynegy")):
+        dynegy = dynegy.replace(old, new)
+    assert not scenario_check("OB-N505", "unread-counts", dynegy)
+
+
+H340 = (
+    "There are six Raptor emails, running from Sep 26 to Oct 10.\n\n"
+    "| # | Date | From | Subject |\n"
+    "|---|------|------|---------|\n"
+    "| 1 | Wed, Sep 26, 4:30 PM | **Marcus Hale** | Raptor hedge capacity shortfall - preliminary |\n"
+    "| 2 | Thu, Sep 27, 9:05 AM | **You** (to Marcus Hale) | RE: Raptor hedge capacity shortfall - preliminary |\n"
+    "| 3 | Fri, Sep 28, 11:20 AM | **Nathan Pryor** (Andersen) | Raptor vehicles - Q3 impairment question |\n"
+    "| 4 | Mon, Oct 1, 8:12 AM | **Jeff Skilling** | Raptor exposure - need a straight answer |\n"
+    "| 5 | Mon, Oct 1, 3:40 PM | **You** (to Jeff Skilling) | RE: Raptor exposure - need a straight answer |\n"
+    "| 6 | Wed, Oct 10, 6:05 PM | **Marcus Hale** | Raptor restructuring model v3 |\n"
+)
+
+
+def test_the_ends_of_a_span_before_a_list_are_not_its_order():
+    """aster's OB-H340: "running from Sep 26 to Oct 10" gives the first and the last date; the
+    order is the table's, which is oldest first."""
+    rows = {
+        "| 3 | Fri, Sep 28, 11:20 AM |": "| 3 | Mon, Oct 1, 8:12 AM |",
+        "| 4 | Mon, Oct 1, 8:12 AM |": "| 4 | Fri, Sep 28, 11:20 AM |",
+    }
+    assert scenario_check("OB-H340", "timeline-dates", H340)
+    twin = H340.replace("| 3 | Fri, Sep 28, 11:20 AM |", "@").replace(
+        "| 4 | Mon, Oct 1, 8:12 AM |", rows["| 4 | Mon, Oct 1, 8:12 AM |"]
+    )
+    twin = twin.replace("@", rows["| 3 | Fri, Sep 28, 11:20 AM |"])
+    assert not scenario_check("OB-H340", "timeline-dates", twin)
+    first_two = H340.replace("| 1 | Wed, Sep 26, 4:30 PM |", "@").replace(
+        "| 2 | Thu, Sep 27, 9:05 AM |", "| 2 | Wed, Sep 26, 4:30 PM |"
+    )
+    first_two = first_two.replace("@", "| 1 | Thu, Sep 27, 9:05 AM |")
+    assert not scenario_check("OB-H340", "timeline-dates", first_two)
+    # not a span: a list in the summary sentence still gives the order
+    listed = H340.replace("running from Sep 26 to Oct 10", "on Oct 10, Sep 26 and Sep 27")
+    assert not scenario_check("OB-H340", "timeline-dates", listed)
+
+
+M103_TAIL = (
+    "Raptor status: 4 emails in your Inbox, 2 open to-dos, the card is In Progress, and the "
+    "next meeting is tomorrow (Tue Oct 16) at 1:00 PM.\n\n"
+    "Open to-dos: 2 (Raptor Follow-ups list)\n"
+    "1) Reconcile Raptor capacity schedule with Andersen - due Fri Oct 12 17:00 [in progress]\n"
+    "2) Draft Raptor restructuring talking points for Skilling - due Tue Oct 16 12:00 [not "
+    "started]\n\n"
+    "Next meeting: Raptor Restructuring Update - Tue Oct 16, 1:00-2:00 PM, EB 50M Small "
+    "Conference Room\n"
+    "\u2192 the talking points are due at noon, an hour before the meeting"
+)
+
+
+def test_a_deadline_is_never_a_meetings_time():
+    """clover's OB-M103: "the talking points are due at noon, an hour before the meeting" gives
+    the to-do's deadline; a meeting is held, not due, so noon is not the meeting's time."""
+    passes_and_twins_fail(
+        "OB-M103",
+        "next-meeting-when",
+        M103_TAIL,
+        {
+            "the talking points are due at noon": [
+                "the meeting is at noon",
+                "it starts at noon",
+            ],
+            "tomorrow (Tue Oct 16) at 1:00 PM": ["tomorrow (Tue Oct 16) at 3:00 PM"],
+        },
+    )
+    # a meeting said to be "due" at its time is not said to start then
+    due = M103_TAIL.replace("at 1:00 PM.", "at noon.").replace(
+        "Tue Oct 16, 1:00-2:00 PM", "due Tue Oct 16 at 1:00 PM"
+    )
+    assert not scenario_check("OB-M103", "next-meeting-when", due)
+
+
+R107 = (
+    "Dial-in 1-800-555-0143, code 4417.\n\n"
+    "Meeting: Raptor Restructuring Update - Tue Oct 16, 1:00-2:00 PM Central\n"
+    "Room: EB 50M Small Conference Room (the dial-in is listed with the location)\n"
+    "Organizer: you - Andersen (Nathan Pryor, tentative) is dialing in for the accounting view"
+)
+
+
+def test_an_answer_that_opens_with_the_answer_gives_it_for_the_only_subject_it_names():
+    """clover's OB-R107: "Dial-in 1-800-555-0143, code 4417." opens the answer; the only meeting
+    it names comes after, so the numbers are that meeting's."""
+    twins = {
+        "Dial-in 1-800-555-0143, code 4417.": [
+            "Dial-in 1-800-555-0199, code 4417.",
+            "Dial-in 1-800-555-0143 is the FERC Review's, code 4417.",
+            "Not dial-in 1-800-555-0143, code 4417.",
+        ]
+    }
+    passes_and_twins_fail("OB-R107", "dial-in", R107, twins)
+    code = {"Dial-in 1-800-555-0143, code 4417.": ["Dial-in 1-800-555-0143, code 4471."]}
+    passes_and_twins_fail("OB-R107", "access-code", R107, code)
+    # with another meeting named, or the numbers in a sentence about something else, the lead
+    # binds to nothing
+    other = R107.replace("Room: EB", "Also today: FERC Review.\nRoom: EB")
+    assert not scenario_check("OB-R107", "dial-in", other)
+    elsewhere = R107.replace("Dial-in 1", "Rob Delacroix's line: 1")
+    assert not scenario_check("OB-R107", "dial-in", elsewhere)
+
+
+R111 = (
+    "This week is clearly the heavier one.\n\n"
+    "This week (Mon 10/15 to Fri 10/19): 6 timed meetings, 6.5 hours in total.\n\n"
+    "Next week (Mon 10/22 to Fri 10/26): 3 timed meetings, 3.75 hours in total."
+)
+
+
+def test_a_degree_word_inside_a_statement_keeps_it():
+    """bryony's OB-R111: "This week is clearly the heavier one" says "this week is the
+    heavier"; a negation, a hedge or a question there still does not."""
+    passes_and_twins_fail(
+        "OB-R111",
+        "heavier-week",
+        R111,
+        {
+            "This week is clearly the heavier one.": [
+                "This week is clearly not the heavier one.",
+                "This week is hardly the heavier one.",
+                "This week is probably the heavier one.",
+                "Is this week clearly the heavier one?",
+                "This week is, I think, the heavier one.",
+            ]
+        },
+    )
+    for degree in ("much", "a lot", "by far", "noticeably"):
+        answer = R111.replace("clearly the heavier one", f"{degree} heavier")
+        assert scenario_check("OB-R111", "heavier-week", answer), degree

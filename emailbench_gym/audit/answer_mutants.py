@@ -36,7 +36,6 @@ from emailbench_gym.grading.checks.answer import (
     AnswerValuesCheck,
     _measure_pattern,
     _stated_measures,
-    alternatives,
 )
 from emailbench_gym.grading.claims.analysis import Analysis
 from emailbench_gym.grading.claims.entities import SYSTEM
@@ -563,7 +562,7 @@ def answer_mutants(
                 yield mutant("reorder", f"{check.id}:said-reversed", text + REVERSED_NOTE)
         elif isinstance(check, AnswerTextCheck):
             for index, statement in enumerate(check.statements):
-                spans = analysis.phrase_spans(alternatives(statement))
+                spans = check.statement_spans(analysis, statement)
                 if not spans:
                     continue
                 where = f"{check.id}:{index}"

@@ -28,6 +28,7 @@ no claim. The same claims check the text of sent messages (`sent-message` `body`
 from __future__ import annotations
 
 import bisect
+import itertools
 import re
 from collections.abc import Callable, Iterator
 from datetime import date, datetime
@@ -960,7 +961,7 @@ class AnswerValuesCheck(_Claim):
         role_binder = analysis.binder(roles)
         found = {}
         for v, span in stated:
-            subject = binder.bind(span)
+            subject = _scheduled(analysis, v, binder.bind(span))
             in_table, column_role = _column_role(analysis, v, roles)
             role = column_role if in_table else role_binder.bind(span) if roles else None
             found[v.start] = (
@@ -1009,7 +1010,7 @@ class AnswerValuesCheck(_Claim):
             stated = [(v, span) for v, span in stated if id(v) not in supposed]
             offered = [(v, span) for v, span in offered if id(v) not in supposed]
         binder = analysis.binder(subjects, [span for _, span in stated + offered])
-        bound = {id(v): binder.bind(span) for v, span in stated}
+        bound = {id(v): _scheduled(analysis, v, binder.bind(span)) for v, span in stated}
         for v, _span in stated:  # "Rob and Nathan sent three each": the value of every one
             subject = bound[id(v)]
             if subject is not None and _EACH.match(analysis.text.text, v.end):
@@ -1078,6 +1079,7 @@ class AnswerValuesCheck(_Claim):
         )
         problems: list[str] = []
         positions: list[int] = []
+        span_ends = _span_ends(analysis) if self.ordered else set()
         used: set[int] = set()
         in_role: set[int] = set()  # values that state a spec given in a role ("down 236")
         text_of = analysis.text.text
@@ -1148,7 +1150,8 @@ class AnswerValuesCheck(_Claim):
             if spec.role:
                 in_role.update(id(v) for v in hits)
             if spec.required:
-                positions.append(min(v.start for v in hits))
+                listed = [v for v in hits if v.start not in span_ends] or hits
+                positions.append(min(v.start for v in listed))
             if (spec.is_exclusive or not spec.required) and key is not None:
                 others = [
                     v
@@ -1352,6 +1355,53 @@ def _nearest_value_per_subject(
 
 
 _ALONE_IN_PARENTHESES = re.compile(r"\(\s*$")
+#: Right before a date or time, the word making it a deadline ("due at noon", "due by Friday").
+_DUE = re.compile(r"\bdue(?:\s+(?:at|by|on|before))?[\s,]*$", re.I)
+_WHEN_KINDS = frozenset({"date", "time", "time-range"})
+
+
+def _scheduled(
+    analysis: Analysis, v: ValueMention, subject: SubjectMention | None
+) -> SubjectMention | None:
+    """The subject a date or time is bound to, unless it is said as a deadline ("the talking
+    points are due at noon, an hour before the meeting", "due Tue Oct 16 12:00") and the subject
+    is a meeting: a meeting is held, never due, so the deadline is another thing's."""
+    if subject is None or v.kind not in _WHEN_KINDS:
+        return subject
+    if not all(key.startswith("event:") for key in subject.keys):
+        return subject
+    text, values, start = analysis.text.text, analysis.values, v.start
+    index = bisect.bisect_left(values, start, key=lambda w: w.start) - 1
+    while (  # "due Tue Oct 16 12:00": the date written before the time
+        index >= 0
+        and values[index].kind in _WHEN_KINDS
+        and re.fullmatch(r"[\s,]*(?:at\s+)?", text[values[index].end : start])
+    ):
+        start = values[index].start
+        index -= 1
+    return None if _DUE.search(text, max(0, start - 20), start) else subject
+
+
+#: Before the first and between the two ends of a span ("from Sep 26 to Oct 10").
+_SPAN_OPENING = re.compile(r"\b(?:from|between)\s+$", re.I)
+_SPAN_JOIN = re.compile(r"\s+(?:to|through|until|till|and)\s+", re.I)
+
+
+def _span_ends(analysis: Analysis) -> set[int]:
+    """Starts of the values that are the two ends of a span ("six Raptor emails, running from
+    Sep 26 to Oct 10", "between 9:00 and 11:00"): a span gives the first and the last of a
+    list, so where the list's values stand in order is where they are listed, not there."""
+    text, values = analysis.text.text, analysis.values
+    ends: set[int] = set()
+    for a, b in itertools.pairwise(values):
+        if (
+            a.kind == b.kind
+            and a.kind in ("date", "time")
+            and _SPAN_OPENING.search(text, max(0, a.start - 12), a.start)
+            and _SPAN_JOIN.fullmatch(text, a.end, b.start)
+        ):
+            ends.update((a.start, b.start))
+    return ends
 
 
 def _clause_of_value(text: Text, v: ValueMention) -> tuple[int, int]:
@@ -1633,6 +1683,12 @@ class AnswerTextCheck(_Claim):
             _subject_ref(value)
         return value
 
+    @staticmethod
+    def statement_spans(analysis: Analysis, statement: Phrases) -> list[Span]:
+        """Where the text writes the statement: any of its phrases, in its other spellings
+        ("none" for "no"), with degree words between its words ("clearly the heavier")."""
+        return analysis.phrase_spans(_spellings(alternatives(statement)), intensified=True)
+
     def evaluate(self, analysis: Analysis) -> Outcome:
         expected = [alternatives(s) for s in self.statements]
         if analysis.unread:
@@ -1646,7 +1702,7 @@ class AnswerTextCheck(_Claim):
         binder = analysis.binder(subjects)
         missing = []
         for statement in self.statements:
-            spans = analysis.phrase_spans(_spellings(alternatives(statement)))
+            spans = self.statement_spans(analysis, statement)
             own = frozenset(i for span in spans for i in range(span.first, span.last))
             polarity = analysis.reader.read(spans, self.cue_words, own)
             ok = any(

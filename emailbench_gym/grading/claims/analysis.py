@@ -24,7 +24,7 @@ from typing import Any
 
 from emailbench_gym.api.limits import WRITTEN_CHARS
 from emailbench_gym.grading.claims.entities import EntityMention, Universe
-from emailbench_gym.grading.claims.lexicon import NAMING_OPENERS
+from emailbench_gym.grading.claims.lexicon import INTENSIFIERS, NAMING_OPENERS
 from emailbench_gym.grading.claims.polarity import PolarityReader, Span
 from emailbench_gym.grading.claims.text import Text
 from emailbench_gym.grading.claims.values import TooManyValues, ValueMention, find_values
@@ -47,6 +47,14 @@ TOO_LONG = f"too long to grade: over {MAX_ANSWER_CHARS:,} characters"
 TOO_DENSE = (
     f"too dense to grade: over {MAX_ANSWER_VALUES:,} values (numbers, amounts, dates, times)"
 )
+#: After a value, "of" and a determiner: the value is a share of what follows ("75% of your mail").
+_PARTITIVE_AFTER = re.compile(r"\s+of\s+(?:the|those|these|your|my|our|his|her|their|all)\b", re.I)
+#: Before a date or time, the words making it the time an answer speaks from ("As of 9:00").
+_AS_OF = re.compile(r"\bas\s+of\s+(?:\w+\s+)?$", re.I)
+#: Words that, in the sentence naming the subject, deny it what a lead gave it ("Dial-in
+#: 1-800-555-0143. Raptor Restructuring Update: no dial-in.").
+_DENYING = frozenset({"no", "not", "none", "never", "without", "'t", "nothing"})
+_INTENSIFIERS = tuple(tuple(w.split()) for w in INTENSIFIERS)
 _CONJUNCTIONS = frozenset({"and", "or", "but", "while", "whereas"})
 #: Between two items of one list: a separator ("A, B and C", "3 and 5"), after the item's own
 #: short aside or qualifier ("Nathan Pryor (Arthur Andersen), Claire ...", "Rob of Dynegy, ...").
@@ -150,17 +158,19 @@ class Analysis:
                 found.append((Span(mention.first, mention.last, mention.start, mention.end), keys))
         return found
 
-    def phrase_spans(self, phrases: list[str]) -> list[Span]:
+    def phrase_spans(self, phrases: list[str], intensified: bool = False) -> list[Span]:
         """Every occurrence of any of the phrases (as whole words, case-insensitive), the
         longest first where several start at one word. The phrases are a scenario's (never
-        text an agent wrote): the universe remembers their tokens, the analysis their spans."""
-        key = tuple(phrases)
+        text an agent wrote): the universe remembers their tokens, the analysis their spans.
+        `intensified`: a statement's phrase may have degree words between its words ("this
+        week is clearly the heavier" says "this week is the heavier"; INTENSIFIERS)."""
+        key = (tuple(phrases), intensified)
         found = self._phrase_found.get(key)
         if found is None:
-            found = self._phrase_found[key] = self._find_phrases(phrases)
+            found = self._phrase_found[key] = self._find_phrases(phrases, intensified)
         return list(found)
 
-    def _find_phrases(self, phrases: list[str]) -> list[Span]:
+    def _find_phrases(self, phrases: list[str], intensified: bool = False) -> list[Span]:
         norms = self._norms
         words = self.universe.names.words
         by_first: dict[str, list[tuple[str, ...]]] = {}
@@ -171,14 +181,33 @@ class Analysis:
         i = 0
         while i < len(norms):
             for phrase in by_first.get(norms[i], ()):
-                if tuple(norms[i : i + len(phrase)]) == phrase:
-                    found.append(
-                        Span(i, i + len(phrase), tokens[i].start, tokens[i + len(phrase) - 1].end)
-                    )
-                    i += len(phrase) - 1
+                end = self._phrase_end(i, phrase, intensified)
+                if end:
+                    found.append(Span(i, end, tokens[i].start, tokens[end - 1].end))
+                    i = end - 1
                     break
             i += 1
         return found
+
+    def _phrase_end(self, i: int, phrase: tuple[str, ...], intensified: bool) -> int:
+        """The token after the phrase written from token `i` (0: it is not), with degree words
+        between its words when `intensified`."""
+        norms = self._norms
+        if tuple(norms[i : i + len(phrase)]) == phrase:
+            return i + len(phrase)
+        if not intensified:
+            return 0
+        j = i
+        for k, word in enumerate(phrase):
+            while k and j < len(norms) and norms[j] != word:
+                skip = next((len(w) for w in _INTENSIFIERS if tuple(norms[j : j + len(w)]) == w), 0)
+                if not skip:
+                    return 0
+                j += skip
+            if j >= len(norms) or norms[j] != word:
+                return 0
+            j += 1
+        return j
 
     @cached_property
     def _norms(self) -> list[str]:
@@ -425,7 +454,10 @@ class Binder:
     same line (named before it, unless the line is a table row: in prose a value refers back,
     not to a later sentence), else the header governing the line, else the nearest subject
     named before it in the paragraph ("It has 3 messages." after the thread's name), else the
-    first subject of the next sentence when it opens by naming it ("The subject is ...").
+    first subject of the next sentence when it opens by naming it ("The subject is ..."), else,
+    in the first sentence, before the first mention of the only subject the text names, that
+    subject (an answer that opens with the answer: "Dial-in 1-800-555-0143, code 4417." over
+    "Meeting: Raptor ...").
 
     Subjects are sorted by where they start, with running bounds on where they end, so a
     bind looks at the subjects next to its target, not at all of them: O(log n) plus the few
@@ -445,6 +477,9 @@ class Binder:
         self.suffix_first = list(itertools.accumulate((s.first for s in reversed(spans)), min))[
             ::-1
         ]
+        #: Whether the text names one subject only (every mention names the same keys): what
+        #: is said before its first mention, bound to nothing else, is about it.
+        self.sole = len({s.keys for s in subjects}) == 1
 
     def bind(self, target: Span) -> SubjectMention | None:
         """The subject a value or statement at `target` is about."""
@@ -498,7 +533,37 @@ class Binder:
         following = text.sentence_of(target.start) + 1
         if found is None and analysis.names_the_sentence_before(following):
             found = self._first_starting(*text.sentences[following])
+        if found is None and self._leads(target, analysis.clause_over_aside(target)):
+            found = self.subjects[self.order[0]]  # "Dial-in 1-800-555-0143." over "Meeting: X"
         return found
+
+    def _leads(self, target: Span, clause: tuple[int, int]) -> bool:
+        """Whether the target is in the answer's lead, before the first mention of the only
+        subject the text names: in its first sentence, not a header over what follows, in a
+        clause that names nothing (an answer that opens with its answer: "Dial-in
+        1-800-555-0143, code 4417."), neither a share of something it names ("Overall 75% of
+        your mail is unread.") nor the time the answer speaks from ("As of 9:00, ..."), and
+        the sentence naming the subject denies it nothing ("X: no dial-in.")."""
+        text = self.analysis.text
+        if not self.sole or target.end > self.starts[0]:
+            return False
+        opening = len(text.text) - len(text.text.lstrip())
+        if text.sentence_of(target.start) != text.sentence_of(opening):
+            return False
+        if text.text[slice(*text.lines[text.line_of(target.start)])].rstrip().endswith(":"):
+            return False  # "Raptor status, 2001-10-15:" introduces the answer
+        left, right = clause
+        colon = len(text.text[:left].rstrip()) - 1 if text.text[left] != ":" else left
+        if colon > 0 and text.text[colon] == ":":  # "Rob's line: 1-800-...": the label says whose
+            left = text.clause_of(colon - 1, colon - 1)[0]
+        if _PARTITIVE_AFTER.match(text.text, target.end) or _AS_OF.search(
+            text.text, max(0, target.start - 8), target.start
+        ):
+            return False
+        if any(left <= m.start < right for m in self.analysis.entities):
+            return False
+        named = text.sentences[text.sentence_of(self.starts[0])]  # "X: no dial-in." denies it
+        return not any(text.tokens[i].norm in _DENYING for i in text.tokens_in(*named))
 
     def _column_head(self, target: Span, line: int) -> SubjectMention | None:
         """For a target in a markdown table's body row that names no subject: the subject

@@ -113,6 +113,33 @@ NEGATED_VERBS: tuple[str, ...] = (
     "can not",
     *NOT_CONTRACTIONS,
 )
+#: Degree words that strengthen a statement without changing it ("this week is clearly the
+#: heavier one", "much busier"): a statement's phrase may have them between its words. Never a
+#: hedge ("probably") or a negative ("hardly", "barely"): those change what is said.
+INTENSIFIERS: tuple[str, ...] = (
+    "clearly",
+    "definitely",
+    "certainly",
+    "obviously",
+    "much",
+    "far",
+    "by far",
+    "way",
+    "noticeably",
+    "significantly",
+    "considerably",
+    "substantially",
+    "markedly",
+    "easily",
+    "comfortably",
+    "decidedly",
+    "distinctly",
+    "slightly",
+    "somewhat",
+    "a bit",
+    "a little",
+    "a lot",
+)
 #: After a negation (and "yet", "been"), these make it a progress status of the item ("not
 #: started", "hasn't been started", "not yet begun"), a value like "in progress", not a denial.
 NEGATED_STATUSES: frozenset[str] = frozenset(

@@ -908,7 +908,9 @@ def _mark_subset_shares(text: str, found: list[ValueMention]) -> list[ValueMenti
 
 def _mark_table_totals(text: str, found: list[ValueMention]) -> list[ValueMention]:
     """In a table with a "Total" column, a row's other values of the total's family are its
-    parts ("| Dynegy | three | two | **five** |": three and two are parts of five). Not under
+    parts ("| Dynegy | three | two | **five** |": three and two are parts of five), when there
+    are two or more of them: a single one is a measure of its own beside the total ("| Inbox |
+    16 | 41 |" under "| Folder | Unread | Total messages |": 16 of the 41 are unread). Not under
     a share of the total ("| Unread / total |", "four of five"): the row's other values there
     are more values of its subject ("| four of five | 80% |")."""
     marked = list(found)
@@ -942,13 +944,15 @@ def _mark_table_totals(text: str, found: list[ValueMention]) -> list[ValueMentio
         if whole.kind == "ratio":  # "four of five" is a share, no sum of the row's values
             continue
         family = _FAMILY.get(whole.kind, whole.kind)
-        for j, mention in enumerate(found):
-            if (
-                j not in inside
-                and start <= mention.start < offset
-                and _FAMILY.get(mention.kind, mention.kind) == family
-            ):
-                marked[j] = replace(marked[j], part_of=whole.start)
+        parts = [
+            j
+            for j, mention in enumerate(found)
+            if j not in inside
+            and start <= mention.start < offset
+            and _FAMILY.get(mention.kind, mention.kind) == family
+        ]
+        for j in parts if len(parts) >= 2 else ():
+            marked[j] = replace(marked[j], part_of=whole.start)
     return marked
 
 
