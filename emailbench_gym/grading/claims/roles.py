@@ -80,12 +80,10 @@ def _bare_in_segment(text: Text, span: Span) -> bool:
     )
 
 
-def _sentence_words(analysis: Analysis, span: Span, clause: bool = False) -> list[str]:
+def _clause_words(analysis: Analysis, span: Span) -> list[str]:
+    """The words of the clause holding the span, as the reader reads them (masks left out)."""
     text = analysis.text
-    if clause:
-        start, end = text.clause_of(span.start, span.end)
-    else:
-        start, end = text.sentences[text.sentence_of(span.start)]
+    start, end = text.clause_of(span.start, span.end)
     masked = analysis.reader.masked
     return [text.tokens[i].norm for i in text.tokens_in(start, end) if i not in masked]
 
@@ -202,8 +200,9 @@ def member_roles(
     block, heads = _item_units(text, spans)
     member_blocks = {block[k] for k in heads if member[k] and k in block}
     named = {frozenset(keys) for _, keys in mentions if keys}
+    order = sorted(range(len(spans)), key=lambda k: spans[k].start)
     line_heads: dict[int, int] = {}
-    for k in sorted(range(len(spans)), key=lambda k: spans[k].start):
+    for k in order:
         line = text.line_of(spans[k].start)
         if line not in line_heads and (text.opens_line(spans[k].start) or k in block):
             line_heads[line] = k
@@ -219,7 +218,6 @@ def member_roles(
     described = {
         k: head for k, head in _descriptions(text, spans, line_heads).items() if member[head]
     }
-    order = sorted(range(len(spans)), key=lambda k: spans[k].start)
     previous = {b: a for a, b in itertools.pairwise(order)}
     roles: list[bool] = [True] * len(spans)
     for k in order:
@@ -245,7 +243,7 @@ def member_roles(
             or (
                 not turned
                 and bool(words)
-                and any(w.startswith(words) for w in _sentence_words(analysis, span, True))
+                and any(w.startswith(words) for w in _clause_words(analysis, span))
             )  # "- A: ... B hasn't replied either"
         )
     return roles
