@@ -650,6 +650,10 @@ class AnswerItemsCheck(_Claim):
                 "ruled_out" if k in sources and polarity[k] == "asserted" else c
                 for k, c in enumerate(as_context)
             ]
+        # a zero count said of an item ("Archive: 0 unread") says it has none of what the
+        # question counts: never a member, so context (a member's own zero is a value)
+        zeros = analysis.reader.zero_counted(spans, self.cue_words)
+        as_context = ["ruled_out" if k in zeros else c for k, c in enumerate(as_context)]
         about = self._about_subject(analysis, spans)
         affirmed: dict[str, int] = {}
         affirmed_outside: set[str] = set()  # members asserted outside the context parts

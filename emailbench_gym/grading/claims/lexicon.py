@@ -29,6 +29,7 @@ PRE_NEGATIONS: tuple[str, ...] = (
     "not",
     "no",
     "never",
+    "nothing",  # "Nothing yet today from Sally Beck, John Lavorato or Steven Kean"
     # the same in the other languages an answer may slip into ("nicht Louise Kitchen")
     "nicht",
     "kein",

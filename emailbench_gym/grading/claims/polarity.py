@@ -132,6 +132,8 @@ _LABEL_COLON = re.compile(r":(?=\s)")
 _CONDITION_AFTER = frozenset({"once", "if", "when", "after", "unless", "until"})
 _CONJUNCTIONS = frozenset({"and", "or", "but", "while", "whereas", "although", "though"})
 _NEGATIVE_CELLS = frozenset({"no", "not", "none", "excluded", "n/a", "x", "✗", "✘", "-", "no."})
+#: A count of nothing ("0 unread", "zero emails"), not a share ("0 of 2", "0/2", "0.5").
+_ZERO_COUNT = re.compile(r"(?:0|zero)(?![.,:/]?\d)(?!\s*(?:/|of\b|out\s+of\b))", re.I)
 _STRIKE = re.compile(r"~~.+?~~")
 #: A relative clause in parentheses or between commas ("(which you haven't opened yet)").
 _RELATIVE_CLAUSE = re.compile(
@@ -491,6 +493,7 @@ class PolarityReader:
         self._after: dict[tuple[int, int], range] = {}
         self._questions: dict[int, _Question | None] = {}
         self._lists: dict[tuple[tuple[Span, ...], CueWords], list[int]] = {}  # by `read`
+        self._zeros: dict[tuple[tuple[Span, ...], CueWords], set[int]] = {}  # by `read`
         self._predicate_ranges: dict[tuple[str, ...], tuple[tuple[int, int], ...]] = {}
         self.in_parentheses = {
             i
@@ -909,6 +912,8 @@ class PolarityReader:
                 ruling.add(self.sentence[cue.first])
         self._pronoun_exclusions(index, verdict)
         self._headers_and_rows(runs, spans, verdict, words)
+        zeros = self._zero_counts(index, words)
+        self._zeros[(tuple(spans), words)] = {k for k in range(len(spans)) if run_of[k] in zeros}
         self._denied_sentences(runs, first, verdict)
         self._collective_denials(spans, run_of, verdict)
         self._continued_sequences(first, verdict, ruling, last)
@@ -1161,18 +1166,27 @@ class PolarityReader:
         return (start, end) if len(before) >= 3 else None
 
     def _pronoun_exclusions(self, runs: _RunIndex, verdict: list[set[str]]) -> None:
-        """ "..., so I left him out" / "I kept them off": the run the pronoun stands for."""
+        """ "..., so I left him out" / "I kept them off": the run the pronoun stands for; or,
+        with a colon right after ("..., so I left them off: A and B"), the runs the colon
+        opens in its sentence, which the pronoun stands for instead."""
         verbs, particles = PRONOUN_EXCLUSIONS
-        norms = self.norms
-        for i, r in runs.proxies.items():
-            if (
+        norms, tokens, text = self.norms, self.text.tokens, self.text.text
+        for i in self._pronouns:
+            if not (
                 0 < i < len(norms) - 1
                 and norms[i - 1] in verbs
                 and norms[i + 1] in particles
                 and i - 1 not in self.masked
                 and self.sentence[i - 1] == self.sentence[i + 1]
             ):
-                verdict[r].add("ruled_out")
+                continue
+            after = tokens[i + 1].end
+            if text[after : after + 1] == ":":
+                for first, r in runs.by_first:
+                    if first > i + 1 and self.sentence[first] == self.sentence[i]:
+                        verdict[r].add("ruled_out")
+            elif i in runs.proxies:
+                verdict[runs.proxies[i]].add("ruled_out")
 
     def _pronoun_object(self, cue: _Cue, runs: _RunIndex) -> int | None:
         """The run a negated membership verb's object pronoun stands for ("didn't count them",
@@ -1253,6 +1267,41 @@ class PolarityReader:
                 negative_rows[line] = any(c in _NEGATIVE_CELLS for c in cells if c)
             if negative_rows[line]:
                 verdict[r].add("ruled_out")
+
+    def _zero_counts(self, index: _RunIndex, words: CueWords) -> set[int]:
+        """The runs a zero count is said of: right after them in their sentence ("Sent Items,
+        Drafts and Archive are all at 0 unread", "Alan Whitcombe: zero emails") or in their
+        table row ("| Alan Whitcombe | 0 |"). None for a question about having none (a claim
+        with predicate words: "which contacts have I never emailed?"), where a zero is the
+        claim itself."""
+        found: set[int] = set()
+        if words.predicate:
+            return found
+        text, tokens = self.text, self.text.tokens
+        zero_rows: set[int] = set()
+        for i in (*self._positions.get("0", ()), *self._positions.get("zero", ())):
+            if not _ZERO_COUNT.match(text.text, tokens[i].start):
+                continue
+            cell = text.table_cell(tokens[i].start)
+            if cell is None:
+                target = self._backward(_Cue("zero", i, i + 1), index, POST_REACH)
+                if target is not None:
+                    found.add(target)
+            elif text.text[cell[1] : cell[2]].strip(" *_`").casefold() == tokens[i].raw.casefold():
+                zero_rows.add(text.line_of(tokens[i].start))
+        for r, first in enumerate(index.first):
+            if text.line_of(tokens[first].start) in zero_rows:
+                found.add(r)
+        return found
+
+    def zero_counted(self, spans: list[Span], words: CueWords = CueWords()) -> set[int]:
+        """Indexes of the spans a zero count is said of (`_zero_counts`), as `read` found them."""
+        if not spans:
+            return set()
+        key = (tuple(spans), words)
+        if key not in self._zeros:
+            self.read(spans, words)
+        return self._zeros[key]
 
     def _cells(self, line: int) -> list[tuple[int, int]]:
         """(start, end) offsets of a table row's cells."""
@@ -1867,10 +1916,22 @@ class PolarityReader:
             after = self.text.text[self.text.tokens[0].end : self.text.tokens[0].end + 2]
             return bool(re.match(r"\s*[.,:!;-]|\s*$", after))
         partial = any(
-            sentence != self.sentence[0] and _match_at(self.norms, i, _CONTRASTS)
+            sentence != self.sentence[0]
+            and (_match_at(self.norms, i, _CONTRASTS) or self._opens_with_a_count(i))
             for sentence, i in self._sentence_starts.items()
         )
         return not partial
+
+    def _opens_with_a_count(self, i: int) -> bool:
+        """Whether the sentence opening at token `i` opens with a count of one or more things
+        ("Nothing unfinished is past due. One card is due within the next 48 hours"): it
+        gives what the opening denial left, so the denial was partial."""
+        norms, tokens = self.norms, self.text.tokens
+        if i + 1 >= len(norms) or self.sentence[i + 1] != self.sentence[i]:
+            return False
+        word = norms[i]
+        counted = tokens[i].raw.isdigit() and int(tokens[i].raw) > 0
+        return (counted or NUMBER_WORDS.get(word, 0) > 0) and norms[i + 1].isalpha()
 
     @cached_property
     def _suppositions(self) -> tuple[tuple[int, int], ...]:
