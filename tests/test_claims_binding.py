@@ -82,6 +82,13 @@ def scan_bind(analysis: Analysis, target: Span, subjects: list[SubjectMention]):
                 return a
         return None
 
+    parentheses = [m.span() for m in re.finditer(r"\([^()\n]*\)", text.text)]
+
+    def in_another_cells_aside(s: SubjectMention) -> bool:
+        return any(a <= s.span.start < b for a, b in parentheses) and text.table_cell(
+            s.span.start
+        ) != text.table_cell(target.start)
+
     for scope, (left, right) in enumerate(scopes):
         inside = [s for s in subjects if left <= s.span.start and s.span.end <= right]
         if scope == len(scopes) - 1 and not scan_is_table_row(text, line_index):
@@ -95,6 +102,9 @@ def scan_bind(analysis: Analysis, target: Span, subjects: list[SubjectMention]):
             before = [s for s in inside if s.span.end <= asides[0]]
             if before:
                 return min(before, key=distance)
+        if scan_is_table_row(text, line_index):  # not a subject in another cell's aside
+            rows = [s for s in inside if not in_another_cells_aside(s)]
+            inside = rows or inside
         if inside:
             return min(inside, key=distance)
 

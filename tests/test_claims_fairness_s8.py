@@ -6,7 +6,7 @@ not collide; the helpers are tests/test_claims_fairness.py's."""
 from __future__ import annotations
 
 from tests.test_claims_fairness import scenario_check
-from tests.test_claims_fairness_fair_a import passes_and_twins_fail
+from tests.test_claims_fairness_fair_a import _swapped, passes_and_twins_fail
 
 P109 = (
     "Jeff Skilling, Louise Kitchen and Richard Shapiro.\n\n"
@@ -132,3 +132,128 @@ def test_a_zero_count_said_of_an_item_rules_it_out():
     # a share is not a count of nothing ("0 of 2")
     share = N505.replace("are all at 0 unread", "are at 0 of 2 read")
     assert not scenario_check("OB-N505", "folders-with-unread", share)
+
+
+R102 = (
+    "Three of your meetings this week include someone from outside Enron:\n\n"
+    "| Meeting | When | Outside person | Company (as in your contacts) |\n"
+    "|---|---|---|---|\n"
+    "| Raptor Restructuring Update | Tue Oct 16, 1:00-2:00 PM | Nathan Pryor | Arthur Andersen LLP |\n"
+    "| FERC Review | Wed Oct 17, 10:00-11:30 AM (overlaps the Dynegy Review) | Claire Boudreaux "
+    "| Vinson & Elkins LLP |\n"
+    "| Dynegy Review | Wed Oct 17, 11:00 AM-12:00 PM (overlaps the FERC Review) | Rob Delacroix "
+    "| Dynegy Inc. |\n"
+)
+
+
+def test_a_meeting_in_an_aside_of_another_cell_is_not_the_rows_subject():
+    """OB-R102: "| FERC Review | 10:00-11:30 (overlaps the Dynegy Review) | Claire Boudreaux |":
+    Claire is the row's outsider, the FERC Review's; the meeting the When cell's aside names is
+    not the row's subject."""
+    swapped = _swapped(R102, "| Claire Boudreaux |", "| Rob Delacroix |")
+    for meeting in ("evt008", "evt009"):
+        assert scenario_check("OB-R102", f"outsider-on-{meeting}", R102)
+        assert not scenario_check("OB-R102", f"outsider-on-{meeting}", swapped)
+    # with no other subject in the row, the aside's meeting is still the one it binds to
+    alone = R102.replace("| FERC Review | Wed", "| Wed").replace("|---|---|---|---|", "|---|")
+    assert not scenario_check("OB-R102", "outsider-on-evt008", alone)
+
+
+G107 = (
+    "Lunch with Claire Boudreaux: Thursday, October 25, 12:00-1:15 PM at Treebeards, Market "
+    "Square.\n\n"
+    'Her most recent email to you is "Document retention policy - reminder" (Wed, Oct 10).\n\n'
+    "Yes, one to-do is tied to one of her emails, and it is done:\n\n"
+    "| To-do | List | Linked email | Status |\n"
+    "|---|---|---|---|\n"
+    '| Send corrections on V&E draft FERC response | FERC Prep | "Privileged: FERC '
+    'market-based rate inquiry - draft response" (Oct 4) | Completed Oct 11 |\n'
+)
+
+
+def test_an_email_in_a_row_keyed_by_a_to_do_is_the_to_dos_attribute():
+    """OB-G107: a table keyed by to-dos ("| To-do | List | Linked email | Status |") names the
+    email each to-do is linked to: an attribute of the row's to-do, not a second answer to
+    "what was her most recent email?", which the answer gives above it."""
+    passes_and_twins_fail(
+        "OB-G107",
+        "latest-email",
+        G107,
+        {
+            # the answer's own email missing above the table, or a wrong one given there
+            '"Document retention policy - reminder" (Wed, Oct 10)': [
+                "not in your inbox",
+                '"Privileged: FERC market-based rate inquiry - draft response"',
+            ],
+            # a row keyed by the email itself asserts it
+            "| Send corrections on V&E draft FERC response | FERC Prep | ": ["| "],
+        },
+    )
+
+
+R110 = (
+    "Raptor Restructuring Update (Tue, Oct 16, 1:00 PM):\n"
+    "- Steven Kean: no response\n"
+    "- Nathan Pryor: tentative\n"
+    "- Jeff Skilling: accepted\n"
+    "- Marcus Hale: accepted\n\n"
+    "Q4 Risk Review Kickoff (Fri, Oct 26, 2:00 PM):\n"
+    "- Sally Beck: no response\n"
+    "- Priya Raman: accepted\n"
+    "- Marcus Hale: accepted\n"
+    "- Tanya Ortiz: accepted\n"
+)
+G103 = (
+    "Raptor Restructuring Update, Tue Oct 16, 1:00-2:00 PM.\n\n"
+    "Not accepted yet:\n"
+    "- Steven Kean (required): no response\n"
+    "- Nathan Pryor (Andersen, optional): tentative\n\n"
+    "Accepted: Jeff Skilling, Marcus Hale\n\n"
+    'Your to-do "Draft Raptor restructuring talking points for Skilling" is not started, due '
+    'Tue Oct 16 at noon. Both checklist steps are open: "Termination vs. share contribution '
+    'comparison" and "One-page charge summary".'
+)
+
+
+def test_a_ruled_out_status_alone_rules_its_item_out():
+    """OB-R110 / OB-G103: "- Jeff Skilling: accepted" and "Accepted: Jeff Skilling, Marcus
+    Hale" give the status "has accepted" rules out, as all that is said of the items; a status
+    that says more ("accepted tentatively") is read as before."""
+    twins = {  # the status taken off, or said of an invitee under that meeting
+        "pending-on-evt-007": {"- Jeff Skilling: accepted": ["- Jeff Skilling: hasn't accepted"]},
+        "pending-on-evt-015": {"- Priya Raman: accepted": ["- Priya Raman: not accepted"]},
+        "not-accepted": {"- Tanya Ortiz: accepted": ["- Tanya Ortiz", "- Tanya Ortiz: pending"]},
+    }
+    for check, replaced in twins.items():
+        passes_and_twins_fail("OB-R110", check, R110, replaced)
+    tentative = R110.replace("- Nathan Pryor: tentative", "- Nathan Pryor: accepted (tentatively)")
+    assert scenario_check("OB-R110", "not-accepted", tentative)
+    passes_and_twins_fail(
+        "OB-G103",
+        "not-accepted",
+        G103,
+        {
+            "Accepted: Jeff Skilling": ["Not accepted either: Jeff Skilling", "Jeff Skilling"],
+            "- Nathan Pryor (Andersen, optional): tentative": ["- Nathan Pryor: accepted"],
+        },
+    )
+
+
+R112 = (
+    "Six people are on your meetings both this week and next week: Marcus Hale, Priya Raman, "
+    "Tanya Ortiz, Sally Beck, Nathan Pryor and Claire Boudreaux.\n\n"
+    "This week only: Jeff Skilling (Q3 Earnings Release Prep, Raptor Restructuring Update), "
+    "Steven Kean (Raptor Restructuring Update, FERC Review), John Lavorato (Q3 Earnings "
+    "Release Prep, Dynegy Review), Richard Shapiro (FERC Review), Louise Kitchen (Dynegy "
+    "Review), Rob Delacroix (Dynegy Review)."
+)
+
+
+def test_only_after_what_it_restricts_is_the_same_ruling():
+    """OB-R112: "This week only: A, B" is "only this week: A, B" written the other way."""
+    passes_and_twins_fail(
+        "OB-R112",
+        "both-weeks",
+        R112,
+        {"This week only:": ["Both weeks too:", "This week and next:"]},
+    )

@@ -466,6 +466,47 @@ def _listed_contents(
     return found
 
 
+def _rows_of_another_kind(
+    analysis: Analysis, mentions: list[tuple[Span, list[str]]], kind: str, members: set[str]
+) -> set[int]:
+    """Indexes of the mentions in the later cells of a table keyed by items of another kind,
+    one that names no member of the claim ("| To-do | List | Linked email | Status |" over
+    "| Send corrections ... | FERC Prep | \"Privileged: FERC ... draft response\" | Done |"):
+    each row says something of its own item (the to-do), and what it names of the claim's
+    kind is an attribute of that item, not one of the claim's items."""
+    text = analysis.text
+    entities = analysis.entities
+    starts = [m.start for m in entities]
+    by_table: dict[int, list[int]] = {}
+    for k, (span, _keys) in enumerate(mentions):
+        cell = text.table_cell(span.start)
+        line = text.line_of(span.start)
+        if cell is None or cell[0] == 0 or text.table_head(line) == line:
+            continue
+        by_table.setdefault(text.table_head(line), []).append(k)
+    found: set[int] = set()
+    for listed in by_table.values():
+        if any(not members.isdisjoint(mentions[k][1]) for k in listed):
+            continue
+        rows = {text.line_of(mentions[k][0].start) for k in listed}
+        keyed = True
+        for row in rows:
+            start, end = text.lines[row]
+            bars = [i for i in range(start, end) if text.text[i] == "|"]
+            if len(bars) < 2:
+                keyed = False
+                break
+            low = bisect.bisect_left(starts, bars[0])
+            high = bisect.bisect_left(starts, bars[1])
+            named = {k for m in entities[low:high] if m.end <= bars[1] for k, _ in m.refs}
+            if not named or kind in named:
+                keyed = False
+                break
+        if keyed:
+            found.update(listed)
+    return found
+
+
 def _tables(text: Text) -> Iterator[list[int]]:
     """The line numbers of each markdown table in `text`, one list per run of table rows."""
     line, count = 0, len(text.lines)
@@ -703,6 +744,8 @@ class AnswerItemsCheck(_Claim):
         # mention in another column of the row ("| Accepted | Not yet accepted |")
         beside = _outside_member_columns(analysis.text, mentions, polarity, members)
         listings = _listed_contents(analysis, mentions, self.kind)
+        if self.subject is None:  # (a subject's items are what each row gives of it)
+            listings |= _rows_of_another_kind(analysis, mentions, self.kind, members)
         if listings and members <= {  # a listing excuses only an answer given outside it
             key
             for k, ((_span, keys), mark) in enumerate(zip(mentions, polarity, strict=True))

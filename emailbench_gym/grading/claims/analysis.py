@@ -497,6 +497,8 @@ class Binder:
         scopes = (clause, analysis.segment(sentence, target), sentence, line)
         aside = analysis.aside_opening(target)
         introduces = self._list_colon(target, sentence)
+        # "| FERC Review | 10:00 (overlaps the Dynegy Review) | Claire |": the row's subject
+        skip = self._aside_in_another_cell(target) if text.is_table_row(line_index) else None
         for scope, (left, right) in enumerate(scopes):
             if scope == len(scopes) - 1 and not text.is_table_row(line_index):
                 # past its own sentence, a value refers back, not forward to a later sentence
@@ -509,7 +511,9 @@ class Binder:
                 found = self._nearest(target, left, min(aside, right))  # "Rob of Dynegy (3), ..."
                 if found is not None:
                     return found
-            found = self._nearest(target, left, right)
+            found = self._nearest(target, left, right, skip)
+            if found is None and skip is not None:
+                found = self._nearest(target, left, right)  # only an aside names one
             if found is not None:
                 return found
         column_head = self._column_head(target, line_index)
@@ -612,9 +616,28 @@ class Binder:
         first = bisect.bisect_left(self.starts, self.starts[index])
         return self.subjects[self.order[first]]
 
-    def _nearest(self, target: Span, left: int, right: int) -> SubjectMention | None:
+    def _aside_in_another_cell(self, target: Span) -> Callable[[SubjectMention], bool]:
+        """Whether a subject is named in parentheses in another cell of the target's table
+        row: an aside on what that cell says ("| 10:00-11:30 (overlaps the Dynegy Review) |"),
+        not the row's subject."""
+        text, asides = self.analysis.text, self.analysis.reader.in_parentheses
+        cell = text.table_cell(target.start)
+
+        def aside(subject: SubjectMention) -> bool:
+            return subject.span.first in asides and text.table_cell(subject.span.start) != cell
+
+        return aside
+
+    def _nearest(
+        self,
+        target: Span,
+        left: int,
+        right: int,
+        skip: Callable[[SubjectMention], bool] | None = None,
+    ) -> SubjectMention | None:
         """The subject within [left, right) nearest `target`: fewest words between them (a
-        conjunction counts as three), then one before it, then the first listed."""
+        conjunction counts as three), then one before it, then the first listed (none that
+        `skip` skips)."""
         weights = self.analysis._weights
         subjects, order, starts = self.subjects, self.order, self.starts
         low = bisect.bisect_left(starts, left)
@@ -627,7 +650,7 @@ class Binder:
             nonlocal best
             k = order[position]
             span = subjects[k].span
-            if span.end > right:
+            if span.end > right or (skip is not None and skip(subjects[k])):
                 return
             if span.last <= target.first:
                 key = (weights[target.first] - weights[span.last], 0, k)

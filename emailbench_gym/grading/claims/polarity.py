@@ -229,15 +229,37 @@ class _Phrases(tuple):
     def with_number_spellings(self) -> _Phrases:
         """These phrases and their variants with small numbers spelled the other way, with
         "all" / "both" written out ("all read" is also "all of them read") and floated after an
-        auxiliary ("have accepted" is also "have both accepted")."""
+        auxiliary ("have accepted" is also "have both accepted"), and "only" after what it
+        restricts ("only this week" is also "this week only")."""
         variants = {v for phrase in self for v in _number_spellings(phrase)}
         variants |= {v for phrase in list(variants) for v in _quantifier_spellings(phrase)}
         variants |= {v for phrase in list(variants) for v in _floating_quantifiers(phrase)}
+        variants |= {v for phrase in list(variants) for v in _trailing_only(phrase)}
         if len(variants) == len(self):
             return self
         return _Phrases(tuple(sorted(variants, key=len, reverse=True)))
 
 
+#: Words before a status in a ruling-out phrase ("has accepted", "have all accepted",
+#: "already read"): a perfect leaves a participle ("is under", "was due", "all day" leave a
+#: preposition or a noun, no status).
+_STATUS_LEADS = frozenset({"has", "have", "had", "already"})
+_FLOATED = frozenset({"all", "both"})  # "have all accepted" is "have accepted"
+#: Irregular participles a status may be ("already read", "has sent"); the rest end in -ed/-en
+#: ("already in", "already members" leave no status).
+_IRREGULAR_PARTICIPLES = frozenset({"read", "sent", "done", "met", "seen", "kept", "left"})
+
+
+def _participle(word: str) -> bool:
+    return word in _IRREGULAR_PARTICIPLES or (len(word) > 4 and word.endswith(("ed", "en")))
+
+
+#: What may stand around a status that is all that is said of an item: emphasis, quotes, end
+#: punctuation, up to a separator (a colon, a cell's bar, a parenthesis, a comma, a dash).
+_STATUS_AROUND = re.compile(r"[\s*_`'\"“”‘’.!]*")
+_STATUS_SEPARATOR = re.compile(r"[:|()\[\],;\n]|\s[-–—]\s")
+#: After a status, a parenthesis qualifies it ("accepted (tentatively)"): no separator there.
+_STATUS_END = re.compile(r"[:|)\],;\n]|\s[-–—]\s")
 #: A small number written as a word or in digits: "cc'd on 2" is "cc'd on two".
 _DIGIT_OF = {w: str(n) for w, n in NUMBER_WORDS.items() if " " not in w and 0 < n <= 20}
 _WORD_OF = {digit: word for word, digit in _DIGIT_OF.items()}
@@ -275,6 +297,18 @@ def _floating_quantifiers(phrase: tuple[str, ...]) -> set[tuple[str, ...]]:
     if len(phrase) < 2 or phrase[0] not in _AUXILIARIES or phrase[1] in (*_FLOATING, "not"):
         return set()
     return {(phrase[0], q, *phrase[1:]) for q in _FLOATING}
+
+
+def _trailing_only(phrase: tuple[str, ...]) -> set[tuple[str, ...]]:
+    """A phrase opening with "only" with "only" after what it restricts ("only this week":
+    "this week only", "only on this week": "on this week only", "this week only")."""
+    if len(phrase) < 2 or phrase[0] != "only":
+        return set()
+    rest = phrase[1:]
+    found = {(*rest, "only")}
+    if len(rest) >= 2 and rest[0] in ("on", "in"):
+        found.add((*rest[1:], "only"))
+    return found
 
 
 def _describes_the_one(words: list[str], k: int) -> bool:
@@ -374,6 +408,9 @@ class CueWords:
 
     predicate: tuple[str, ...] = ()  # word stems: "accept" covers accepted, accepting
     ruled_out: tuple[tuple[str, ...], ...] = ()
+    #: The ruling-out phrases' statuses without their auxiliary ("has accepted": "accepted"),
+    #: which rule an item out only as the whole of what is said of it ("- Jeff: accepted").
+    statuses: tuple[tuple[str, ...], ...] = ()
 
     @classmethod
     def of(cls, predicate: list[str], ruled_out: list[str], inflect: bool = False) -> CueWords:
@@ -390,7 +427,15 @@ class CueWords:
                 for form in _inflections(phrase[0])
             }
             phrases = _Phrases(tuple(sorted(set(phrases) | forms, key=len, reverse=True)))
-        return cls(stems, phrases.with_number_spellings())
+        statuses = {
+            phrase[-1:]
+            for phrase in phrases
+            if len(phrase) >= 2
+            and phrase[0] in _STATUS_LEADS
+            and all(w in _STATUS_LEADS | _FLOATED for w in phrase[1:-1])
+            and _participle(phrase[-1])
+        }
+        return cls(stems, phrases.with_number_spellings(), tuple(sorted(statuses - set(phrases))))
 
 
 def _inflections(word: str) -> set[str]:
@@ -692,7 +737,9 @@ class PolarityReader:
         elsewhere, _ = self._columns(words)
         generic = self._generic_cues
         ruled_at = {
-            i for word in {p[0] for p in words.ruled_out} for i in self._positions.get(word, ())
+            i
+            for word in {p[0] for p in (*words.ruled_out, *words.statuses)}
+            for i in self._positions.get(word, ())
         }
         for i in sorted(ruled_at.union(generic)):
             if i in own or i in mask:
@@ -703,11 +750,33 @@ class PolarityReader:
                 length = _match_at(norms, i, words.ruled_out)
                 if length:
                     cues.append(_Cue("ruled", i, i + length))
+                elif self._status_alone(i, words):
+                    cues.append(_Cue("ruled", i, i + 1))
             for kind, length in generic.get(i, ()):
                 # a word may be several kinds of cue ("not"): each binds on its own
                 cues.append(_Cue(kind, i, i + length))
         self._mask_predicates(cues, words, own)
         return cues
+
+    def _status_alone(self, i: int, words: CueWords) -> bool:
+        """Whether the word at `i` is one of the claim's statuses and all that its part of the
+        line says ("- Jeff Skilling: accepted", "| Marcus Hale | Accepted |", "Accepted: A,
+        B"): the status of an item, as "has accepted" states it ("accepted tentatively" says
+        more, and is read as usual)."""
+        if (self.norms[i],) not in words.statuses:
+            return False
+        text, token = self.text, self.text.tokens[i]
+        start, end = text.lines[text.line_of(token.start)]
+        left = max(
+            (m.end() for m in _STATUS_SEPARATOR.finditer(text.text, start, token.start)),
+            default=start,
+        )
+        right = next((m.start() for m in _STATUS_END.finditer(text.text, token.end, end)), end)
+        left = max(left, text.list_marker_end(text.line_of(token.start)))
+        return bool(
+            _STATUS_AROUND.fullmatch(text.text, left, token.start)
+            and _STATUS_AROUND.fullmatch(text.text, token.end, right)
+        )
 
     def _possessive(self, i: int) -> bool:
         """Whether the word at `i` is written in the possessive before another word of its
@@ -1517,6 +1586,8 @@ class PolarityReader:
                 if i in self.masked and phrases is not words.ruled_out:
                     continue  # "Your cards in Not Started:", "about Gryphon Go/No-Go:" name things
                 length = _match_at(norms, i, phrases)
+                if not length and phrases is words.ruled_out and self._status_alone(i, words):
+                    length = 1  # "Accepted: Jeff Skilling, Marcus Hale"
                 if (
                     length
                     and phrases is words.ruled_out
