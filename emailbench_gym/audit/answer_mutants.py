@@ -477,6 +477,7 @@ def answer_mutants(
                 yield mutant("reorder", f"{check.id}:said-reversed", text + REVERSED_NOTE)
         elif isinstance(check, AnswerValuesCheck):
             found = _value_spans(check, analysis)
+            owned = {index: own for index, _hits, own in _value_spans_own(check, analysis)}
             for index, hits in found:
                 if not hits:
                     continue
@@ -500,11 +501,13 @@ def answer_mutants(
                     doubled = _second_column(text, hits[0].start, hits[0].end, rendered)
                     if doubled is not None:
                         yield mutant("second-column", where, doubled)
-                # not after a value in a parenthesis (a part of another's value) or a table
-                # cell (a row number)
+                # after a value the claim binds to the subject (and role): a second value next
+                # to an equal number it binds to nothing is bound to nothing either; not after
+                # a value in a parenthesis (a part of another's value) or a table cell (a row
+                # number)
                 plain = [
                     v
-                    for v in hits
+                    for v in owned[index]
                     if not _in_parenthesis(text, v.start)
                     and not text[text.rfind("\n", 0, v.start) + 1 :].lstrip().startswith("|")
                 ]
@@ -542,7 +545,6 @@ def answer_mutants(
             ]
             # the subjects' first values swapped, and (where each is stated again: a summary
             # over a table) their last own ones, so either place may hold the swap
-            owned = {index: own for index, _hits, own in _value_spans_own(check, analysis)}
             for i, j in pairs[:6]:
                 first = (dict(found)[i][0], dict(found)[j][0], "")
                 last = (owned[i][-1], owned[j][-1], ":last") if owned[i] and owned[j] else None

@@ -1206,7 +1206,11 @@ class AnswerValuesCheck(_Claim):
                     v
                     for v in mine
                     if v not in hits
-                    and (not spec.role or (in_role_clause(v) and not _other_side(text_of, v, spec)))
+                    and (
+                        not spec.role
+                        or (in_role_clause(v) and not _other_side(text_of, v, spec))
+                        or _same_measure_in_row(analysis.text, v, hits)
+                    )
                     and comparable(v, spec.kind)
                     and not _in_another_column(analysis.text, v, hits, measured)
                     and not v.rate  # "$671,000 per transaction" is no second notional
@@ -1594,6 +1598,28 @@ def _in_another_column(
             and theirs[1] != mine[1]
             and theirs[2]
             and _measure_words(theirs[2]) != _measure_words(mine[2])
+        ):
+            return True
+    return False
+
+
+def _same_measure_in_row(text: Text, mention: ValueMention, hits: list[ValueMention]) -> bool:
+    """A value in the row of one of the subject's own values, in another column headed by the
+    same measure ("| Follow-up due | Follow-up due (rate) |", "| Change | Change (%) |"): the
+    row gives the subject that measure twice, so it is said in the value's role, however far
+    the role phrase heading the columns is from it."""
+    mine = _column_header(text, mention.start)
+    if mine is None or not _measure_words(mine[2]):
+        return False
+    row = text.line_of(mention.start)
+    for hit in hits:
+        theirs = _column_header(text, hit.start)
+        if (
+            theirs is not None
+            and theirs[0] == mine[0]
+            and theirs[1] != mine[1]
+            and text.line_of(hit.start) == row
+            and _measure_words(theirs[2]) == _measure_words(mine[2])
         ):
             return True
     return False

@@ -192,6 +192,9 @@ _REPORTING = re.compile(
 #: A question inside quotes ending the sentence ('... the FAQ asks "How exposed are we?"').
 _QUOTED_QUESTION = re.compile(r"[\"“‘][^\"“”‘’]*\?[\"”’][\s*_)]*$")
 _SEGMENT_BREAK = re.compile(r";|:\s|\s[-–—]\s")
+#: After an opening "No"/"Nope": a full stop or "!" ending it before a lower-case word ("Nope.
+#: yep, just 1: ..."), which the sentence splitter joins to it; not "No. 1", "No. of emails".
+_LONE_DENIAL = re.compile(r"[ \t]*[.!]+[ \t\n]+(?!of\b)[a-z]")
 
 
 def is_request(sentence: str, at: int = 0) -> bool:
@@ -1978,9 +1981,13 @@ class PolarityReader:
         """The answer opens with a sentence that denies everything ("No.", "None found.")."""
         if not self.text.tokens:
             return False
+        length = _match_at(self.norms, 0, _DENIALS)
+        if self.norms[0] in ("no", "nope", "nah") and length == 1:
+            end = self.text.tokens[0].end
+            if _LONE_DENIAL.match(self.text.text, end):
+                return True  # "Nope. yep, just 1: ...": a sentence of its own, whatever follows
         if any(self.sentence[f] == self.sentence[0] for f in first):
             return False
-        length = _match_at(self.norms, 0, _DENIALS)
         if not length:
             return False
         if self.norms[0] in ("no", "nope", "nah") and length == 1:
