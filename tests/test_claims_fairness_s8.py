@@ -257,3 +257,210 @@ def test_only_after_what_it_restricts_is_the_same_ruling():
         R112,
         {"This week only:": ["Both weeks too:", "This week and next:"]},
     )
+
+
+# Honest episodes of this session's solvers (fern, gorse, heath), quoted: /work/solver is not in
+# the repo.
+FERN_T109 = (
+    'Two fit. "Draft Raptor restructuring talking points for Skilling" is due Tue at noon'
+    " with 2 of 2 steps open (termination vs. share contribution comparison, one-page "
+    'charge summary). "Prepare controls briefing for FERC Review" is due Tue at 5pm, also'
+    " 2 of 2 open (manual override cases list, talking points for Jeff). The Dynegy RSVP "
+    "due today at noon has no checklist, so I left it out, along with the Raptor "
+    "reconciliation, which is already overdue."
+)
+
+GORSE_G107 = (
+    "Your lunch with Claire Boudreaux is next Thursday, October 25, from 12:00 noon to "
+    "1:15 PM at Treebeards on Market Square. The most recent email she sent you is "
+    '"Document retention policy - reminder," from Wednesday, October 10. One of your to-'
+    "dos is tied to one of her emails, and it is done.\n"
+    "\n"
+    "The lunch is a meeting you set up to catch up on the regulatory calendar for Q4. "
+    "Claire accepted on October 12, and your reminder is set for 15 minutes before.\n"
+    "\n"
+    "To find her latest email I searched your whole mailbox for mail from "
+    "claire.boudreaux@velaw.com. There are only two. The October 10 reminder says that, "
+    "as part of V&E's engagement, they ask clients to follow their document retention "
+    "policies, to suspend routine destruction of any documents related to pending "
+    "regulatory inquiries, and to make sure your group knows about the hold notice Enron "
+    "Legal circulated in September. She asks you to let her know if anyone has questions "
+    'about what the hold covers. The earlier one, from October 4, is "Privileged: FERC '
+    "market-based rate inquiry - draft response,\" with V&E's first draft of the FERC "
+    "response. You replied to it on October 11. Rick Shapiro's email this morning says "
+    "Claire sent V&E's comments on the revised data response, but that message didn't "
+    "come to you directly, so I didn't count it as one of hers.\n"
+    "\n"
+    'The to-do linked to her email is "Send corrections on V&E draft FERC response," on '
+    "your FERC Prep list. It is tied to her October 4 draft-response email and covered "
+    "sections 3 and 4 (credit limits and controls), due to Claire by October 12. It is "
+    "marked completed, finished on October 11 at 11:05 AM, which matches your reply to "
+    "her that morning. None of your other to-dos is linked to any of Claire's messages."
+)
+
+GORSE_R112 = (
+    "Six people are on your meetings both this week and next week: Marcus Hale, Priya "
+    "Raman, Tanya Ortiz, Sally Beck, Nathan Pryor and Claire Boudreaux. In fact, everyone"
+    " on next week's meetings also turns up somewhere this week.\n"
+    "\n"
+    "I listed your calendar for this week (Monday, October 15 to Sunday, October 21) and "
+    "next week (October 22 to 28). None of the meetings are cancelled. For each week I "
+    "collected every organizer and every attendee, regardless of their response, and then"
+    " kept the names that appear in both weeks.\n"
+    "\n"
+    "Marcus Hale is on the Risk Desk Stand-up and the Raptor Restructuring Update this "
+    "week, and next week on Nathan Pryor's Andersen Q3 Controls Walkthrough (October 22) "
+    "and your Q4 Risk Review Kickoff (October 26). Priya Raman is on the Stand-up and "
+    "Sally Beck's Credit Reserve Methodology Review this week, and on the Q4 Kickoff next"
+    " week. Tanya Ortiz is on the Stand-up and, as an optional attendee, the Dynegy "
+    "Review this week, plus the Q4 Kickoff next week. Sally Beck is on Jeff Skilling's Q3"
+    " Earnings Release Prep (tentative), the Dynegy Review and her own Credit Reserve "
+    "Methodology Review this week. Next week she is an optional invitee to the Q4 Kickoff"
+    " and hasn't responded yet. Nathan Pryor is an optional, tentative attendee of the "
+    "Raptor Restructuring Update this week and organizes the Andersen walkthrough next "
+    "week. Claire Boudreaux is on Richard Shapiro's FERC Review this week and has your "
+    "lunch with her on October 25.\n"
+    "\n"
+    "The others on this week's meetings don't appear on anything next week, so I left "
+    "them out: Jeff Skilling, Steven Kean, John Lavorato, Richard Shapiro, Louise Kitchen"
+    ' and Rob Delacroix of Dynegy. The two all-day deadline markers ("Q3 Risk Report Due"'
+    ' and "FERC Data Response Due") have no invitees, so they add nobody.'
+)
+
+HEATH_X101 = (
+    "Jeff's 2pm meeting is Q3 Earnings Release Prep, today (Mon 15 October) in the EB 50M"
+    " Boardroom. Sally Beck is the attendee who hasn't fully accepted: she's tentative.\n"
+    "\n"
+    "1. Meeting: Q3 Earnings Release Prep, organised by Jeff Skilling, 2.00pm to 3.30pm "
+    "(1 hr 30 min)\n"
+    "2. Location: EB 50M Boardroom\n"
+    "3. Not fully accepted: Sally Beck (required), tentative since 10 October\n"
+    "4. Accepted: you, Steven Kean and John Lavorato\n"
+    '5. Jeff\'s email (7.52am, "Today 2pm - earnings prep, bring the reserve walk"): he '
+    "wants the credit reserve walk from 30 June to 30 September by business unit, on one "
+    "page. He wants one consistent story from Accounting, you and him for the analysts.\n"
+    "\n"
+    "Notes: The meeting invite also asks you to bring the one-time charge summary, which "
+    "Jeff's email doesn't mention."
+)
+
+HEATH_G102 = (
+    "One person is coming from outside Enron: Claire Boudreaux of Vinson & Elkins. The "
+    "FERC Review starts at 10.00am on Wed 17 October in the EB 47C1 Conference Room.\n"
+    "\n"
+    "1. Claire Boudreaux, Partner, Energy Regulatory, Vinson & Elkins LLP (V&E Houston). "
+    "She has accepted.\n"
+    "2. Office: (713) 758-2222\n"
+    "3. Mobile: (713) 301-8874\n"
+    "4. Start time: 10.00am Central, running until 11.30am (1 hr 30 min)\n"
+    "5. Room: EB 47C1 Conference Room. Richard Shapiro is the organiser.\n"
+    "\n"
+    "Notes: The other attendees are all from Enron: Jeff Skilling, Steven Kean and you, "
+    "all accepted. The agenda says V&E joins for the legal piece."
+)
+
+FERN_G103 = (
+    "Two invitees haven't accepted: Steven Kean hasn't responded, and Nathan Pryor "
+    "(Andersen, optional) is only tentative. Jeff Skilling and Marcus Hale have accepted."
+    " Your talking points to-do for Skilling isn't started and is due tomorrow at noon, "
+    "and both checklist items are still open: the termination vs. share contribution "
+    "comparison and the one-page charge summary."
+)
+
+T109 = (
+    "Two to-dos are at risk (due by Tue Oct 16 9:00 PM, with unchecked steps):\n\n"
+    "1. Draft Raptor restructuring talking points for Skilling: due Tue Oct 16, 12:00 PM; 2 "
+    "of 2 steps open.\n"
+    "2. Prepare controls briefing for FERC Review: due Tue Oct 16, 5:00 PM; 2 of 2 steps open.\n\n"
+    "Reconcile Raptor capacity schedule with Andersen is not included: it is already overdue "
+    "(due Fri Oct 12). The same goes for Submit September expense report."
+)
+
+
+def test_a_ruling_carries_over_to_the_same_goes_for():
+    """OB-T109: "X is not included: it is already overdue. The same goes for Y." rules Y out
+    as X is; fern's "The Dynegy RSVP due today has no checklist, so I left it out" leaves out
+    the RSVP ("it" is the sentence's own subject), not the to-do named before it."""
+    passes_and_twins_fail(
+        "OB-T109",
+        "at-risk-todos",
+        T109,
+        {
+            "The same goes for": ["Also at risk:", "At risk too:"],
+            "is not included: it is already overdue": ["is at risk too: it is open"],
+        },
+    )
+    passes_and_twins_fail(
+        "OB-T109",
+        "at-risk-todos",
+        FERN_T109,
+        {
+            # the pronoun standing for the to-do before it: it is left out
+            "The Dynegy RSVP due today at noon has no checklist, so I left it out": [
+                "It has no checklist, so I left it out"
+            ],
+        },
+    )
+    assert scenario_check("OB-T109", "open-steps", FERN_T109)
+
+
+def test_an_item_called_by_the_measures_opposite_is_not_the_measure():
+    """gorse's OB-G107: "The earlier one, from October 4, is \\"Privileged: ...\\"" names her
+    other email as what the latest is not."""
+    passes_and_twins_fail(
+        "OB-G107",
+        "latest-email",
+        GORSE_G107,
+        {
+            "The earlier one, from October 4, is": ["The latest one, from October 4, is"],
+            'The most recent email she sent you is "Document retention policy - reminder,"': [
+                'The most recent email she sent you is "Privileged: FERC market-based rate '
+                'inquiry - draft response,"'
+            ],
+        },
+    )
+
+
+def test_an_owner_in_the_possessive_counts_only_in_a_member_role():
+    """gorse's OB-R112 ("Sally Beck is on Jeff Skilling's Q3 Earnings Release Prep"), heath's
+    OB-X101 ("Jeff's 2pm meeting is ...") and fern's OB-G103 ("Your talking points to-do for
+    Skilling isn't started"): who owns a meeting, or whom the user's to-do is for, is named
+    as whose the thing is; listed with the members, or added, the person still counts."""
+    passes_and_twins_fail(
+        "OB-R112",
+        "both-weeks",
+        GORSE_R112,
+        {
+            "Pryor and Claire Boudreaux.": [
+                "Pryor, Claire Boudreaux and Jeff Skilling.",
+                "Pryor and Claire Boudreaux. Jeff Skilling too.",
+            ],
+        },
+    )
+    passes_and_twins_fail(
+        "OB-X101",
+        "not-accepted",
+        HEATH_X101,
+        {"Not fully accepted: Sally Beck": ["Not fully accepted: Sally Beck, Jeff Skilling"]},
+    )
+    passes_and_twins_fail(
+        "OB-G103",
+        "not-accepted",
+        FERN_G103,
+        {
+            "Your talking points to-do for Skilling": [
+                "Skilling hasn't responded either. Your talking points to-do"
+            ],
+        },
+    )
+
+
+def test_ise_spellings_are_the_ize_words():
+    """heath's OB-G102: "Richard Shapiro is the organiser" is "the organizer" in British
+    spelling; so is heath's OB-X101 "organised by Jeff Skilling"."""
+    passes_and_twins_fail(
+        "OB-G102",
+        "outside-attendees",
+        HEATH_G102,
+        {"Richard Shapiro is the organiser.": ["Richard Shapiro is also from outside."]},
+    )

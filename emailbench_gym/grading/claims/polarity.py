@@ -132,6 +132,8 @@ _LABEL_COLON = re.compile(r":(?=\s)")
 _CONDITION_AFTER = frozenset({"once", "if", "when", "after", "unless", "until"})
 _CONJUNCTIONS = frozenset({"and", "or", "but", "while", "whereas", "although", "though"})
 _NEGATIVE_CELLS = frozenset({"no", "not", "none", "excluded", "n/a", "x", "✗", "✘", "-", "no."})
+#: Words opening a noun phrase that is a sentence's subject ("The Dynegy RSVP ...").
+_DETERMINERS = frozenset({"the", "your", "this", "that", "my", "a", "an", "his", "her", "their"})
 #: A count of nothing ("0 unread", "zero emails"), not a share ("0 of 2", "0/2", "0.5").
 _ZERO_COUNT = re.compile(r"(?:0|zero)(?![.,:/]?\d)(?!\s*(?:/|of\b|out\s+of\b))", re.I)
 _STRIKE = re.compile(r"~~.+?~~")
@@ -229,12 +231,14 @@ class _Phrases(tuple):
     def with_number_spellings(self) -> _Phrases:
         """These phrases and their variants with small numbers spelled the other way, with
         "all" / "both" written out ("all read" is also "all of them read") and floated after an
-        auxiliary ("have accepted" is also "have both accepted"), and "only" after what it
-        restricts ("only this week" is also "this week only")."""
+        auxiliary ("have accepted" is also "have both accepted"), "only" after what it
+        restricts ("only this week" is also "this week only") and -ize words spelled -ise
+        ("organized by" is also "organised by")."""
         variants = {v for phrase in self for v in _number_spellings(phrase)}
         variants |= {v for phrase in list(variants) for v in _quantifier_spellings(phrase)}
         variants |= {v for phrase in list(variants) for v in _floating_quantifiers(phrase)}
         variants |= {v for phrase in list(variants) for v in _trailing_only(phrase)}
+        variants |= {v for phrase in list(variants) for v in _ize_spellings(phrase)}
         if len(variants) == len(self):
             return self
         return _Phrases(tuple(sorted(variants, key=len, reverse=True)))
@@ -297,6 +301,23 @@ def _floating_quantifiers(phrase: tuple[str, ...]) -> set[tuple[str, ...]]:
     if len(phrase) < 2 or phrase[0] not in _AUXILIARIES or phrase[1] in (*_FLOATING, "not"):
         return set()
     return {(phrase[0], q, *phrase[1:]) for q in _FLOATING}
+
+
+#: A word spelled with -ize or -ise ("organized", "organiser"): both spellings are one word.
+_IZE = re.compile(r"(\w{3,}i)[sz](e|ed|er|ers|es|ing|ation|ations)")
+
+
+def _ize_spellings(phrase: tuple[str, ...]) -> set[tuple[str, ...]]:
+    """The phrase with each -ize / -ise word in the other spelling ("organized by": "organised
+    by"), as American and British writers write it."""
+    variants = {phrase}
+    for i, word in enumerate(phrase):
+        match = _IZE.fullmatch(word)
+        if match:
+            stem, ending = match.groups()
+            other = {f"{stem}z{ending}", f"{stem}s{ending}"} - {word}
+            variants |= {(*v[:i], o, *v[i + 1 :]) for v in variants for o in other}
+    return variants
 
 
 def _trailing_only(phrase: tuple[str, ...]) -> set[tuple[str, ...]]:
@@ -1254,8 +1275,20 @@ class PolarityReader:
                 for first, r in runs.by_first:
                     if first > i + 1 and self.sentence[first] == self.sentence[i]:
                         verdict[r].add("ruled_out")
-            elif i in runs.proxies:
+            elif i in runs.proxies and not self._own_subject_first(i, runs.proxies[i], runs):
                 verdict[runs.proxies[i]].add("ruled_out")
+
+    def _own_subject_first(self, i: int, r: int, runs: _RunIndex) -> bool:
+        """Whether the pronoun at `i` has a subject of its own sentence to stand for, before
+        it, rather than run `r` of the sentence before ("... 2 of 2 open. The Dynegy RSVP due
+        today has no checklist, so I left it out": "it" is the RSVP, a thing the claim does not
+        name): the sentence opens with a determiner's noun phrase and names no run first."""
+        start = self._sentence_starts[self.sentence[i]]
+        return (
+            self.sentence[runs.last[r] - 1] != self.sentence[i]
+            and self.norms[start] in _DETERMINERS
+            and start not in self.masked
+        )
 
     def _pronoun_object(self, cue: _Cue, runs: _RunIndex) -> int | None:
         """The run a negated membership verb's object pronoun stands for ("didn't count them",
@@ -1692,8 +1725,10 @@ class PolarityReader:
         self, first: list[int], verdict: list[set[str]], ruling: set[int], last: list[int]
     ) -> None:
         """A sentence that continues a ranking of ruled-out items ("Next is Executive with 7.
-        Then Government Affairs and Risk Management with 5 each") rules its items out too:
-        it opens with "Then" / "After that" and every item of the sentence before is ruled out.
+        Then Government Affairs and Risk Management with 5 each") or says the same of more
+        ("X is not included: it is already overdue. The same goes for Y.") rules its items
+        out too: it opens with "Then" / "After that" / "The same goes for" and every item of
+        the sentence before is ruled out.
         A sentence opening by naming the members of the group the sentence before ruled out
         ("The other 13 have no reply. That includes ...", "I left out the two that are already
         overdue. Both were due last Friday: A and B") rules its items out: it opens with
