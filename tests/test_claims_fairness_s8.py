@@ -464,3 +464,195 @@ def test_ise_spellings_are_the_ize_words():
         HEATH_G102,
         {"Richard Shapiro is the organiser.": ["Richard Shapiro is also from outside."]},
     )
+
+
+GORSE_X104 = (
+    "Two of your to-dos are overdue right now, and only one of them has a meeting on the "
+    'same subject this week. The first is "Reconcile Raptor capacity schedule with '
+    'Andersen," on your Raptor Follow-ups list. It was due Friday, October 12 at 5:00 PM,'
+    " is marked high importance and is in progress. It does tie to a meeting: your Raptor"
+    " Restructuring Update tomorrow, Tuesday, October 16, from 1:00 to 2:00 PM. The task "
+    "notes say to agree the numbers with Andersen before that update, and Andersen is "
+    "dialing in (Nathan Pryor is an optional attendee and has tentatively accepted). Two "
+    "of the three checklist steps are done, getting Andersen's 9/30 price assumptions and"
+    ' rerunning Raptor III at TNPC $10 and $5, but "Agree cross-guarantee treatment with '
+    'Nathan" is still open, so that is the piece to close before tomorrow afternoon. The '
+    'second is "Submit September expense report," on your default Tasks list. It was also'
+    " due Friday, October 12 at 5:00 PM, is low importance and hasn't been started. "
+    "Nothing on this week's calendar relates to it; the task notes only say the Houston-"
+    "Washington trip receipts are in the top drawer.\n"
+    "\n"
+    "To work this out, I went through all ten of your to-dos across the Tasks, Raptor "
+    "Follow-ups and FERC Prep lists. I counted a to-do as overdue if it isn't completed "
+    "and its due time is before now, 9:00 AM Monday, then compared each one against this "
+    "week's meetings. Three to-dos have past due dates but are already completed, so I "
+    'didn\'t count them: "Confirm Raptor III collateral valuation," "Send corrections on '
+    'V&E draft FERC response" and "Sign off September credit reserve true-up."\n'
+    "\n"
+    'One item is close to the line but not overdue yet: "RSVP to Dynegy Review (conflicts'
+    ' with FERC Review)" on your Tasks list is due today at noon. That one also has '
+    "matching meetings, Louise Kitchen's Dynegy Review on Wednesday from 11:00 AM to "
+    "noon, which you still haven't responded to, and Richard Shapiro's FERC Review the "
+    'same morning from 10:00 to 11:30 AM. "Draft Raptor restructuring talking points for '
+    'Skilling" and "Prepare controls briefing for FERC Review" are both due tomorrow.'
+)
+
+GORSE_X108 = (
+    "Two of next week's attendees aren't in any of your contact groups: Marcus Hale and "
+    "Priya Raman. Both are in your contacts, just not in a group.\n"
+    "\n"
+    "For Monday, October 22 through Friday, October 26, I listed the meetings and took "
+    "everyone on them other than you. Then I checked each person against the members of "
+    "your three contact groups, Executive Team, Trading Desk and Outside Advisors. There "
+    "are three meetings that week. Nathan Pryor's Andersen Q3 Controls Walkthrough on "
+    "Monday includes Marcus Hale. Your lunch with Claire Boudreaux is on Thursday. Your "
+    "Q4 Risk Review Kickoff on Friday has Priya Raman, Marcus Hale, Tanya Ortiz and Sally"
+    ' Beck, who is optional and hasn\'t responded. The all-day "FERC Data Response Due" '
+    "marker on Wednesday has no attendees.\n"
+    "\n"
+    "Marcus is required on both the Andersen walkthrough and the Kickoff, and Priya is on"
+    " the Kickoff. Neither belongs to any group. The others are all covered. Sally Beck "
+    "is in Executive Team and Tanya Ortiz is in Trading Desk. Claire Boudreaux is in "
+    "Outside Advisors, and so is Nathan Pryor, whom I checked as organizer of the Monday "
+    "walkthrough even though he isn't on its attendee list. If you'd like Marcus and "
+    "Priya added to a group, for example a new Risk team group, I can do that, but I "
+    "haven't changed anything."
+)
+
+HEATH_P108 = (
+    "Yes, two contacts are in more than one group: Louise Kitchen and John Lavorato. Both"
+    " are in Executive Team and Trading Desk.\n"
+    "\n"
+    "1. Louise Kitchen (President, EnronOnline): Executive Team and Trading Desk\n"
+    "2. John Lavorato (CEO, Enron Americas): Executive Team and Trading Desk\n"
+    "\n"
+    "Notes: Everyone else in a group is in only one. Executive Team also has Jeff "
+    "Skilling, Sally Beck, Richard Shapiro and Steven Kean. Trading Desk also has Tanya "
+    "Ortiz. Outside Advisors has Nathan Pryor, Claire Boudreaux and Alan Whitcombe. "
+    "Nobody is in all three groups."
+)
+
+GORSE_H320 = (
+    "Two of the fifteen emails you've sent got an email reply back. The first is your "
+    'September 25 reply to Richard Shapiro, "RE: FERC data request on EnronOnline '
+    'trades," in which you took on the credit and controls sections; Rick answered on '
+    "October 8, saying V&E had cleared producing counterparty identities and proposing to"
+    ' walk through your sections at the FERC Review. The second is "Q3 VaR summary draft '
+    '- please check," which you sent Priya Raman on October 11; she replied on October 12'
+    " with her corrections, including the gas desk peak of 110% on September 24.\n"
+    "\n"
+    "To find these, I went through every message in your mailbox. For each email from "
+    "you, I looked for a later message in the same thread, or one marked as a reply to "
+    "it, sent by someone you had addressed. Only those two turned up.\n"
+    "\n"
+    "The other thirteen have no reply. Most are your own responses that close out a "
+    "thread someone else started, such as your notes to Jeff Skilling on Raptor exposure "
+    "and the Q3 risk disclosures, to Rob Delacroix on the netting agreement and the "
+    "October collateral call, to Claire Boudreaux on the FERC draft response, and to "
+    "Sally, Steven Kean, Louise, Marcus and Priya on their threads. Two new emails you "
+    'started also have no answer yet: "Risk desk priorities for October" to your team '
+    '(October 2) and "Dynegy exposure for Wednesday\'s review" to Tanya and Priya (Friday,'
+    " October 12, asking for drafts by Tuesday 10:00 AM).\n"
+    "\n"
+    'There is one borderline case. After your October 5 note to Nathan Pryor, "RE: Audit '
+    'walkthrough scheduling," he sent the meeting invitation for the Andersen Q3 Controls'
+    " Walkthrough on Monday, October 22 at 2:00 PM, exactly as you had suggested. That "
+    'invitation isn\'t an email, though, and his later "PBC list for Q3 review" of October'
+    " 11 is a new email on a different subject, so I didn't count this one as a reply."
+)
+
+GORSE_B109 = (
+    'Only one unfinished card falls in that window: "Raptor hedge restructuring" on the '
+    "Deal Pipeline board, which is In Progress, marked urgent, due tomorrow (Tuesday, "
+    "October 16) at 1:00 PM, and assigned to Marcus Hale and to you. None of your "
+    "unfinished cards is actually past due yet.\n"
+    "\n"
+    "I listed every card on both of your boards (Q4 Risk Review and Deal Pipeline), set "
+    "aside the ones in the Done columns, and compared each remaining due date against the"
+    " window from now (Monday 9:00 AM) to Wednesday, October 17 at 9:00 AM. The card that"
+    ' needs a caveat is "Counterparty credit review: Dynegy exposure" on Q4 Risk Review. '
+    "It is still in To Do, it is urgent, and it is assigned to Tanya Ortiz and to you, "
+    "but it is due Wednesday, October 17 at 10:00 AM. That is 49 hours out, so strictly "
+    "it misses the 48-hour cutoff by an hour, and I would treat it as effectively due in "
+    'the same stretch. The other open cards are further off: "EnronOnline weather '
+    'derivatives product approval" (Tanya Ortiz) is due Friday, October 19, while "Update'
+    ' merchant portfolio stress scenarios" (Marcus Hale) and "Refresh VaR limits for gas '
+    'and power desks" (Priya Raman) are both due October 26. Two cards do have due dates '
+    'that have already passed, "Close out Q3 credit reserve true-up" (October 3) and '
+    '"Calpine ISDA amendment credit sign-off" (October 10), both Priya Raman\'s, but they '
+    "are already in Done, so they aren't overdue work and I left them out."
+)
+
+
+def test_due_tomorrow_is_not_overdue():
+    """gorse's OB-X104: "A and B are both due tomorrow" says they are not overdue yet, as "due
+    today" does (the scenario's ruling words had today, not tomorrow)."""
+    passes_and_twins_fail(
+        "OB-X104",
+        "overdue-todos",
+        GORSE_X104,
+        {"are both due tomorrow.": ["are both overdue too.", "are both overdue as well."]},
+    )
+
+
+def test_a_sentence_listing_a_containers_contents_describes_it():
+    """gorse's OB-X108 ("Your Q4 Risk Review Kickoff on Friday has Priya Raman, Marcus Hale,
+    Tanya Ortiz and Sally Beck") lists a meeting's attendees, and heath's OB-P108 ("Executive
+    Team also has Jeff Skilling, ...") the rest of a group's members: each describes the
+    meeting or group, not the answer set; one name more or fewer and it is read as usual."""
+    passes_and_twins_fail(
+        "OB-X108",
+        "ungrouped-attendees",
+        GORSE_X108,
+        {
+            "has Priya Raman, Marcus Hale, Tanya Ortiz and Sally Beck,": [
+                "has Priya Raman, Marcus Hale and Tanya Ortiz, with Sally Beck ungrouped,",
+            ],
+            "Sally Beck is in Executive Team and ": ["Sally Beck is also in no group, and "],
+        },
+    )
+    passes_and_twins_fail(
+        "OB-P108",
+        "multi-group-contacts",
+        HEATH_P108,
+        {
+            "Trading Desk also has Tanya Ortiz.": [
+                "Tanya Ortiz is in Trading Desk and Executive Team too."
+            ],
+            "Executive Team also has Jeff Skilling, Sally Beck,": [
+                "Executive Team also has Jeff Skilling, Sally Beck, Tanya Ortiz,"
+            ],
+        },
+    )
+
+
+def test_a_line_announcing_a_borderline_case_explains_the_answer():
+    """gorse's OB-H320: "There is one borderline case. After your October 5 note to Nathan
+    Pryor, \\"RE: Audit walkthrough scheduling,\\" he sent ..." explains a case left out."""
+    passes_and_twins_fail(
+        "OB-H320",
+        "sent-emails-replied-to",
+        GORSE_H320,
+        {
+            "There is one borderline case.": ["There is one more reply.", "Also replied to:"],
+        },
+    )
+
+
+def test_a_chain_of_pronouns_carries_a_ruling_back_to_its_item():
+    """gorse's OB-B109: '"Counterparty credit review: Dynegy exposure" ... It is still in To
+    Do, ..., but it is due Wednesday ... That is 49 hours out, so strictly it misses the
+    48-hour cutoff': "That" opening the sentence stands for the card the "it"s before stand
+    for, so "49 hours" rules the card out."""
+    passes_and_twins_fail(
+        "OB-B109",
+        "cards-due-soon",
+        GORSE_B109,
+        {
+            "That is 49 hours out, so strictly it misses": [
+                "That is 47 hours out, so it is within"
+            ],
+        },
+    )
+    # a negation through "That" says nothing of the item
+    assert scenario_check("OB-B109", "cards-due-soon", B109 + " That isn't surprising.")

@@ -499,13 +499,15 @@ def _outside_member_columns(
 
 
 def _listed_contents(
-    analysis: Analysis, mentions: list[tuple[Span, list[str]]], kind: str
+    analysis: Analysis, mentions: list[tuple[Span, list[str]]], kind: str, members: set[str]
 ) -> set[int]:
     """Indexes of the mentions in a listing of a container's contents: a table row keyed by one
-    container ("| Executive Team | Jeff Skilling, Louise Kitchen, ... |") or a line labelled by
-    it ("Trading Desk: Louise Kitchen, John Lavorato, Tanya Ortiz"), whose cell or line names
-    exactly what the container holds in the workspace (a contact group's members: every one,
-    once, nothing else). Such a listing describes the container, not the answer set ("who is
+    container ("| Executive Team | Jeff Skilling, Louise Kitchen, ... |"), a line labelled by
+    it ("Trading Desk: Louise Kitchen, John Lavorato, Tanya Ortiz") or a sentence naming it
+    before them ("Your Q4 Risk Review Kickoff on Friday has A, B, C and D"), whose cell, line
+    or sentence names exactly what the container holds in the workspace (a contact group's
+    members, a meeting's attendees: every one, once, nothing else; or all but the claim's
+    members, "Executive Team also has A, B" after the members were named). Such a listing describes the container, not the answer set ("who is
     in more than one group?" answered above a table of every group's members); one item more,
     less or twice and it is read as usual."""
     contents = analysis.universe.contents
@@ -514,6 +516,7 @@ def _listed_contents(
     text = analysis.text
     starts = [m.start for m in analysis.entities]
     units: dict[tuple[int, int], tuple[tuple[str, str], list[int]]] = {}
+    sentence_units: set[int] = set()  # where the units that are sentences start
     for k, (span, _keys) in enumerate(mentions):
         line = text.line_of(span.start)
         line_start, line_end = text.lines[line]
@@ -525,10 +528,19 @@ def _listed_contents(
             label, unit = (bars[0] + 1, bars[1]), (cell[1], cell[2])
         else:
             opening = text.list_marker_end(line)
-            colon = text.text.find(":", opening, span.start)
-            if colon < 0:
-                continue
-            label, unit = (opening, colon), (colon + 1, line_end)
+            sentence = text.sentences[text.sentence_of(span.start)]
+            colon = text.text.find(":", max(opening, sentence[0]), span.start)
+            if colon >= 0:
+                label, unit = (opening, colon), (colon + 1, line_end)
+            else:  # "Your Q4 Risk Review Kickoff on Friday has A, B, C and D."
+                head = next(
+                    m.start
+                    for m, _ in mentions
+                    if sentence[0] <= m.start
+                    and text.sentence_of(m.start) == text.sentence_of(span.start)
+                )
+                label, unit = (max(sentence[0], opening), head), sentence
+                sentence_units.add(sentence[0])
         low = bisect.bisect_left(starts, label[0])
         high = bisect.bisect_left(starts, label[1])
         holders = {
@@ -543,10 +555,15 @@ def _listed_contents(
         (holder,) = holders
         units.setdefault(unit, (holder, []))[1].append(k)
     found: set[int] = set()
-    for holder, listed in units.values():
+    held = {(kind, key) for key in members}
+    lists = analysis.reader.lists_of([span for span, _ in mentions])
+    for (start, _end), (holder, listed) in units.items():
+        if start in sentence_units and len({lists[k] for k in listed}) != 1:
+            continue  # a sentence lists them in one list, or it says more of some
         named = [(kind, key) for k in listed for key in mentions[k][1]]
-        if len(named) == len(set(named)) and set(named) == contents[holder]:  # each one once
-            found.update(listed)
+        rest = contents[holder] - held  # "Executive Team also has ...": all but the members
+        if len(named) == len(set(named)) and set(named) in (contents[holder], rest):
+            found.update(listed)  # each one once
     return found
 
 
@@ -835,7 +852,7 @@ class AnswerItemsCheck(_Claim):
         # after `dismissed`: a column's role is its own, it says nothing of the same item's
         # mention in another column of the row ("| Accepted | Not yet accepted |")
         beside = _outside_member_columns(analysis.text, mentions, polarity, members)
-        listings = _listed_contents(analysis, mentions, self.kind)
+        listings = _listed_contents(analysis, mentions, self.kind, members)
         if self.subject is None:  # (a subject's items are what each row gives of it)
             listings |= _rows_of_another_kind(analysis, mentions, self.kind, members)
         if listings and members <= {  # a listing excuses only an answer given outside it

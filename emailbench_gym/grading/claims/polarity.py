@@ -132,6 +132,11 @@ _LABEL_COLON = re.compile(r":(?=\s)")
 _CONDITION_AFTER = frozenset({"once", "if", "when", "after", "unless", "until"})
 _CONJUNCTIONS = frozenset({"and", "or", "but", "while", "whereas", "although", "though"})
 _NEGATIVE_CELLS = frozenset({"no", "not", "none", "excluded", "n/a", "x", "✗", "✘", "-", "no."})
+#: Opening a sentence as its subject, these stand for what the sentence before said of an item
+#: ("... due Wednesday at 10:00. That is 49 hours out"), for a ruling only.
+_DEMONSTRATIVES = frozenset({"that", "this"})
+#: Pronouns of one form: a chain of them stands for one run ("It ... it ... it").
+_PRONOUN_GROUPS = {"them": "they", "him": "he", "her": "she", "that": "it", "this": "it"}
 #: Words opening a noun phrase that is a sentence's subject ("The Dynegy RSVP ...").
 _DETERMINERS = frozenset({"the", "your", "this", "that", "my", "a", "an", "his", "her", "their"})
 #: A count of nothing ("0 unread", "zero emails"), not a share ("0 of 2", "0/2", "0.5").
@@ -575,12 +580,16 @@ class PolarityReader:
     def context_lines(self) -> frozenset[int]:
         """Lines of sections that explain the answer rather than give it: the lines a header
         opening with a context word governs ("**Context**", "Why it's the oldest unread:",
-        "Background"), and a line opening with such a label ("For reference: A and B")."""
+        "Background"), a line opening with such a label ("For reference: A and B") and one
+        opening with a short sentence announcing context ("There is one borderline case.")."""
         text = self.text
         found: set[int] = set()
         for line in range(len(text.lines)):
             start, end = text.lines[line]
             tokens = text.tokens_in(text.list_marker_end(line), end)
+            if len(tokens) and self._announces_context(tokens.start, end):
+                found.add(line)  # "There is one borderline case. After your note to ..."
+                continue
             if not len(tokens) or not _match_at(self.norms, tokens.start, _CONTEXT_HEADERS):
                 continue
             if line in text.headers:
@@ -589,6 +598,17 @@ class PolarityReader:
             if colon >= 0 and len(text.tokens_in(start, colon)) <= LABEL_WORDS:
                 found.add(line)
         return frozenset(found)
+
+    def _announces_context(self, first: int, end: int) -> bool:
+        """Whether the line opens with a short sentence of its own announcing context ("There
+        is one borderline case.", "One caveat."): the rest of the line explains it."""
+        sentence_start, sentence_end = self.text.sentences[self.sentence[first]]
+        if sentence_end >= end or not self.text.text[:sentence_end].rstrip().endswith("."):
+            return False
+        words = self.text.tokens_in(sentence_start, sentence_end)
+        return len(words) <= LABEL_WORDS + 1 and any(
+            _match_at(self.norms, i, _CONTEXT_HEADERS) for i in words if i not in self.masked
+        )
 
     @cached_property
     def context_ranges(self) -> tuple[tuple[int, int], ...]:
@@ -1055,11 +1075,16 @@ class PolarityReader:
         the run ending last before it (the first of those ending there). "He", "she", "him"
         and "her" stand for no span of things ("FERC data request ... (Richard Shapiro). He
         wrote, you replied": "he" is the sender, not the thread); "it" may stand for a person's
-        span ("(202) 466-9142. It's probably his." hedges the number as his)."""
+        span ("(202) 466-9142. It's probably his." hedges the number as his). In a sentence
+        opening with a pronoun, one after a sentence whose pronoun of the same form stands for
+        a run stands for it too ("It is in To Do ... That is 49 hours out, so it misses")."""
         proxies: dict[int, int] = {}
         by_last = sorted((end, r) for r, end in enumerate(last))
         ends = [end for end, _ in by_last]
         other = PERSONAL_PRONOUNS if personal is False else frozenset()
+        chained: dict[tuple[int, str], set[int]] = {}  # (run, pronoun group) -> its sentences
+        pronouns = set(self._pronouns)
+        opens = {s for s, i in self._sentence_starts.items() if i in pronouns}
         for i in self._pronouns:
             if self.norms[i] in other:
                 continue
@@ -1067,8 +1092,12 @@ class PolarityReader:
             if found < 0:
                 continue
             r = by_last[bisect.bisect_left(ends, ends[found])][1]
-            if self.sentence[i] - self.sentence[last[r] - 1] <= 1:
+            group = _PRONOUN_GROUPS.get(self.norms[i], self.norms[i])
+            if self.sentence[i] - self.sentence[last[r] - 1] <= 1 or (
+                self.sentence[i] in opens and self.sentence[i] - 1 in chained.get((r, group), ())
+            ):  # "X is in To Do. It is urgent, but it is due Wednesday. That is 49 hours out"
                 proxies[i] = r
+                chained.setdefault((r, group), set()).add(self.sentence[i])
         return proxies
 
     @cached_property
@@ -1085,8 +1114,22 @@ class PolarityReader:
 
     @cached_property
     def _pronouns(self) -> list[int]:
-        """Tokens that are pronouns (outside names and values)."""
-        return [i for i, n in enumerate(self.norms) if n in PRONOUNS and i not in self.masked]
+        """Tokens that are pronouns (outside names and values), and "That" / "This" opening a
+        sentence as its subject ("... due Wednesday at 10:00. That is 49 hours out")."""
+        norms, starts = self.norms, set(self._sentence_starts.values())
+        return [
+            i
+            for i, n in enumerate(norms)
+            if i not in self.masked
+            and (
+                n in PRONOUNS
+                or (
+                    n in _DEMONSTRATIVES
+                    and i in starts
+                    and norms[i + 1 : i + 2] in (["is"], ["was"], ["'s"], ["s"])
+                )
+            )
+        ]
 
     def _blocked(self, a: int, b: int) -> bool:
         """Whether a cue may not reach across the text between tokens a and b (a < b)."""
@@ -1134,7 +1177,9 @@ class PolarityReader:
                 else:
                     j = aside - 1
                     continue
-            if j in points:
+            if j in points and cue.kind != "ruled" and self.norms[j] in _DEMONSTRATIVES:
+                pass  # "That isn't surprising" negates no item: only a ruling reaches through it
+            elif j in points:
                 r = points[j]
                 if self.sentence[j] != self.sentence[cue.first] or self._blocked(j, cue.first):
                     return None
