@@ -656,3 +656,59 @@ def test_a_chain_of_pronouns_carries_a_ruling_back_to_its_item():
     )
     # a negation through "That" says nothing of the item
     assert scenario_check("OB-B109", "cards-due-soon", B109 + " That isn't surprising.")
+
+
+G102 = (
+    "FERC Review: Wednesday, Oct 17, 10:00-11:30 AM, in the EB 47C1 Conference Room.\n\n"
+    "From outside Enron: Claire Boudreaux, Partner, Energy Regulatory, Vinson & Elkins LLP\n"
+    "- Office: (713) 758-2222\n"
+    "- Mobile: (713) 301-8874\n\n"
+    "Other attendees (all Enron): Jeff Skilling, Steven Kean, with Richard Shapiro organizing."
+)
+
+
+def test_a_labelled_list_of_the_other_attendees_is_not_the_answer():
+    """OB-G102: "Other attendees (all Enron): A, B" labels the rest as Enron people (the
+    scenario's ruling words had "inside Enron" and "internal", not "all Enron")."""
+    passes_and_twins_fail(
+        "OB-G102",
+        "outside-attendees",
+        G102,
+        {
+            "Other attendees (all Enron):": ["Other outside attendees:", "Also from outside:"],
+        },
+    )
+
+
+B102 = (
+    "Unfinished cards due this week, earliest first:\n"
+    "1. Raptor hedge restructuring - Tue, Oct 16, 1:00 PM\n"
+    "2. Counterparty credit review: Dynegy exposure - Wed, Oct 17, 10:00 AM\n"
+    "3. EnronOnline weather derivatives product approval - Fri, Oct 19, 5:00 PM\n\n"
+    "FYI, the next ones are due Fri, Oct 26: Refresh VaR limits for gas and power desks and "
+    "Update merchant portfolio stress scenarios, both next Friday."
+)
+H301 = (
+    "The file is Raptor_restructuring_model_v3.xls, attached to Marcus Hale's \"Raptor "
+    'restructuring model v3" email of Wed, Oct 10.\n\n'
+    "Marcus also sent Raptor_capacity_prelim_0926.xls on Sept 26, in case that's the one you "
+    "meant."
+)
+
+
+def test_an_fyi_line_and_an_alternative_offered_in_case_are_not_the_answer():
+    """OB-B102: "FYI, the next ones are due Fri, Oct 26: A and B" labels the line as context,
+    as "FYI:" does; OB-H301: "Marcus also sent X ..., in case that's the one you meant"
+    offers X as an alternative, "also" and all."""
+    passes_and_twins_fail(
+        "OB-B102",
+        "cards-due",
+        B102,
+        {"FYI, the next ones are due Fri, Oct 26:": ["Also due this week:", "4. Also:"]},
+    )
+    passes_and_twins_fail(
+        "OB-H301",
+        "attachment-name",
+        H301,
+        {", in case that's the one you meant.": [", and that one is the file too.", "."]},
+    )

@@ -137,6 +137,15 @@ _NEGATIVE_CELLS = frozenset({"no", "not", "none", "excluded", "n/a", "x", "✗",
 _DEMONSTRATIVES = frozenset({"that", "this"})
 #: Pronouns of one form: a chain of them stands for one run ("It ... it ... it").
 _PRONOUN_GROUPS = {"them": "they", "him": "he", "her": "she", "that": "it", "this": "it"}
+#: A clause offering an item in case the user meant another thing than the answer.
+_ALTERNATIVE_OFFER = re.compile(
+    r"\b(?:in\s+case|if)\s+(?:(?:that|this|it)(?:['’]s|\s+is|\s+was)\s+(?:the\s+one|what)\s+"
+    r"you\s+(?:meant|mean|wanted|want|had\s+in\s+mind|were\s+(?:after|thinking\s+of|looking"
+    r"\s+for))|you\s+(?:meant|mean|were\s+thinking\s+of|were\s+after|had\s+in\s+mind))\b",
+    re.I,
+)
+#: After a context word opening a line, a comma or a dash makes it a label ("FYI, ...").
+_LEAD_SEPARATOR = re.compile(r"[*_]*(?:,|\s+[-–—])\s")
 #: Words opening a noun phrase that is a sentence's subject ("The Dynegy RSVP ...").
 _DETERMINERS = frozenset({"the", "your", "this", "that", "my", "a", "an", "his", "her", "their"})
 #: A count of nothing ("0 unread", "zero emails"), not a share ("0 of 2", "0/2", "0.5").
@@ -580,8 +589,9 @@ class PolarityReader:
     def context_lines(self) -> frozenset[int]:
         """Lines of sections that explain the answer rather than give it: the lines a header
         opening with a context word governs ("**Context**", "Why it's the oldest unread:",
-        "Background"), a line opening with such a label ("For reference: A and B") and one
-        opening with a short sentence announcing context ("There is one borderline case.")."""
+        "Background"), a line opening with such a label ("For reference: A and B", "FYI, A
+        and B") and one opening with a short sentence announcing context ("There is one
+        borderline case.")."""
         text = self.text
         found: set[int] = set()
         for line in range(len(text.lines)):
@@ -590,13 +600,16 @@ class PolarityReader:
             if len(tokens) and self._announces_context(tokens.start, end):
                 found.add(line)  # "There is one borderline case. After your note to ..."
                 continue
-            if not len(tokens) or not _match_at(self.norms, tokens.start, _CONTEXT_HEADERS):
+            length = _match_at(self.norms, tokens.start, _CONTEXT_HEADERS) if len(tokens) else 0
+            if not length:
                 continue
             if line in text.headers:
                 found.update(range(line + 1, text.headers[line] + 1))
             colon = text.text.find(":", start, end)
             if colon >= 0 and len(text.tokens_in(start, colon)) <= LABEL_WORDS:
                 found.add(line)
+            elif _LEAD_SEPARATOR.match(text.text, text.tokens[tokens.start + length - 1].end):
+                found.add(line)  # "FYI, the next ones are due Fri, Oct 26: ...", "FYI - A, B"
         return frozenset(found)
 
     def _announces_context(self, first: int, end: int) -> bool:
@@ -1030,6 +1043,7 @@ class PolarityReader:
         self._first_person_exclusions(first, verdict)
         self._restated_referents(index, verdict)
         self._questioned_sentences(runs, first, verdict)
+        self._offered_alternatives(first, verdict)
         self._hedged_lead_in(runs, first, verdict)
         if self._denies_everything(first):
             for marks in verdict:
@@ -1807,6 +1821,17 @@ class PolarityReader:
             ):
                 for r in by_sentence[sentence]:
                     verdict[r].add("ruled_out")
+
+    def _offered_alternatives(self, first: list[int], verdict: list[set[str]]) -> None:
+        """A sentence offering what it names in case the user meant something else ("Marcus
+        also sent X on Sept 26, in case that's the one you meant", "If you meant his earlier
+        email, it had X") names a labelled alternative: its items are ruled out."""
+        offered = {
+            self.text.sentence_of(m.start()) for m in _ALTERNATIVE_OFFER.finditer(self.text.text)
+        }
+        for r, token in enumerate(first):
+            if self.sentence[token] in offered:
+                verdict[r].add("ruled_out")
 
     def _restated_referents(self, runs: _RunIndex, verdict: list[set[str]]) -> None:
         """A parenthetical right after a pronoun names the items the pronoun stands for ("I
