@@ -148,6 +148,20 @@ def _opposite_measure(text: str, measure: tuple[str, ...]) -> str | None:
     return stated[0] if stated else None
 
 
+_MORE = {"most": "more", "least": "less"}
+
+
+def _comparative(superlative: str) -> str | None:
+    """ "earliest": "earlier", "oldest": "older", "least recent": "less recent"; None for a
+    word that is no superlative ("last")."""
+    first, _, rest = superlative.partition(" ")
+    if first in _MORE and rest:
+        return f"{_MORE[first]} {rest}"
+    if rest or not first.endswith("est") or len(first) < 6:
+        return None
+    return first[:-3] + "er"
+
+
 def alternatives(phrases: Phrases) -> list[str]:
     return [phrases] if isinstance(phrases, str) else list(phrases)
 
@@ -234,19 +248,89 @@ def _subjects(
     return found
 
 
-def _owner_mentions(analysis: Analysis, spans: list[Span]) -> set[int]:
+#: After an owner's possessive, a thing that is not mail, of a kind the answer names ("Jeff's
+#: 2pm meeting"): an organizer's or assignee's, where mail's owner would be its sender.
+_OWNED_THING = re.compile(
+    r"\s+(?:[\w:.-]+\s+){0,2}?(?:meeting|invite|invitation|card|to-do|todo|task|event|lunch"
+    r"|call|review)s?\b",
+    re.I,
+)
+
+
+#: A sentence opening with the user's own thing, up to its verb ("Your talking points to-do
+#: for Skilling isn't started"): who is named in there is whose or whom the thing is for.
+_YOUR_SUBJECT = re.compile(
+    r"[\s*_]*your\s+[^.;:!?\n]*?(?=\s(?:is|isn't|is not|are|aren't|was|wasn't|has|hasn't|had"
+    r"|will|won't|needs|still)\b)",
+    re.I,
+)
+
+
+def _in_your_subject(analysis: Analysis, spans: list[Span]) -> set[int]:
+    """Indexes of the spans named as whom the user's own thing is for, in the subject of a
+    sentence that opens with that thing ("Your talking points to-do for Skilling isn't
+    started"), before its verb."""
+    text = analysis.text
+    found = set()
+    for k, span in enumerate(spans):
+        start, _ = text.sentences[text.sentence_of(span.start)]
+        subject = _YOUR_SUBJECT.match(text.text, start)
+        if (
+            subject
+            and start < span.start
+            and span.end <= subject.end()
+            and re.search(r"\bfor\s+$", text.text[start : span.start], re.I)
+        ):
+            found.add(k)
+    return found
+
+
+def _whose(
+    analysis: Analysis, mentions: list[tuple[Span, list[str]]], members: set[str], predicate: bool
+) -> set[int]:
+    """Indexes of the mentions that name whose a thing is, or whom it is for, where that says
+    nothing of the claim: an owner in the possessive ("Jeff's 2pm meeting", "Sally Beck is on
+    Jeff Skilling's Q3 Earnings Release Prep") in a sentence a member is named in before it,
+    or under a claim with predicate words (its own words then decide: `member_roles`); and
+    whom the user's own thing is for ("Your talking points to-do for Skilling isn't started").
+    A question about owners (no predicate, the owner opening the sentence: "Richard
+    Shapiro's FERC Review has ...") keeps them as before (`owners_as_context` decides)."""
+    text = analysis.text
+    spans = [span for span, _ in mentions]
+    found = _in_your_subject(analysis, spans)
+    for k in _owner_mentions(analysis, spans, things=True):
+        sentence = text.sentence_of(spans[k].start)
+        after_member = any(
+            not members.isdisjoint(keys)
+            and span.start < spans[k].start
+            and text.sentence_of(span.start) == sentence
+            for span, keys in mentions
+        )
+        if predicate or after_member:
+            found.add(k)
+    return found
+
+
+def _owner_mentions(analysis: Analysis, spans: list[Span], things: bool = False) -> set[int]:
     """Indexes of the spans written in the possessive right before another named item ("Richard
-    Shapiro's FERC Review", "Louise Kitchen's \"EnronOnline September statistics\"")."""
+    Shapiro's FERC Review", "Louise Kitchen's \"EnronOnline September statistics\""), or, with
+    `things`, before a thing that is not mail: a named one or a meeting, card or to-do the
+    answer speaks of ("Jeff Skilling's Q3 Earnings Release Prep", "Jeff's 2pm meeting")."""
     text = analysis.text.text
-    starts = sorted(m.start for m in analysis.entities)
+    entities = analysis.entities
+    starts = [m.start for m in entities]
     owners = set()
     for k, span in enumerate(spans):
-        if not text[span.start : span.end].endswith("'s"):
+        if not text[span.start : span.end].endswith(("'s", "’s")):
             continue
-        gap = re.match(r"[\s\"'*]*", text[span.end :])
+        gap = re.match(r"[\s\"'*“‘]*", text[span.end :])
         after = span.end + (gap.end() if gap else 0)
         found = bisect.bisect_left(starts, after)
-        if found < len(starts) and starts[found] == after:
+        named = found < len(starts) and starts[found] == after
+        if things:
+            mail = named and all(kind == "message" for kind, _ in entities[found].refs)
+            named = (named and not mail) or bool(_OWNED_THING.match(text, span.end))
+        if named:
             owners.add(k)
     return owners
 
@@ -415,13 +499,15 @@ def _outside_member_columns(
 
 
 def _listed_contents(
-    analysis: Analysis, mentions: list[tuple[Span, list[str]]], kind: str
+    analysis: Analysis, mentions: list[tuple[Span, list[str]]], kind: str, members: set[str]
 ) -> set[int]:
     """Indexes of the mentions in a listing of a container's contents: a table row keyed by one
-    container ("| Executive Team | Jeff Skilling, Louise Kitchen, ... |") or a line labelled by
-    it ("Trading Desk: Louise Kitchen, John Lavorato, Tanya Ortiz"), whose cell or line names
-    exactly what the container holds in the workspace (a contact group's members: every one,
-    once, nothing else). Such a listing describes the container, not the answer set ("who is
+    container ("| Executive Team | Jeff Skilling, Louise Kitchen, ... |"), a line labelled by
+    it ("Trading Desk: Louise Kitchen, John Lavorato, Tanya Ortiz") or a sentence naming it
+    before them ("Your Q4 Risk Review Kickoff on Friday has A, B, C and D"), whose cell, line
+    or sentence names exactly what the container holds in the workspace (a contact group's
+    members, a meeting's attendees: every one, once, nothing else; or all but the claim's
+    members, "Executive Team also has A, B" after the members were named). Such a listing describes the container, not the answer set ("who is
     in more than one group?" answered above a table of every group's members); one item more,
     less or twice and it is read as usual."""
     contents = analysis.universe.contents
@@ -430,6 +516,7 @@ def _listed_contents(
     text = analysis.text
     starts = [m.start for m in analysis.entities]
     units: dict[tuple[int, int], tuple[tuple[str, str], list[int]]] = {}
+    sentence_units: set[int] = set()  # where the units that are sentences start
     for k, (span, _keys) in enumerate(mentions):
         line = text.line_of(span.start)
         line_start, line_end = text.lines[line]
@@ -441,10 +528,19 @@ def _listed_contents(
             label, unit = (bars[0] + 1, bars[1]), (cell[1], cell[2])
         else:
             opening = text.list_marker_end(line)
-            colon = text.text.find(":", opening, span.start)
-            if colon < 0:
-                continue
-            label, unit = (opening, colon), (colon + 1, line_end)
+            sentence = text.sentences[text.sentence_of(span.start)]
+            colon = text.text.find(":", max(opening, sentence[0]), span.start)
+            if colon >= 0:
+                label, unit = (opening, colon), (colon + 1, line_end)
+            else:  # "Your Q4 Risk Review Kickoff on Friday has A, B, C and D."
+                head = next(
+                    m.start
+                    for m, _ in mentions
+                    if sentence[0] <= m.start
+                    and text.sentence_of(m.start) == text.sentence_of(span.start)
+                )
+                label, unit = (max(sentence[0], opening), head), sentence
+                sentence_units.add(sentence[0])
         low = bisect.bisect_left(starts, label[0])
         high = bisect.bisect_left(starts, label[1])
         holders = {
@@ -459,10 +555,15 @@ def _listed_contents(
         (holder,) = holders
         units.setdefault(unit, (holder, []))[1].append(k)
     found: set[int] = set()
-    for holder, listed in units.values():
+    held = {(kind, key) for key in members}
+    lists = analysis.reader.lists_of([span for span, _ in mentions])
+    for (start, _end), (holder, listed) in units.items():
+        if start in sentence_units and len({lists[k] for k in listed}) != 1:
+            continue  # a sentence lists them in one list, or it says more of some
         named = [(kind, key) for k in listed for key in mentions[k][1]]
-        if len(named) == len(set(named)) and set(named) == contents[holder]:  # each one once
-            found.update(listed)
+        rest = contents[holder] - held  # "Executive Team also has ...": all but the members
+        if len(named) == len(set(named)) and set(named) in (contents[holder], rest):
+            found.update(listed)  # each one once
     return found
 
 
@@ -614,9 +715,17 @@ class AnswerItemsCheck(_Claim):
         return self
 
     @cached_property
+    def context_words(self) -> list[str]:
+        """The context words, and the comparatives of the measure's opposites: an item the
+        answer calls "the earlier one" or "older" for "what's her latest email?" is named as
+        what the measure is not ("The earlier one, from October 4, is ...")."""
+        opposites = {o for m in self.measure for o in ANTONYMS.get(m.casefold(), ())}
+        return [*self.context, *sorted(filter(None, map(_comparative, opposites)))]
+
+    @cached_property
     def context_cue_words(self) -> CueWords:
         """The predicate with the context words as the ruling-out words (tokenised once)."""
-        return CueWords.of(self.predicate, self.context, inflect=True)
+        return CueWords.of(self.predicate, self.context_words, inflect=True)
 
     @staticmethod
     def _vague_extension(analysis: Analysis, mentions: list[tuple[Span, list[str]]]) -> str | None:
@@ -675,7 +784,7 @@ class AnswerItemsCheck(_Claim):
         spans = [span for span, _ in mentions]
         personal = self.kind == "person" if self.kind != "literal" else None
         polarity = analysis.reader.read(spans, self.cue_words, personal=personal)
-        if self.context:
+        if self.context_words:
             as_context = analysis.reader.read(spans, self.context_cue_words, personal=personal)
         else:
             as_context = polarity
@@ -743,7 +852,7 @@ class AnswerItemsCheck(_Claim):
         # after `dismissed`: a column's role is its own, it says nothing of the same item's
         # mention in another column of the row ("| Accepted | Not yet accepted |")
         beside = _outside_member_columns(analysis.text, mentions, polarity, members)
-        listings = _listed_contents(analysis, mentions, self.kind)
+        listings = _listed_contents(analysis, mentions, self.kind, members)
         if self.subject is None:  # (a subject's items are what each row gives of it)
             listings |= _rows_of_another_kind(analysis, mentions, self.kind, members)
         if listings and members <= {  # a listing excuses only an answer given outside it
@@ -802,7 +911,13 @@ class AnswerItemsCheck(_Claim):
             lists = analysis.reader.lists_of(spans, self.cue_words)
             stems = tuple(w for m in self.measure for w in word_tokens(m))
             roles = member_roles(
-                analysis, mentions, polarity, members, lists, self.cue_words.predicate + stems
+                analysis,
+                mentions,
+                polarity,
+                members,
+                lists,
+                self.cue_words.predicate + stems,
+                _whose(analysis, mentions, members, bool(self.cue_words.predicate)),
             )
         claimed_wrong = [
             key

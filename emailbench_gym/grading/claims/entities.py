@@ -543,5 +543,10 @@ def build_universe(snapshot: Any, exclude_person: str | None = None) -> Universe
     for group in snapshot.contact_groups:
         held = {("person", a) for m in group.memberIds for a in addresses.get(m, ())[:1]}
         universe.contents[("group", group.id)] = frozenset(held)
+    for event in snapshot.events:  # a meeting holds its attendees (the user is no entity)
+        invited = {_person_key(a.emailAddress.address) for a in event.attendees}
+        held = {("person", key) for key in invited if key and key != exclude_person}
+        if held:
+            universe.contents[("event", event.id)] = frozenset(held)
     universe.add_short_forms()
     return universe

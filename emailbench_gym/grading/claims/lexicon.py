@@ -310,6 +310,18 @@ SEQUENCE_OPENERS: tuple[str, ...] = (
     "behind that",
     "followed by",
     "and then",
+    # a sentence that says the one before holds for more items ("X is not included: it is
+    # already overdue. The same goes for Y.")
+    "the same goes for",
+    "same goes for",
+    "the same applies to",
+    "the same is true of",
+    "the same is true for",
+    "same for",
+    "same with",
+    "likewise",
+    "ditto",
+    "similarly",
 )
 #: Opening a sentence, these name the members of the group the sentence before described ("The
 #: other 13 have no reply. That includes ...", "... the two that are overdue. Both were due ...").
@@ -715,6 +727,10 @@ CONTEXT_HEADERS: tuple[str, ...] = (
     "caveat",
     "caveats",
     "one caveat",
+    "borderline",
+    "borderline case",
+    "edge case",
+    "close call",
     "what i left out",
     "what i excluded",
     "what i didn't include",

@@ -132,6 +132,22 @@ _LABEL_COLON = re.compile(r":(?=\s)")
 _CONDITION_AFTER = frozenset({"once", "if", "when", "after", "unless", "until"})
 _CONJUNCTIONS = frozenset({"and", "or", "but", "while", "whereas", "although", "though"})
 _NEGATIVE_CELLS = frozenset({"no", "not", "none", "excluded", "n/a", "x", "✗", "✘", "-", "no."})
+#: Opening a sentence as its subject, these stand for what the sentence before said of an item
+#: ("... due Wednesday at 10:00. That is 49 hours out"), for a ruling only.
+_DEMONSTRATIVES = frozenset({"that", "this"})
+#: Pronouns of one form: a chain of them stands for one run ("It ... it ... it").
+_PRONOUN_GROUPS = {"them": "they", "him": "he", "her": "she", "that": "it", "this": "it"}
+#: A clause offering an item in case the user meant another thing than the answer.
+_ALTERNATIVE_OFFER = re.compile(
+    r"\b(?:in\s+case|if)\s+(?:(?:that|this|it)(?:['’]s|\s+is|\s+was)\s+(?:the\s+one|what)\s+"
+    r"you\s+(?:meant|mean|wanted|want|had\s+in\s+mind|were\s+(?:after|thinking\s+of|looking"
+    r"\s+for))|you\s+(?:meant|mean|were\s+thinking\s+of|were\s+after|had\s+in\s+mind))\b",
+    re.I,
+)
+#: After a context word opening a line, a comma or a dash makes it a label ("FYI, ...").
+_LEAD_SEPARATOR = re.compile(r"[*_]*(?:,|\s+[-–—])\s")
+#: Words opening a noun phrase that is a sentence's subject ("The Dynegy RSVP ...").
+_DETERMINERS = frozenset({"the", "your", "this", "that", "my", "a", "an", "his", "her", "their"})
 #: A count of nothing ("0 unread", "zero emails"), not a share ("0 of 2", "0/2", "0.5").
 _ZERO_COUNT = re.compile(r"(?:0|zero)(?![.,:/]?\d)(?!\s*(?:/|of\b|out\s+of\b))", re.I)
 _STRIKE = re.compile(r"~~.+?~~")
@@ -232,12 +248,14 @@ class _Phrases(tuple):
     def with_number_spellings(self) -> _Phrases:
         """These phrases and their variants with small numbers spelled the other way, with
         "all" / "both" written out ("all read" is also "all of them read") and floated after an
-        auxiliary ("have accepted" is also "have both accepted"), and "only" after what it
-        restricts ("only this week" is also "this week only")."""
+        auxiliary ("have accepted" is also "have both accepted"), "only" after what it
+        restricts ("only this week" is also "this week only") and -ize words spelled -ise
+        ("organized by" is also "organised by")."""
         variants = {v for phrase in self for v in _number_spellings(phrase)}
         variants |= {v for phrase in list(variants) for v in _quantifier_spellings(phrase)}
         variants |= {v for phrase in list(variants) for v in _floating_quantifiers(phrase)}
         variants |= {v for phrase in list(variants) for v in _trailing_only(phrase)}
+        variants |= {v for phrase in list(variants) for v in _ize_spellings(phrase)}
         if len(variants) == len(self):
             return self
         return _Phrases(tuple(sorted(variants, key=len, reverse=True)))
@@ -300,6 +318,23 @@ def _floating_quantifiers(phrase: tuple[str, ...]) -> set[tuple[str, ...]]:
     if len(phrase) < 2 or phrase[0] not in _AUXILIARIES or phrase[1] in (*_FLOATING, "not"):
         return set()
     return {(phrase[0], q, *phrase[1:]) for q in _FLOATING}
+
+
+#: A word spelled with -ize or -ise ("organized", "organiser"): both spellings are one word.
+_IZE = re.compile(r"(\w{3,}i)[sz](e|ed|er|ers|es|ing|ation|ations)")
+
+
+def _ize_spellings(phrase: tuple[str, ...]) -> set[tuple[str, ...]]:
+    """The phrase with each -ize / -ise word in the other spelling ("organized by": "organised
+    by"), as American and British writers write it."""
+    variants = {phrase}
+    for i, word in enumerate(phrase):
+        match = _IZE.fullmatch(word)
+        if match:
+            stem, ending = match.groups()
+            other = {f"{stem}z{ending}", f"{stem}s{ending}"} - {word}
+            variants |= {(*v[:i], o, *v[i + 1 :]) for v in variants for o in other}
+    return variants
 
 
 def _trailing_only(phrase: tuple[str, ...]) -> set[tuple[str, ...]]:
@@ -557,20 +592,39 @@ class PolarityReader:
     def context_lines(self) -> frozenset[int]:
         """Lines of sections that explain the answer rather than give it: the lines a header
         opening with a context word governs ("**Context**", "Why it's the oldest unread:",
-        "Background"), and a line opening with such a label ("For reference: A and B")."""
+        "Background"), a line opening with such a label ("For reference: A and B", "FYI, A
+        and B") and one opening with a short sentence announcing context ("There is one
+        borderline case.")."""
         text = self.text
         found: set[int] = set()
         for line in range(len(text.lines)):
             start, end = text.lines[line]
             tokens = text.tokens_in(text.list_marker_end(line), end)
-            if not len(tokens) or not _match_at(self.norms, tokens.start, _CONTEXT_HEADERS):
+            if len(tokens) and self._announces_context(tokens.start, end):
+                found.add(line)  # "There is one borderline case. After your note to ..."
+                continue
+            length = _match_at(self.norms, tokens.start, _CONTEXT_HEADERS) if len(tokens) else 0
+            if not length:
                 continue
             if line in text.headers:
                 found.update(range(line + 1, text.headers[line] + 1))
             colon = text.text.find(":", start, end)
             if colon >= 0 and len(text.tokens_in(start, colon)) <= LABEL_WORDS:
                 found.add(line)
+            elif _LEAD_SEPARATOR.match(text.text, text.tokens[tokens.start + length - 1].end):
+                found.add(line)  # "FYI, the next ones are due Fri, Oct 26: ...", "FYI - A, B"
         return frozenset(found)
+
+    def _announces_context(self, first: int, end: int) -> bool:
+        """Whether the line opens with a short sentence of its own announcing context ("There
+        is one borderline case.", "One caveat."): the rest of the line explains it."""
+        sentence_start, sentence_end = self.text.sentences[self.sentence[first]]
+        if sentence_end >= end or not self.text.text[:sentence_end].rstrip().endswith("."):
+            return False
+        words = self.text.tokens_in(sentence_start, sentence_end)
+        return len(words) <= LABEL_WORDS + 1 and any(
+            _match_at(self.norms, i, _CONTEXT_HEADERS) for i in words if i not in self.masked
+        )
 
     @cached_property
     def context_ranges(self) -> tuple[tuple[int, int], ...]:
@@ -992,6 +1046,7 @@ class PolarityReader:
         self._first_person_exclusions(first, verdict)
         self._restated_referents(index, verdict)
         self._questioned_sentences(runs, first, verdict)
+        self._offered_alternatives(first, verdict)
         self._hedged_lead_in(runs, first, verdict)
         if self._denies_everything(first):
             for marks in verdict:
@@ -1037,11 +1092,16 @@ class PolarityReader:
         the run ending last before it (the first of those ending there). "He", "she", "him"
         and "her" stand for no span of things ("FERC data request ... (Richard Shapiro). He
         wrote, you replied": "he" is the sender, not the thread); "it" may stand for a person's
-        span ("(202) 466-9142. It's probably his." hedges the number as his)."""
+        span ("(202) 466-9142. It's probably his." hedges the number as his). In a sentence
+        opening with a pronoun, one after a sentence whose pronoun of the same form stands for
+        a run stands for it too ("It is in To Do ... That is 49 hours out, so it misses")."""
         proxies: dict[int, int] = {}
         by_last = sorted((end, r) for r, end in enumerate(last))
         ends = [end for end, _ in by_last]
         other = PERSONAL_PRONOUNS if personal is False else frozenset()
+        chained: dict[tuple[int, str], set[int]] = {}  # (run, pronoun group) -> its sentences
+        pronouns = set(self._pronouns)
+        opens = {s for s, i in self._sentence_starts.items() if i in pronouns}
         for i in self._pronouns:
             if self.norms[i] in other:
                 continue
@@ -1049,8 +1109,12 @@ class PolarityReader:
             if found < 0:
                 continue
             r = by_last[bisect.bisect_left(ends, ends[found])][1]
-            if self.sentence[i] - self.sentence[last[r] - 1] <= 1:
+            group = _PRONOUN_GROUPS.get(self.norms[i], self.norms[i])
+            if self.sentence[i] - self.sentence[last[r] - 1] <= 1 or (
+                self.sentence[i] in opens and self.sentence[i] - 1 in chained.get((r, group), ())
+            ):  # "X is in To Do. It is urgent, but it is due Wednesday. That is 49 hours out"
                 proxies[i] = r
+                chained.setdefault((r, group), set()).add(self.sentence[i])
         return proxies
 
     @cached_property
@@ -1067,8 +1131,22 @@ class PolarityReader:
 
     @cached_property
     def _pronouns(self) -> list[int]:
-        """Tokens that are pronouns (outside names and values)."""
-        return [i for i, n in enumerate(self.norms) if n in PRONOUNS and i not in self.masked]
+        """Tokens that are pronouns (outside names and values), and "That" / "This" opening a
+        sentence as its subject ("... due Wednesday at 10:00. That is 49 hours out")."""
+        norms, starts = self.norms, set(self._sentence_starts.values())
+        return [
+            i
+            for i, n in enumerate(norms)
+            if i not in self.masked
+            and (
+                n in PRONOUNS
+                or (
+                    n in _DEMONSTRATIVES
+                    and i in starts
+                    and norms[i + 1 : i + 2] in (["is"], ["was"], ["'s"], ["s"])
+                )
+            )
+        ]
 
     def _blocked(self, a: int, b: int) -> bool:
         """Whether a cue may not reach across the text between tokens a and b (a < b)."""
@@ -1116,7 +1194,9 @@ class PolarityReader:
                 else:
                     j = aside - 1
                     continue
-            if j in points:
+            if j in points and cue.kind != "ruled" and self.norms[j] in _DEMONSTRATIVES:
+                pass  # "That isn't surprising" negates no item: only a ruling reaches through it
+            elif j in points:
                 r = points[j]
                 if self.sentence[j] != self.sentence[cue.first] or self._blocked(j, cue.first):
                     return None
@@ -1257,8 +1337,20 @@ class PolarityReader:
                 for first, r in runs.by_first:
                     if first > i + 1 and self.sentence[first] == self.sentence[i]:
                         verdict[r].add("ruled_out")
-            elif i in runs.proxies:
+            elif i in runs.proxies and not self._own_subject_first(i, runs.proxies[i], runs):
                 verdict[runs.proxies[i]].add("ruled_out")
+
+    def _own_subject_first(self, i: int, r: int, runs: _RunIndex) -> bool:
+        """Whether the pronoun at `i` has a subject of its own sentence to stand for, before
+        it, rather than run `r` of the sentence before ("... 2 of 2 open. The Dynegy RSVP due
+        today has no checklist, so I left it out": "it" is the RSVP, a thing the claim does not
+        name): the sentence opens with a determiner's noun phrase and names no run first."""
+        start = self._sentence_starts[self.sentence[i]]
+        return (
+            self.sentence[runs.last[r] - 1] != self.sentence[i]
+            and self.norms[start] in _DETERMINERS
+            and start not in self.masked
+        )
 
     def _pronoun_object(self, cue: _Cue, runs: _RunIndex) -> int | None:
         """The run a negated membership verb's object pronoun stands for ("didn't count them",
@@ -1695,8 +1787,10 @@ class PolarityReader:
         self, first: list[int], verdict: list[set[str]], ruling: set[int], last: list[int]
     ) -> None:
         """A sentence that continues a ranking of ruled-out items ("Next is Executive with 7.
-        Then Government Affairs and Risk Management with 5 each") rules its items out too:
-        it opens with "Then" / "After that" and every item of the sentence before is ruled out.
+        Then Government Affairs and Risk Management with 5 each") or says the same of more
+        ("X is not included: it is already overdue. The same goes for Y.") rules its items
+        out too: it opens with "Then" / "After that" / "The same goes for" and every item of
+        the sentence before is ruled out.
         A sentence opening by naming the members of the group the sentence before ruled out
         ("The other 13 have no reply. That includes ...", "I left out the two that are already
         overdue. Both were due last Friday: A and B") rules its items out: it opens with
@@ -1730,6 +1824,17 @@ class PolarityReader:
             ):
                 for r in by_sentence[sentence]:
                     verdict[r].add("ruled_out")
+
+    def _offered_alternatives(self, first: list[int], verdict: list[set[str]]) -> None:
+        """A sentence offering what it names in case the user meant something else ("Marcus
+        also sent X on Sept 26, in case that's the one you meant", "If you meant his earlier
+        email, it had X") names a labelled alternative: its items are ruled out."""
+        offered = {
+            self.text.sentence_of(m.start()) for m in _ALTERNATIVE_OFFER.finditer(self.text.text)
+        }
+        for r, token in enumerate(first):
+            if self.sentence[token] in offered:
+                verdict[r].add("ruled_out")
 
     def _restated_referents(self, runs: _RunIndex, verdict: list[set[str]]) -> None:
         """A parenthetical right after a pronoun names the items the pronoun stands for ("I

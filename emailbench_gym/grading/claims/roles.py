@@ -17,6 +17,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 
 from emailbench_gym.grading.claims.analysis import Analysis
 from emailbench_gym.grading.claims.lexicon import PRONOUNS
@@ -182,6 +183,7 @@ def member_roles(
     members: set[str],
     lists: Sequence[int],
     words: tuple[str, ...],
+    owners: AbstractSet[int] = frozenset(),
 ) -> list[bool]:
     """Per mention: whether it may count as one of the answer's items. A mention written
     where an answer writes context (in what a line says of a member it opens with, in a
@@ -189,7 +191,9 @@ def member_roles(
     parenthesised aside sentence) counts only in a member role (see the module docstring);
     anywhere else it counts as the reader reads it.
     `lists`: the list each mention is written in, as the reader groups them; `words`: the
-    question's own words (predicate and measure stems)."""
+    question's own words (predicate and measure stems); `owners`: the mentions written in the
+    possessive before a thing ("Jeff Skilling's Q3 Earnings Release Prep", "Jeff's 2pm
+    meeting"), which name whose the thing is, and count only in a member role too."""
     text = analysis.text
     spans = [span for span, _ in mentions]
     member = [
@@ -224,7 +228,12 @@ def member_roles(
         span = spans[k]
         turned = _turned(analysis, span)
         aside = _aside_sentence(analysis, span)
-        if k not in described and not aside and (not turned or _pronoun_after(analysis, span)):
+        if (
+            k not in described
+            and k not in owners
+            and not aside
+            and (not turned or _pronoun_after(analysis, span))
+        ):
             continue
         before = previous.get(k)
         roles[k] = (
