@@ -49,6 +49,8 @@ TOO_DENSE = (
 )
 #: After a value, "of" and a determiner: the value is a share of what follows ("75% of your mail").
 _PARTITIVE_AFTER = re.compile(r"\s+of\s+(?:the|those|these|your|my|our|his|her|their|all)\b", re.I)
+#: An aside in parentheses right after a word ("this week (Oct 15-19) is heavier").
+_ASIDE = re.compile(r"\s*\([^()\n]*\)")
 #: Before a date or time, the words making it the time an answer speaks from ("As of 9:00").
 _AS_OF = re.compile(r"\bas\s+of\s+(?:\w+\s+)?$", re.I)
 #: Words that, in the sentence naming the subject, deny it what a lead gave it ("Dial-in
@@ -191,14 +193,18 @@ class Analysis:
 
     def _phrase_end(self, i: int, phrase: tuple[str, ...], intensified: bool) -> int:
         """The token after the phrase written from token `i` (0: it is not), with degree words
-        between its words when `intensified`."""
+        or an aside in parentheses between its words when `intensified` ("this week (Oct
+        15-19) is heavier" says "this week is heavier")."""
         norms = self._norms
         if tuple(norms[i : i + len(phrase)]) == phrase:
             return i + len(phrase)
         if not intensified:
             return 0
-        j = i
+        tokens, j = self.text.tokens, i
         for k, word in enumerate(phrase):
+            aside = _ASIDE.match(self.text.text, tokens[j - 1].end) if k else None
+            if aside:
+                j = self.text.token_at(aside.end())
             while k and j < len(norms) and norms[j] != word:
                 skip = next((len(w) for w in _INTENSIFIERS if tuple(norms[j : j + len(w)]) == w), 0)
                 if not skip:
