@@ -26,6 +26,7 @@ from emailbench_gym.api.limits import WRITTEN_CHARS
 from emailbench_gym.grading.claims.entities import EntityMention, Universe
 from emailbench_gym.grading.claims.lexicon import INTENSIFIERS, NAMING_OPENERS
 from emailbench_gym.grading.claims.polarity import PolarityReader, Span
+from emailbench_gym.grading.claims.ranks import runner_up_parts
 from emailbench_gym.grading.claims.text import Text
 from emailbench_gym.grading.claims.values import TooManyValues, ValueMention, find_values
 
@@ -138,12 +139,26 @@ class Analysis:
             and any(_ends_in_question_mark(universe, kind, key) for kind, key in m.refs)
         )
         self._phrase_found: dict[tuple[str, ...], list[Span]] = {}
+        self._runner_up_parts: dict[tuple[str, ...], tuple[tuple[int, int], ...]] = {}
         #: Outcomes of the claims checked against this text: id(claim) -> (claim, outcome).
         self.outcomes: dict[int, tuple[Any, Any]] = {}
 
     @cached_property
     def reader(self) -> PolarityReader:
         return PolarityReader(self.text, self.masked, self.named_questions)
+
+    def speaks_of_runners_up(self, offset: int, measure: Sequence[str]) -> tuple[int, int] | None:
+        """The part of its sentence holding `offset` when it speaks of the runners-up of the
+        question's `measure` ("Next largest is ...", "Executive comes second"; ranks.py), or
+        None."""
+        key = tuple(measure)
+        parts = self._runner_up_parts.get(key)
+        if parts is None:
+            parts = self._runner_up_parts[key] = runner_up_parts(self.text, self.masked, key)
+        index = bisect.bisect_right(parts, (offset, len(self.text.text) + 1)) - 1
+        if index >= 0 and parts[index][0] <= offset < parts[index][1]:
+            return parts[index]
+        return None
 
     def entity_spans(self, kind: str) -> list[tuple[Span, list[str]]]:
         """Mentions of entities of `kind`, with the keys each names."""
