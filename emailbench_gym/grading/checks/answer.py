@@ -40,7 +40,13 @@ from pydantic import Field, field_validator, model_validator
 from emailbench_gym.grading.checks.base import CheckBase, EpisodeView, Outcome
 from emailbench_gym.grading.claims.analysis import Analysis, SubjectMention
 from emailbench_gym.grading.claims.entities import ENTITY_KINDS, SYSTEM
-from emailbench_gym.grading.claims.lexicon import ANTONYMS, END_ROLES, START_ROLES
+from emailbench_gym.grading.claims.lexicon import (
+    ANTONYMS,
+    COUNTING_MEASURES,
+    END_ROLES,
+    START_ROLES,
+    TIE_WORDS,
+)
 from emailbench_gym.grading.claims.polarity import CueWords, Span
 from emailbench_gym.grading.claims.roles import member_roles
 from emailbench_gym.grading.claims.text import Text, word_tokens
@@ -436,6 +442,72 @@ def _source_mentions(analysis: Analysis, spans: list[Span], check: AnswerItemsCh
     return found
 
 
+def _counted_elsewhere(
+    analysis: Analysis,
+    mentions: list[tuple[Span, list[str]]],
+    polarity: list[str],
+    members: set[str],
+    check: AnswerItemsCheck,
+) -> set[int]:
+    """Indexes of the mentions of non-members that the answer gives a count other than its
+    members' ("Tanya, Steven and John were each cc'd on exactly 3 ... Richard Shapiro, Priya
+    Raman and Marcus Hale were on 2 each", "Trading sends you the most mail: ten messages ...
+    Government Affairs and Risk Management have five each"), for a claim whose members are the
+    items with one count: its `count`, or under a counting measure the counts of the sentences
+    asserting a member. Only in a sentence of prose (not a list item, a table row or a line
+    under a header, which says what they are) that names no member, gives counts and none of
+    the members', adds nothing to the answer ("also"), puts nothing level with it ("ties")
+    and does not state the measure ("Executive also sends the most")."""
+    text = analysis.text
+    if check.count is not None:
+        wanted = {float(check.count)}
+    elif COUNTING_MEASURES.intersection(m.casefold() for m in check.measure):
+        sentences = {
+            text.sentence_of(span.start)
+            for (span, keys), mark in zip(mentions, polarity, strict=True)
+            if mark == "asserted" and not members.isdisjoint(keys)
+        }
+        wanted = {
+            float(n)
+            for v in analysis.values
+            if v.kind == "number" and text.sentence_of(v.start) in sentences
+            for n in v.values
+        }
+    else:
+        return set()
+    if not wanted:
+        return set()
+    named_members = {
+        text.sentence_of(span.start) for span, keys in mentions if not members.isdisjoint(keys)
+    }
+    counts: dict[int, set[float]] = {}
+    for v in analysis.values:  # (the word "one" is as often a pronoun: "the top one would be")
+        if v.kind == "number" and text.text[v.start : v.end].casefold() != "one":
+            counts.setdefault(text.sentence_of(v.start), set()).update(map(float, v.values))
+    found = set()
+    for k, (span, keys) in enumerate(mentions):
+        sentence, line = text.sentence_of(span.start), text.line_of(span.start)
+        given = counts.get(sentence)
+        if not given or given & wanted or sentence in named_members or not members.isdisjoint(keys):
+            continue
+        if (
+            text.is_table_row(line)
+            or text.list_marker_end(line) > text.lines[line][0]
+            or text.header_of(line) is not None
+        ):
+            continue  # a list or table's header says what its rows are ("Top senders:")
+        start, end = text.sentences[sentence]
+        words = {text.tokens[i].norm for i in text.tokens_in(start, end)}
+        if (
+            words & TIE_WORDS
+            or analysis.reader.adds_at(span.start)
+            or _stated_measures(text.text[start:end], check.measure)
+        ):
+            continue
+        found.add(k)
+    return found
+
+
 #: A doubt about the item written right before its name ("I might be wrong about Louise
 #: Kitchen", "I'm not sure about Sally Beck"): it takes back an item asserted elsewhere.
 _DOUBT_ABOUT = re.compile(
@@ -692,6 +764,13 @@ class AnswerItemsCheck(_Claim):
         "items it asserts about that subject are exactly the members ('who is from outside on "
         "the FERC Review').",
     )
+    count: int | None = Field(
+        None,
+        description="The count that makes an item a member ('cc'd on exactly three'): a "
+        "non-member the answer gives another count, in a sentence naming no member, is named as "
+        "context ('Priya and Marcus were on 2 each'). Under a counting measure ('most') the "
+        "members' count is read from the answer.",
+    )
     owners_as_context: bool = Field(
         False,
         description="An item named in the possessive right before another named item ('Richard "
@@ -804,6 +883,21 @@ class AnswerItemsCheck(_Claim):
         # question counts: never a member, so context (a member's own zero is a value)
         zeros = analysis.reader.zero_counted(spans, self.cue_words)
         as_context = ["ruled_out" if k in zeros else c for k, c in enumerate(as_context)]
+        if self.measure:  # "Next largest is X", "Executive comes second": the runners-up
+            parts = [analysis.speaks_of_runners_up(span.start, self.measure) for span in spans]
+            # a part ranking a member ("X tops the list, ahead of the second-place A") may put
+            # another above it: read as usual
+            ranking_members = {
+                part
+                for part, (_, keys) in zip(parts, mentions, strict=True)
+                if part and not members.isdisjoint(keys)
+            }
+            as_context = [
+                "ruled_out" if part is not None and part not in ranking_members else c
+                for part, c in zip(parts, as_context, strict=True)
+            ]
+        elsewhere = _counted_elsewhere(analysis, mentions, polarity, members, self)
+        as_context = ["ruled_out" if k in elsewhere else c for k, c in enumerate(as_context)]
         about = self._about_subject(analysis, spans)
         affirmed: dict[str, int] = {}
         affirmed_outside: set[str] = set()  # members asserted outside the context parts
@@ -1126,6 +1220,8 @@ class AnswerValuesCheck(_Claim):
         found = {}
         for v, span in stated:
             subject = _scheduled(analysis, v, binder.bind(span))
+            if _runner_up_value(analysis, v, subject, self.measure):
+                subject = None
             in_table, column_role = _column_role(analysis, v, roles)
             role = column_role if in_table else role_binder.bind(span) if roles else None
             found[v.start] = (
@@ -1175,6 +1271,9 @@ class AnswerValuesCheck(_Claim):
             offered = [(v, span) for v, span in offered if id(v) not in supposed]
         binder = analysis.binder(subjects, [span for _, span in stated + offered])
         bound = {id(v): _scheduled(analysis, v, binder.bind(span)) for v, span in stated}
+        for v, _span in stated:  # "Next largest is the Q3 spreadsheet at 419,840 bytes"
+            if _runner_up_value(analysis, v, bound[id(v)], self.measure):
+                bound[id(v)] = None
         for v, _span in stated:  # "Rob and Nathan sent three each": the value of every one
             subject = bound[id(v)]
             if subject is not None and _EACH.match(analysis.text.text, v.end):
@@ -1526,6 +1625,18 @@ _ALONE_IN_PARENTHESES = re.compile(r"\(\s*$")
 #: Right before a date or time, the word making it a deadline ("due at noon", "due by Friday").
 _DUE = re.compile(r"\bdue(?:\s+(?:at|by|on|before))?[\s,]*$", re.I)
 _WHEN_KINDS = frozenset({"date", "time", "time-range"})
+
+
+def _runner_up_value(
+    analysis: Analysis, v: ValueMention, subject: SubjectMention | None, measure: list[str]
+) -> bool:
+    """Whether the value stands in a part of a sentence about the runners-up of the measure
+    ("Next largest is the Q3 P&L attribution spreadsheet at 419,840 bytes", ranks.py) and is
+    bound to a subject named outside it: it is a runner-up's value, not that subject's."""
+    if subject is None or not measure:
+        return False
+    part = analysis.speaks_of_runners_up(v.start, measure)
+    return part is not None and not part[0] <= subject.span.start < part[1]
 
 
 def _scheduled(

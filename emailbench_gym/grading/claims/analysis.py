@@ -26,6 +26,7 @@ from emailbench_gym.api.limits import WRITTEN_CHARS
 from emailbench_gym.grading.claims.entities import EntityMention, Universe
 from emailbench_gym.grading.claims.lexicon import INTENSIFIERS, NAMING_OPENERS
 from emailbench_gym.grading.claims.polarity import PolarityReader, Span
+from emailbench_gym.grading.claims.ranks import runner_up_parts
 from emailbench_gym.grading.claims.text import Text
 from emailbench_gym.grading.claims.values import TooManyValues, ValueMention, find_values
 
@@ -49,6 +50,8 @@ TOO_DENSE = (
 )
 #: After a value, "of" and a determiner: the value is a share of what follows ("75% of your mail").
 _PARTITIVE_AFTER = re.compile(r"\s+of\s+(?:the|those|these|your|my|our|his|her|their|all)\b", re.I)
+#: An aside in parentheses right after a word ("this week (Oct 15-19) is heavier").
+_ASIDE = re.compile(r"\s*\([^()\n]*\)")
 #: Before a date or time, the words making it the time an answer speaks from ("As of 9:00").
 _AS_OF = re.compile(r"\bas\s+of\s+(?:\w+\s+)?$", re.I)
 #: Words that, in the sentence naming the subject, deny it what a lead gave it ("Dial-in
@@ -136,12 +139,26 @@ class Analysis:
             and any(_ends_in_question_mark(universe, kind, key) for kind, key in m.refs)
         )
         self._phrase_found: dict[tuple[str, ...], list[Span]] = {}
+        self._runner_up_parts: dict[tuple[str, ...], tuple[tuple[int, int], ...]] = {}
         #: Outcomes of the claims checked against this text: id(claim) -> (claim, outcome).
         self.outcomes: dict[int, tuple[Any, Any]] = {}
 
     @cached_property
     def reader(self) -> PolarityReader:
         return PolarityReader(self.text, self.masked, self.named_questions)
+
+    def speaks_of_runners_up(self, offset: int, measure: Sequence[str]) -> tuple[int, int] | None:
+        """The part of its sentence holding `offset` when it speaks of the runners-up of the
+        question's `measure` ("Next largest is ...", "Executive comes second"; ranks.py), or
+        None."""
+        key = tuple(measure)
+        parts = self._runner_up_parts.get(key)
+        if parts is None:
+            parts = self._runner_up_parts[key] = runner_up_parts(self.text, self.masked, key)
+        index = bisect.bisect_right(parts, (offset, len(self.text.text) + 1)) - 1
+        if index >= 0 and parts[index][0] <= offset < parts[index][1]:
+            return parts[index]
+        return None
 
     def entity_spans(self, kind: str) -> list[tuple[Span, list[str]]]:
         """Mentions of entities of `kind`, with the keys each names."""
@@ -191,14 +208,18 @@ class Analysis:
 
     def _phrase_end(self, i: int, phrase: tuple[str, ...], intensified: bool) -> int:
         """The token after the phrase written from token `i` (0: it is not), with degree words
-        between its words when `intensified`."""
+        or an aside in parentheses between its words when `intensified` ("this week (Oct
+        15-19) is heavier" says "this week is heavier")."""
         norms = self._norms
         if tuple(norms[i : i + len(phrase)]) == phrase:
             return i + len(phrase)
         if not intensified:
             return 0
-        j = i
+        tokens, j = self.text.tokens, i
         for k, word in enumerate(phrase):
+            aside = _ASIDE.match(self.text.text, tokens[j - 1].end) if k else None
+            if aside:
+                j = self.text.token_at(aside.end())
             while k and j < len(norms) and norms[j] != word:
                 skip = next((len(w) for w in _INTENSIFIERS if tuple(norms[j : j + len(w)]) == w), 0)
                 if not skip:

@@ -324,7 +324,8 @@ SEQUENCE_OPENERS: tuple[str, ...] = (
     "similarly",
 )
 #: Opening a sentence, these name the members of the group the sentence before described ("The
-#: other 13 have no reply. That includes ...", "... the two that are overdue. Both were due ...").
+#: other 13 have no reply. That includes ...", "... the two that are overdue. Both were due ...",
+#: "Several threads tie for second place ... Examples are ...").
 GROUP_OPENERS: tuple[str, ...] = (
     "that includes",
     "that included",
@@ -340,6 +341,10 @@ GROUP_OPENERS: tuple[str, ...] = (
     "both of them",
     "both of these",
     "both of those",
+    "examples are",
+    "examples include",
+    "for example",
+    "for instance",
 )
 #: Before "by" and a value, these make the value a difference between two things ("beats the
 #: runner-up by about 90 KB", "exceeded the limit by $6 million"), not a value of the thing
@@ -837,3 +842,45 @@ ANTONYMS: dict[str, tuple[str, ...]] = {
     "longest": ("shortest",),
     "shortest": ("longest",),
 }
+#: Words that place a thing at a rank below the top of a superlative question's ranking ("comes
+#: second", "Several threads tie for second place"): read by claims/ranks.py, the sentence part
+#: holding one speaks of the runners-up (unless it states the measure itself).
+RANK_ORDINALS: frozenset[str] = frozenset(
+    {"second", "third", "fourth", "fifth", "2nd", "3rd", "4th", "5th", "behind", "trailing"}
+)
+#: After "next", the words that make it a rank ("next up", "Next is Executive", "next in line");
+#: a ranking word ("next oldest", "next-largest") does too. ("next week" is a time, "your next
+#: meeting" may be the answer.)
+RANK_AFTER_NEXT: frozenset[str] = frozenset({"up", "in", "is", "are", "comes", "come", "with"})
+#: The comparatives that point from a measure's top down its ranking ("The earlier one, from
+#: October 4, is ..." under "latest"; "the Q3 spreadsheet is smaller" under "biggest"). Keyed as
+#: ANTONYMS.
+BELOW_THE_TOP: dict[str, tuple[str, ...]] = {
+    "latest": ("earlier", "older"),
+    "most recent": ("earlier", "older"),
+    "newest": ("earlier", "older"),
+    "earliest": ("later", "newer"),
+    "oldest": ("later", "newer", "more recent"),
+    "soonest": ("later",),
+    "first": ("later",),
+    "most": ("fewer",),
+    "fewest": ("more",),
+    "least": ("more",),
+    "biggest": ("smaller",),
+    "largest": ("smaller",),
+    "smallest": ("bigger", "larger"),
+    "busiest": ("quieter", "lighter"),
+    "quietest": ("busier", "heavier"),
+    "highest": ("lower",),
+    "lowest": ("higher",),
+    "longest": ("shorter",),
+    "shortest": ("longer",),
+}
+#: Measures that rank by a count ("who sent me the most?"): an item the answer gives another
+#: count than the answer's own is ranked elsewhere (checks/answer.py `_counted_elsewhere`).
+COUNTING_MEASURES: frozenset[str] = frozenset({"most", "fewest", "least"})
+#: Words that put two things level ("ties with Trading", "the same number"): a sentence with one
+#: compares a count with the answer's, whatever count it gives.
+TIE_WORDS: frozenset[str] = frozenset(
+    {"tie", "ties", "tied", "tying", "same", "equal", "equals", "level", "joint", "jointly"}
+)

@@ -69,6 +69,7 @@ POST_REACH = 7  # words a backward cue may skip ("X, at exactly 50%, is not abov
 HEDGE_REACH = 8
 LABEL_WORDS = 5  # words of a label opening a line ("Excluded, and why:")
 LONG_LABEL_CHARS = 160  # a longer label governs only the list right after it, as a header line
+SUBJECT_OPENING_WORDS = 2  # words before a sentence's subject ("And the $40M drop ...")
 LEAD_IN_WORDS = 12  # words of a hedged lead-in opening a text ("I might, but probably won't:")
 #: A question that asks for something ("Could you attend ...?", "Please confirm ...?") states
 #: what it asks for; any other question asserts nothing.
@@ -1272,6 +1273,8 @@ class PolarityReader:
             return self._forward(cue, runs, 0)  # "Wednesday's FERC Review": only what it owns
         if cue.kind == "ruled":  # a label: "office: X" points forward, "X is Done," back
             backward = self._backward(cue, runs, POST_REACH)
+            if backward is None:
+                backward = self._contrasted_subject(cue, runs)
             forward = self._forward(cue, runs, PRE_REACH + 2, across_commas=True)
             cell = self._prose_cell(cue)
             if cell is not None:  # "| Prepare controls briefing | A 15-minute briefing for
@@ -1361,6 +1364,30 @@ class PolarityReader:
         if self.sentence[pronoun] != self.sentence[cue.first]:
             return None
         return runs.proxies.get(pronoun)
+
+    def _contrasted_subject(self, cue: _Cue, runs: _RunIndex) -> int | None:
+        """The run opening the sentence, when the cue is an elided contrast closing a clause of
+        it ("The $40M Brazilian power drop he mentioned is from the merchant asset schedule, not
+        Raptor, and ..."): "not Z" after a comma corrects what the sentence says of its subject,
+        however many words that takes."""
+        text, tokens = self.text, self.text.tokens
+        if self.norms[cue.first] != "not" or not self._clause_ends_after(cue):
+            return None
+        if not cue.first or not text.text[: tokens[cue.first].start].rstrip().endswith(","):
+            return None
+        start = text.token_at(text.sentences[self.sentence[cue.first]][0])
+        found = bisect.bisect_left(runs.by_first, (start, -1))
+        if found == len(runs.by_first):
+            return None
+        first, r = runs.by_first[found]
+        opening = [i for i in range(start, first) if i not in self.masked]
+        if (
+            first >= cue.first
+            or len(opening) > SUBJECT_OPENING_WORDS
+            or self._blocked(runs.last[r] - 1, cue.first)
+        ):
+            return None
+        return r
 
     def _clause_ends_after(self, cue: _Cue) -> bool:
         end = self.text.tokens[cue.last - 1].end
@@ -1664,11 +1691,27 @@ class PolarityReader:
             found.update(self.text.tokens_in(match.start(), match.end()))
         return found
 
+    def _named_asides(self, start: int, end: int) -> set[int]:
+        """Tokens of the asides in parentheses between offsets start and end that follow a name
+        or a value ("Dynegy Review (11-12, not RSVP'd yet): Louise wants ..."): what they say
+        is about what they follow, not about the list after the label."""
+        found: set[int] = set()
+        text = self.text
+        for match in re.finditer(r"\([^()\n]*\)", text.text[start:end]):
+            opening = start + match.start()
+            before = text.token_at(opening) - 1
+            if (
+                before >= 0
+                and before in self.masked
+                and not text.text[text.tokens[before].end : opening].strip()
+            ):
+                found.update(text.tokens_in(opening, start + match.end()))
+        return found
+
     def _line_cue_kinds(self, start: int, end: int, words: CueWords) -> set[str]:
         tokens = self.text.tokens_in(start, end)
         norms = self.norms
         kinds: set[str] = set()
-        bare = False  # only a bare "no"/"not" rules the list out
         found: list[tuple[int, int, str]] = []
         for i in tokens:
             for phrases, kind in (
@@ -1696,10 +1739,8 @@ class PolarityReader:
                 ):
                     continue  # "Don't forget these:", "Not only these:"
                 if length:
-                    if phrases is _POST and tuple(norms[i : i + length]) in _BARE_POST:
-                        bare = True
                     found.append((i, i + length, "ruled" if phrases is words.ruled_out else kind))
-        relative = self._relative_clauses(start, end)
+        relative = self._relative_clauses(start, end) | self._named_asides(start, end)
         if relative:  # "In her email (which you haven't opened yet), Sally lists:" qualifies
             found = [f for f in found if f[0] not in relative]  # the email, not the list
         aside = self._parenthesised(start, end)
@@ -1707,6 +1748,10 @@ class PolarityReader:
             outside = [i for i in tokens if i not in aside]  # header; its aside is only scope
             if any(norms[i].startswith(s) for i in outside for s in words.predicate):
                 found = [f for f in found if f[2] != "ruled" or f[0] not in aside]
+        bare = any(  # only a bare "no"/"not" rules the list out
+            kind == "ruled_out" and tuple(norms[first:last]) in _BARE_POST
+            for first, last, kind in found
+        )
         # "have not accepted:" names the question's predicate, not the ruled-out "accepted"
         ruled = {first for first, _, kind in found if kind == "ruled"}
         exclusions = {

@@ -1,0 +1,94 @@
+"""Where an answer to a superlative question speaks of the runners-up.
+
+A question asking for the biggest, the oldest or the most (a claim's `measure`) has its answer
+at the top of a ranking, and a careful answer often goes on down it: "Next largest is the Q3
+spreadsheet at 419,840 bytes", "The next oldest are A and B", "Executive comes second with
+seven", "The earlier one, from October 4, is X". A part of a sentence (up to a semicolon) with
+a rank cue (an ordinal, "behind", "runner-up", "next" before a ranking word, a comparative
+pointing down from the measure: "earlier" under "latest", lexicon BELOW_THE_TOP) speaks of the
+runners-up, unless it states the measure itself ("the biggest is A; B is second" keeps its
+first part). A sentence opening by naming the members of the group the one before ranked
+("Several threads tie for second place. Examples are A, B") goes on about them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from emailbench_gym.grading.claims.lexicon import (
+    ANTONYMS,
+    BELOW_THE_TOP,
+    GROUP_OPENERS,
+    RANK_AFTER_NEXT,
+    RANK_ORDINALS,
+)
+from emailbench_gym.grading.claims.text import Text, word_tokens
+
+#: The words of every measure and its opposites ("next oldest", "next-most" rank).
+_RANKING_WORDS = frozenset(
+    w for m, opposites in ANTONYMS.items() for p in (m, *opposites) for w in word_tokens(p)
+) | {"closest"}
+_GROUP_OPENERS = tuple(word_tokens(p) for p in GROUP_OPENERS)
+
+
+def _at(norms: list[str], i: int, phrase: tuple[str, ...]) -> bool:
+    return tuple(norms[i : i + len(phrase)]) == phrase
+
+
+def _ranks_below(norms: list[str], i: int, below: Sequence[tuple[str, ...]]) -> bool:
+    """Whether a rank cue starts at token i ("second", "runner-up", "next oldest", "earlier")."""
+    word = norms[i]
+    after = norms[i + 1] if i + 1 < len(norms) else ""
+    if word in RANK_ORDINALS:
+        return True
+    if word in ("runner", "runners"):
+        return after == "up"
+    if word == "next":
+        return after in RANK_AFTER_NEXT or after in _RANKING_WORDS
+    return any(_at(norms, i, phrase) for phrase in below)
+
+
+def _states_measure(
+    norms: list[str], tokens: list[int], measures: Sequence[tuple[str, ...]]
+) -> bool:
+    """Whether the words state the measure itself, not ranked ("next largest", "second most")."""
+    return any(
+        _at(norms, i, phrase)
+        and not (i and (norms[i - 1] in RANK_ORDINALS or norms[i - 1] == "next"))
+        for i in tokens
+        for phrase in measures
+    )
+
+
+def runner_up_parts(
+    text: Text, masked: set[int], measure: Sequence[str]
+) -> tuple[tuple[int, int], ...]:
+    """(start, end) offsets of the sentence parts that speak of the runners-up under `measure`,
+    in order. Cue words are never read inside names or values."""
+    if not measure:
+        return ()
+    norms = [t.norm for t in text.tokens]
+    measures = [word_tokens(m) for m in measure]
+    below = [word_tokens(w) for m in measure for w in BELOW_THE_TOP.get(m.casefold(), ())]
+    found: list[tuple[int, int]] = []
+    ranked_sentence = -2  # the last sentence whose last part speaks of the runners-up
+    for sentence, (start, end) in enumerate(text.sentences):
+        cuts = [start + k for k, c in enumerate(text.text[start:end]) if c == ";"]
+        parts = list(zip([start, *(k + 1 for k in cuts)], [*cuts, end], strict=True))
+        for index, (left, right) in enumerate(parts):
+            tokens = [i for i in text.tokens_in(left, right) if i not in masked]
+            if not tokens:
+                continue
+            continued = (
+                index == 0
+                and ranked_sentence == sentence - 1
+                and text.paragraph_of(start) == text.paragraph_of(text.sentences[sentence - 1][0])
+                and tokens[0] == text.token_at(start)
+                and any(_at(norms, tokens[0], phrase) for phrase in _GROUP_OPENERS)
+            )
+            ranked = continued or any(_ranks_below(norms, i, below) for i in tokens)
+            if ranked and not _states_measure(norms, tokens, measures):
+                found.append((left, right))
+                if index == len(parts) - 1:
+                    ranked_sentence = sentence
+    return tuple(found)
