@@ -55,6 +55,7 @@ from emailbench_gym.store.database import (
     open_database,
     read_entities,
     read_meta,
+    store_derived,
 )
 from emailbench_gym.store.schema import FORMAT_VERSION
 
@@ -238,14 +239,21 @@ def compile_corpus(source: Corpus | str | Path, target: str | Path) -> Path:
     """Write a corpus (a `Corpus`, or the JSON folder to load) as a database file `target`.
 
     `load_corpus(target)` then opens it in milliseconds, at 100,000 messages as at 65. The
-    file is replaced atomically, so a process that has the old one open keeps reading it.
+    file also holds grading's entity universe of the pristine state (built here once, not by
+    the first grade of every process: `grading.claims.stored`). It is replaced atomically, so
+    a process that has the old one open keeps reading it.
     """
+    from emailbench_gym.grading.claims.stored import UNIVERSE, universe_record
+
     corpus = source if isinstance(source, Corpus) else _read(Path(source).resolve())
     target = Path(target)
     handle, temporary = tempfile.mkstemp(prefix=".corpus-", suffix=".sqlite", dir=target.parent)
     os.close(handle)
     try:
         corpus.store.save(Path(temporary))
+        record = universe_record(corpus)
+        if record is not None:
+            store_derived(Path(temporary), UNIVERSE, *record)
         os.replace(temporary, target)
     finally:
         if os.path.exists(temporary):

@@ -21,7 +21,8 @@ from typing import TYPE_CHECKING, Any
 from emailbench_gym.api.common import local_now
 from emailbench_gym.grading import indexed
 from emailbench_gym.grading.claims.analysis import MAX_ANSWER_CHARS, Analysis
-from emailbench_gym.grading.claims.entities import Universe, build_universe
+from emailbench_gym.grading.claims.entities import Universe
+from emailbench_gym.grading.claims.stored import stored_universe, universe_of
 from emailbench_gym.grading.query import AnyOf, Condition, Query, resolve_value
 from emailbench_gym.mailbox import Changes, Mark, Snapshot
 from emailbench_gym.workspace import Workspace
@@ -50,14 +51,15 @@ def pristine_universe(corpus: Corpus, initial: Snapshot) -> Universe:
     """The entity universe of a corpus's pristine state, built once per corpus object.
 
     Every scenario without setup starts from that state, so they share it (read-only;
-    a scenario's own aliases go into a `derive`d copy); it goes when the corpus does.
+    a scenario's own aliases go into a `derive`d copy); it goes when the corpus does. A
+    compiled corpus brings it along (`stored_universe`), unless another reader stored it.
     """
     key = id(corpus)
     with _LOCK:
         found = _UNIVERSES.get(key)
         if found is not None and found[0]() is corpus:
             return found[1]
-    universe = build_universe(initial, exclude_person=initial.me.mail.casefold())
+    universe = stored_universe(corpus) or universe_of(initial)
     with _LOCK:
         _UNIVERSES[key] = (weakref.ref(corpus, lambda _ref: _UNIVERSES.pop(key, None)), universe)
     return universe
@@ -164,13 +166,12 @@ class ScenarioContext:
     @cached_property
     def kitchen_sink(self) -> str:
         """An answer naming every entity of the universe: it must never pass an answer check."""
-        names = {e.label for kind in self.universe.entities.values() for e in kind.values()}
-        return "\n".join(sorted(names))
+        return self.universe.kitchen_sink()
 
     @cached_property
     def universe(self) -> Universe:
         if self.scenario.setup:
-            universe = build_universe(self.initial, exclude_person=self.initial.me.mail.casefold())
+            universe = universe_of(self.initial)
         else:
             base = pristine_universe(self.corpus, self.initial)
             if not self.scenario.aliases and not any(

@@ -326,6 +326,21 @@ class MessageStore:
                 yield tuple(json.loads(text))
             position = rows[-1][0]
 
+    def head(self, message_id: str) -> tuple[Any, ...] | None:
+        """`schema.message_head` of one corpus message (None: not a corpus message)."""
+        rows = self._query(
+            "SELECT h.json FROM messages m JOIN message_heads h ON h.rowid = m.rowid "
+            "WHERE m.id = ?",
+            (message_id,),
+        )
+        return tuple(json.loads(rows[0][0])) if rows else None
+
+    def derived(self, name: str) -> tuple[str, bytes] | None:
+        """(key, data) of what a reader stored under `name` when the corpus was compiled
+        (`store_derived`), or None."""
+        rows = self._query("SELECT key, data FROM derived WHERE name = ?", (name,))
+        return (rows[0][0], bytes(rows[0][1])) if rows else None
+
     def in_order(self) -> Iterable[Message]:
         """Every corpus message in corpus order; kept as one list when the corpus fits the cache."""
         pristine = self.pristine()
@@ -504,6 +519,18 @@ class _Scan:
             out.append(rows[lowest.bit_length() - 1])
             found ^= lowest
         return out
+
+
+def store_derived(path: Path, name: str, key: str, data: bytes) -> None:
+    """Store `data` under `name` into a corpus database file being compiled (before any
+    process opens it: a compiled file is immutable once written), tagged with `key`, the
+    version of the code that derived it, so a reader can tell a stale entry."""
+    connection = sqlite3.connect(path)
+    try:
+        with connection:
+            connection.execute("INSERT OR REPLACE INTO derived VALUES (?, ?, ?)", (name, key, data))
+    finally:
+        connection.close()
 
 
 def _regexp(pattern: str, value: Any) -> bool:

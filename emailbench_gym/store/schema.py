@@ -4,8 +4,9 @@ One table of narrow, indexed message columns (`messages`), the message JSON and 
 casefolded bodies beside it (`message_json`, `message_bodies`), one row per element of a
 list field (`message_values`: recipients, categories, attachment names), the search words
 (`message_words`, FTS5, and every distinct word in `message_vocabulary`), what names each
-message as written (`message_heads`: for grading's entity universe) and every other
-collection as validated JSON (`entities`).
+message as written (`message_heads`: for grading's entity universe), every other
+collection as validated JSON (`entities`), and what readers derived from the pristine corpus
+when it was compiled, each under the key of the code that derived it (`derived`).
 
 Values are stored the way OData compares them (`emailbench_gym.api.odata`): text
 casefolded, booleans as 0/1, datetimes as UTC microseconds since 1970 (aware datetimes
@@ -23,7 +24,7 @@ from typing import Any, Literal, get_args
 from emailbench_gym.api.models import FlagStatus, Importance, ItemBody, Message
 
 #: Bump when the layout changes: a compiled corpus of another version is refused.
-FORMAT_VERSION = 3
+FORMAT_VERSION = 4
 EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
 _MICROSECOND = timedelta(microseconds=1)
 
@@ -230,6 +231,7 @@ def ddl() -> list[str]:
         "CREATE VIRTUAL TABLE message_words USING fts5(words, content='', columnsize=0, "
         "detail=none, prefix='1 2 3', tokenize=\"unicode61 remove_diacritics 0 tokenchars '_'\")",
         "CREATE TABLE message_vocabulary (word TEXT PRIMARY KEY) WITHOUT ROWID",
+        "CREATE TABLE derived (name TEXT PRIMARY KEY, key TEXT NOT NULL, data BLOB NOT NULL)",
     ]
 
 

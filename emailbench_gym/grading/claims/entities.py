@@ -11,13 +11,18 @@ where they are unambiguous. `find_mentions` walks a token trie of all aliases on
 over the answer (leftmost-longest), so a todo title that contains an event's name is
 read as the todo, and the cost is linear in the answer whatever the mailbox size.
 Phone numbers are entities too, found by the value recognizer rather than by name.
+`to_data` / `from_data` write and read a universe as JSON (a compiled corpus stores the
+universe of its pristine state: `grading.claims.stored`); a universe read back decodes
+each kind of entity, and each name's entities, only when they are first asked for.
 """
 
 from __future__ import annotations
 
+import json
 import re
+import threading
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -139,14 +144,51 @@ class EntityMention:
         return [key for k, key in self.refs if k == kind]
 
 
+class MessageGroups:
+    """Message id -> subject key of a corpus's messages, worked out per message when asked
+    (a stored universe: `Universe.from_data`), by the rule `build_universe` applies to all."""
+
+    def __init__(self, subject_of: Callable[[str], str | None], fold: Callable[[str], str]) -> None:
+        self._subject_of = subject_of  # a message's subject as written; None: no such message
+        self._fold = fold
+        self._found: dict[str, str | None] = {}
+
+    def get(self, message_id: str, default: str | None = None) -> str | None:
+        if message_id not in self._found:
+            subject = self._subject_of(message_id)
+            self._found[message_id] = (
+                None if subject is None else subject_group(subject, self._fold)[1] or message_id
+            )
+        found = self._found[message_id]
+        return default if found is None else found
+
+
+def subject_group(raw_subject: str, fold: Callable[[str], str]) -> tuple[str, str]:
+    """A message's subject without RE:/FW: and the key of its group, the folded subject that
+    every message of the thread shares ("" when nothing of it folds: then the message id)."""
+    subject = _PREFIX.sub("", raw_subject).strip() or raw_subject
+    return subject, fold(subject)
+
+
 class Universe:
-    """Every nameable entity of a start state, with an alias trie for finding mentions."""
+    """Every nameable entity of a start state, with an index of its names for finding mentions.
+
+    `_names` maps every name, and every leading part of one, as its tokens joined by spaces,
+    to the entities it names (None for a part that names nothing by itself): a trie kept
+    flat, so a stored universe reads it back as one dict of strings.
+    """
 
     def __init__(self) -> None:
-        self.entities: dict[str, dict[str, Entity]] = defaultdict(dict)
-        self.message_group: dict[str, str] = {}  # message id -> subject key
-        self._trie: dict[str, Any] = {}
+        self._entities: dict[str, dict[str, Entity]] = defaultdict(dict)
+        #: kind -> its entities as stored text, read on first use (`from_data`)
+        self._unread: dict[str, str] = {}
+        self._reading = threading.Lock()
+        #: message id -> subject key
+        self.message_group: dict[str, str] | MessageGroups = {}
+        #: name -> [[kind, key, raw tokens or None], ...]; stored: their JSON text, read when hit
+        self._names: dict[str, list[list[Any]] | str | None] = {}
         self._built = False
+        self._sink: str | None = None
         self._borrowed: set[tuple[str, str]] = (
             set()
         )  # entities shared with the universe derived from
@@ -155,6 +197,35 @@ class Universe:
         #: contact group's members (people).
         self.contents: dict[tuple[str, str], frozenset[tuple[str, str]]] = {}
 
+    @property
+    def entities(self) -> dict[str, dict[str, Entity]]:
+        """Every entity, by kind then key, in the order they were added."""
+        if self._unread:
+            for kind in list(self._unread):
+                self._read(kind)
+        return self._entities
+
+    def _read(self, kind: str) -> None:
+        """Read one kind of a stored universe (into the place `from_data` kept for it)."""
+        with self._reading:
+            text = self._unread.get(kind)
+            if text is None:
+                return
+            self._entities[kind].update(
+                (
+                    key,
+                    Entity(
+                        kind,
+                        key,
+                        label,
+                        [Alias(tuple(t), None if r is None else tuple(r)) for t, r in aliases],
+                        tuple(roles),
+                    ),
+                )
+                for key, label, roles, aliases in json.loads(text)
+            )
+            del self._unread[kind]
+
     def derive(self) -> Universe:
         """A universe that starts as this one and may gain names without changing it.
 
@@ -162,7 +233,7 @@ class Universe:
         copied), so a scenario's own literals and aliases cost only what they add.
         """
         other = Universe()
-        other.entities = defaultdict(dict, {k: dict(v) for k, v in self.entities.items()})
+        other._entities = defaultdict(dict, {k: dict(v) for k, v in self.entities.items()})
         other.message_group = self.message_group
         other.names = self.names
         other.contents = self.contents
@@ -184,9 +255,11 @@ class Universe:
     def add(
         self, kind: str, key: str, label: str, names: Iterable[str] = (), roles: tuple = ()
     ) -> Entity:
-        entity = self.entities[kind].get(key)
+        entities = self.entities[kind]
+        entity = entities.get(key)
         if entity is None:
-            entity = self.entities[kind][key] = Entity(kind, key, label, roles=roles)
+            entity = entities[key] = Entity(kind, key, label, roles=roles)
+            self._sink = None
         else:
             entity = self._own(entity)
             if roles:
@@ -205,6 +278,7 @@ class Universe:
         if alias not in entity.aliases:
             entity.aliases.append(alias)
         self._built = False
+        self._sink = None
 
     def add_aliases(self, kind: str, key: str, names: Iterable[str]) -> None:
         """Extra names a scenario gives for one entity (it must exist)."""
@@ -247,6 +321,58 @@ class Universe:
             entity, name, case_sensitive = offers[0]
             self._alias(entity, name, case_sensitive)
 
+    # --- as data -----------------------------------------------------------------------
+
+    def to_data(self) -> dict[str, Any]:
+        """This universe as JSON data for `from_data`: its entities (each kind as one text,
+        read when first asked for), the contents of containers, the name index (each name's
+        entities as text, read when an answer names it) and the kitchen sink; not its
+        message groups (the corpus answers them per message: `MessageGroups`) nor its
+        name-token memo."""
+        if not self._built:
+            self._build_trie()
+        return {
+            "kinds": [
+                [
+                    kind,
+                    _compact(
+                        [
+                            [e.key, e.label, list(e.roles), [[a.tokens, a.raw] for a in e.aliases]]
+                            for e in entities.values()
+                        ]
+                    ),
+                ]
+                for kind, entities in self.entities.items()
+            ],
+            "contents": [[kind, key, sorted(held)] for (kind, key), held in self.contents.items()],
+            "names": {name: _compact(refs) if refs else "" for name, refs in self._names.items()},
+            "sink": self.kitchen_sink(),
+        }
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any], subject_of: Callable[[str], str | None]) -> Universe:
+        """The universe `to_data` wrote; its messages' groups are looked up by their subject
+        as written (`subject_of`: None for an id that is not one of its messages)."""
+        universe = cls()
+        for kind, text in data["kinds"]:
+            universe._entities[kind] = {}  # its place in the order; filled by `_read`
+            universe._unread[kind] = text
+        universe.contents = {
+            (kind, key): frozenset((k, v) for k, v in held) for kind, key, held in data["contents"]
+        }
+        universe.message_group = MessageGroups(subject_of, universe.names.fold)
+        universe._names, universe._built = data["names"], True
+        universe._sink = data["sink"]
+        return universe
+
+    def kitchen_sink(self) -> str:
+        """An answer naming every entity (every label, one a line): it must never pass an
+        answer check."""
+        if self._sink is None:
+            labels = {e.label for kind in self.entities.values() for e in kind.values()}
+            self._sink = "\n".join(sorted(labels))
+        return self._sink
+
     # --- lookup ------------------------------------------------------------------------
 
     def key(self, kind: str, ref: str) -> str:
@@ -262,42 +388,54 @@ class Universe:
         return ref
 
     def of_kind(self, kind: str) -> dict[str, Entity]:
-        return self.entities.get(kind, {})
+        if kind in self._unread:
+            self._read(kind)
+        return self._entities.get(kind, {})
 
     def _build_trie(self) -> None:
-        trie: dict[str, Any] = {}
+        names: dict[str, list[list[Any]] | str | None] = {}
         for kind, entities in self.entities.items():
             for entity in entities.values():
                 for alias in entity.aliases:
-                    node = trie
+                    name = ""
                     for token in alias.tokens:
-                        node = node.setdefault(token, {})
-                    node.setdefault("", []).append((kind, entity.key, alias.raw))
-        self._trie = trie
+                        name = f"{name} {token}" if name else token
+                        names.setdefault(name, None)
+                    # lists, as a stored index reads back (`to_data`)
+                    raw = None if alias.raw is None else list(alias.raw)
+                    refs = names[name] or []
+                    refs.append([kind, entity.key, raw])  # type: ignore[union-attr]
+                    names[name] = refs
+        self._names = names
         self._built = True
 
     def find_mentions(self, text: Text) -> list[EntityMention]:
         """Non-overlapping mentions, leftmost-longest, in answer order."""
         if not self._built:
             self._build_trie()
-        tokens = text.tokens
+        names, tokens = self._names, text.tokens
         mentions: list[EntityMention] = []
         i = 0
         while i < len(tokens):
-            node = self._trie
             best: tuple[int, tuple] | None = None
+            name = ""
             j = i
             depth = 0  # brackets opened inside the name so far
-            while j < len(tokens) and tokens[j].norm in node:
+            while j < len(tokens):
+                longer = f"{name} {tokens[j].norm}" if j > i else tokens[j].norm
+                if longer not in names:
+                    break
                 if j > i:
                     depth = _name_continues(text.text[tokens[j - 1].end : tokens[j].start], depth)
                     if depth < 0:
                         break
-                node = node[tokens[j].norm]
+                name = longer
                 j += 1
-                terminals = node.get("")
+                terminals = names[name]
                 if terminals:
-                    raw = tuple(t.raw for t in tokens[i:j])
+                    if isinstance(terminals, str):  # stored: read the first time it is named
+                        terminals = names[name] = json.loads(terminals)
+                    raw = [t.raw for t in tokens[i:j]]
                     refs = tuple(
                         dict.fromkeys(
                             (k, key) for k, key, cs in terminals if cs is None or cs == raw
@@ -312,6 +450,10 @@ class Universe:
             mentions.append(EntityMention(tokens[i].start, tokens[j - 1].end, i, j, refs))
             i = j
         return mentions
+
+
+def _compact(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
 def _name_continues(gap: str, depth: int) -> int:
@@ -487,8 +629,7 @@ def build_universe(snapshot: Any, exclude_person: str | None = None) -> Universe
                 person(address, name)
         found = seen_subjects.get(raw_subject)
         if found is None:
-            subject = _PREFIX.sub("", raw_subject).strip() or raw_subject
-            found = seen_subjects[raw_subject] = (subject, fold(subject))
+            found = seen_subjects[raw_subject] = subject_group(raw_subject, fold)
         subject, key = found[0], found[1] or message_id
         subjects.setdefault(key, subject)
         universe.message_group[message_id] = key

@@ -1,0 +1,81 @@
+"""The entity universe of a compiled corpus's pristine state, stored in the corpus file.
+
+Building the universe of a 100,000-message corpus reads every message's head and tokenises
+some 30,000 names: seconds, on the first grade of every process. `compile_corpus` stores it
+once (`universe_record`), and `stored_universe` reads it back in milliseconds. The stored
+form is tagged with `reader_key()`, a hash of the reader's source (`READER_MODULES`) and of
+the Unicode tables names are normalised with: after any change to how names are read, the
+stored universe no longer matches and grading builds the universe from the corpus again.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import importlib
+import inspect
+import json
+import unicodedata
+from typing import TYPE_CHECKING
+
+from emailbench_gym.grading.claims.entities import Universe, build_universe
+
+if TYPE_CHECKING:
+    from emailbench_gym.corpus import Corpus
+    from emailbench_gym.mailbox import Snapshot
+
+#: The corpus database entry (`store.database.store_derived`) the universe is stored under.
+UNIVERSE = "universe"
+#: The modules whose code decides a universe (this one encodes it); tests check it is all.
+READER_MODULES = (
+    "emailbench_gym.grading.claims.entities",
+    "emailbench_gym.grading.claims.lexicon",
+    "emailbench_gym.grading.claims.text",
+    "emailbench_gym.grading.claims.stored",
+)
+
+
+@functools.cache
+def reader_key() -> str | None:
+    """A hash of the reader's source and Python's Unicode version (None: a source that
+    cannot be read, so nothing is stored or trusted)."""
+    digest = hashlib.sha256(unicodedata.unidata_version.encode())
+    for name in READER_MODULES:
+        try:
+            source = inspect.getsource(importlib.import_module(name))
+        except (OSError, TypeError):
+            return None
+        digest.update(f"\n{name}\n{source}".encode())
+    return digest.hexdigest()
+
+
+def universe_of(snapshot: Snapshot) -> Universe:
+    """The universe of a start state, built from it; the mailbox owner is not in it (the
+    answer is written to them, not about them)."""
+    return build_universe(snapshot, exclude_person=snapshot.me.mail.casefold())
+
+
+def universe_record(corpus: Corpus) -> tuple[str, bytes] | None:
+    """(key, data) of the universe of `corpus`'s pristine state, to store with the corpus."""
+    from emailbench_gym.workspace import Workspace
+
+    key = reader_key()
+    if key is None:
+        return None
+    data = universe_of(Workspace(corpus).snapshot()).to_data()
+    return key, json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+def stored_universe(corpus: Corpus) -> Universe | None:
+    """The universe stored with a compiled corpus, if the reader that stored it is this one."""
+    found = corpus.store.derived(UNIVERSE)
+    key = reader_key()
+    if found is None or key is None or found[0] != key:
+        return None
+    store = corpus.store
+
+    def subject_of(message_id: str) -> str | None:
+        head = store.head(message_id)
+        return None if head is None else head[1]
+
+    return Universe.from_data(json.loads(found[1]), subject_of)
