@@ -1295,7 +1295,12 @@ class AnswerValuesCheck(_Claim):
         role_binder = analysis.binder(roles)
         role_of = {}
         headed: set[int] = set()  # values in a table column its header gives a role
+        keyed = [(spec, self._resolved_subject_keys(spec, universe)) for spec in self.values]
+        # when every spec has a subject, the role of a value bound to none is never read
+        anywhere = any(key is None for _, key in keyed)
         for v, span in stated if roles else ():
+            if not anywhere and bound[id(v)] is None:
+                continue
             in_table, column_role = _column_role(analysis, v, roles)
             role_of[id(v)] = column_role if in_table else role_binder.bind(span)
             if in_table and column_role is not None:
@@ -1326,7 +1331,6 @@ class AnswerValuesCheck(_Claim):
             between = analysis.text.text[role.span.end : v.start]
             return role.span.end <= v.start and bool(re.fullmatch(r"[\s*]*[:=\-–]?[\s*]*", between))
 
-        keyed = [(spec, self._resolved_subject_keys(spec, universe)) for spec in self.values]
         measured = _measured_columns(
             analysis.text,
             [

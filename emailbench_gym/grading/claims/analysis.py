@@ -195,15 +195,18 @@ class Analysis:
             by_first.setdefault(phrase[0], []).append(phrase)
         tokens = self.text.tokens
         found: list[Span] = []
-        i = 0
-        while i < len(norms):
-            for phrase in by_first.get(norms[i], ()):
+        after = 0  # a phrase found ends here: the next may start no earlier
+        positions = self.text.positions
+        starts = sorted(i for word in by_first for i in positions.get(word, ()))
+        for i in starts:  # the words a phrase can start with, not every word of the text
+            if i < after:
+                continue
+            for phrase in by_first[norms[i]]:
                 end = self._phrase_end(i, phrase, intensified)
                 if end:
                     found.append(Span(i, end, tokens[i].start, tokens[end - 1].end))
-                    i = end - 1
+                    after = end
                     break
-            i += 1
         return found
 
     def _phrase_end(self, i: int, phrase: tuple[str, ...], intensified: bool) -> int:
@@ -261,8 +264,19 @@ class Analysis:
 
     def binder(self, subjects: list[SubjectMention], targets: Sequence[Span] = ()) -> Binder:
         """`subjects` indexed by position, to bind any number of values or statements to them
-        (`targets`: the spans that will be bound, for lists paired "respectively")."""
-        return Binder(self, subjects, targets)
+        (`targets`: the spans that will be bound, for lists paired "respectively"). Kept per
+        answer: the claims of one question bind the same values to the same subjects, and a
+        binding depends on nothing else (the targets only where a sentence says
+        "respectively")."""
+        key = (tuple(subjects), tuple(targets) if targets and self._respectively else ())
+        found = self._binders.get(key)
+        if found is None:
+            found = self._binders[key] = Binder(self, subjects, targets)
+        return found
+
+    @cached_property
+    def _binders(self) -> dict[tuple, Binder]:
+        return {}
 
     @cached_property
     def _respectively(self) -> list[tuple[int, int]]:
@@ -338,6 +352,15 @@ class Analysis:
                 runs.append([span])
             previous = span
         return [run for run in runs if len(run) >= 2]
+
+    @cached_property
+    def _entity_starts(self) -> list[int]:
+        return [m.start for m in self.entities]  # in answer order (find_mentions)
+
+    def names_within(self, start: int, end: int) -> bool:
+        """Whether an entity mention starts in [start, end)."""
+        index = bisect.bisect_left(self._entity_starts, start)
+        return index < len(self._entity_starts) and self._entity_starts[index] < end
 
     @cached_property
     def _weights(self) -> list[int]:
@@ -489,7 +512,8 @@ class Binder:
         self, analysis: Analysis, subjects: list[SubjectMention], targets: Sequence[Span] = ()
     ) -> None:
         self.analysis = analysis
-        self.subjects = subjects
+        self.subjects = list(subjects)  # kept per answer (Analysis.binder): a copy of the caller's
+        self._bound: dict[Span, SubjectMention | None] = {}
         self.respective = analysis.respective_pairs(subjects, targets) if targets else {}
         self.order = sorted(range(len(subjects)), key=lambda k: (subjects[k].span.start, k))
         spans = [subjects[k].span for k in self.order]
@@ -503,7 +527,12 @@ class Binder:
         self.sole = len({s.keys for s in subjects}) == 1
 
     def bind(self, target: Span) -> SubjectMention | None:
-        """The subject a value or statement at `target` is about."""
+        """The subject a value or statement at `target` is about (worked out once per target)."""
+        if target not in self._bound:
+            self._bound[target] = self._bind(target)
+        return self._bound[target]
+
+    def _bind(self, target: Span) -> SubjectMention | None:
         if not self.subjects:
             return None
         paired = self.respective.get((target.start, target.end))
@@ -585,10 +614,16 @@ class Binder:
             text.text, max(0, target.start - 8), target.start
         ):
             return False
-        if any(left <= m.start < right for m in self.analysis.entities):
+        if self.analysis.names_within(left, right):
             return False
-        named = text.sentences[text.sentence_of(self.starts[0])]  # "X: no dial-in." denies it
-        return not any(text.tokens[i].norm in _DENYING for i in text.tokens_in(*named))
+        return not self._named_denied
+
+    @cached_property
+    def _named_denied(self) -> bool:
+        """Whether the sentence first naming a subject denies it something ("X: no dial-in.")."""
+        text = self.analysis.text
+        named = text.sentences[text.sentence_of(self.starts[0])]
+        return any(text.tokens[i].norm in _DENYING for i in text.tokens_in(*named))
 
     def _column_head(self, target: Span, line: int) -> SubjectMention | None:
         """For a target in a markdown table's body row that names no subject: the subject

@@ -578,6 +578,7 @@ class PolarityReader:
         self._questions: dict[int, _Question | None] = {}
         self._lists: dict[tuple[tuple[Span, ...], CueWords], list[int]] = {}  # by `read`
         self._zeros: dict[tuple[tuple[Span, ...], CueWords], set[int]] = {}  # by `read`
+        self._reads: dict[tuple, tuple[list[Polarity], list[int] | None]] = {}
         self._predicate_ranges: dict[tuple[str, ...], tuple[tuple[int, int], ...]] = {}
         self.in_parentheses = {
             i
@@ -779,14 +780,6 @@ class PolarityReader:
                 found[i] = here
         return found
 
-    @cached_property
-    def _positions(self) -> dict[str, list[int]]:
-        """Word -> the tokens where it is written."""
-        positions: dict[str, list[int]] = {}
-        for i, norm in enumerate(self.norms):
-            positions.setdefault(norm, []).append(i)
-        return positions
-
     def _cues(self, words: CueWords, mask: frozenset[int] | set[int], own: set[int]) -> list[_Cue]:
         """Cue occurrences. Generic cues are never read inside names or values; a claim's own
         words ("Done") may be a name of another kind (a board column), but not one of `own`."""
@@ -797,7 +790,7 @@ class PolarityReader:
         ruled_at = {
             i
             for word in {p[0] for p in (*words.ruled_out, *words.statuses)}
-            for i in self._positions.get(word, ())
+            for i in self.text.positions.get(word, ())
         }
         for i in sorted(ruled_at.union(generic)):
             if i in own or i in mask:
@@ -1000,7 +993,24 @@ class PolarityReader:
     ) -> list[Polarity]:
         """The polarity of each span (`mask`: more tokens that are never cues, e.g. the spans' own;
         `personal`: whether the spans name people (True), things (False) or either (None): "he"
-        never stands for an email)."""
+        never stands for an email). Kept per answer: the claims of one question read the same
+        spans with the same words (an item check per subject, its context words)."""
+        key = (tuple(spans), words, frozenset(mask), personal)
+        kept = self._reads.get(key)
+        if kept is None:
+            found = self._read(spans, words, mask, personal)
+            kept = self._reads[key] = (found, self._lists.get(key[:2]))
+        elif kept[1] is not None:
+            self._lists[key[:2]] = kept[1]  # the spans' lists as this read found them
+        return list(kept[0])
+
+    def _read(
+        self,
+        spans: list[Span],
+        words: CueWords,
+        mask: frozenset[int],
+        personal: bool | None,
+    ) -> list[Polarity]:
         result: list[Polarity] = ["asserted"] * len(spans)
         if not spans:
             return result
@@ -1470,7 +1480,7 @@ class PolarityReader:
             return found
         text, tokens = self.text, self.text.tokens
         zero_rows: set[int] = set()
-        for i in (*self._positions.get("0", ()), *self._positions.get("zero", ())):
+        for i in (*self.text.positions.get("0", ()), *self.text.positions.get("zero", ())):
             if not _ZERO_COUNT.match(text.text, tokens[i].start):
                 continue
             cell = text.table_cell(tokens[i].start)
@@ -1815,7 +1825,7 @@ class PolarityReader:
         norms = self.norms
         found = []
         for word in ("neither", "none"):
-            for i in self._positions.get(word, ()):
+            for i in self.text.positions.get(word, ()):
                 if i in self.masked:
                     continue
                 length = _match_at(norms, i + 1, _COLLECTIVE_TAILS)

@@ -14,10 +14,12 @@ non-member is asserted.
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import re
 from collections.abc import Sequence
 from collections.abc import Set as AbstractSet
+from dataclasses import dataclass
 
 from emailbench_gym.grading.claims.analysis import Analysis
 from emailbench_gym.grading.claims.lexicon import PRONOUNS
@@ -146,6 +148,20 @@ _DESCRIPTION = re.compile(r"[^\n]*?(?::\s|\s[-–—]\s)")
 _COORDINATED = re.compile(r"(?:,|&|/|\band|\bor|\bplus|\bnor)[\s*_`'\"“”‘’(]*$", re.I)
 
 
+#: What `_COORDINATED` reads after its word: a match ends in a run of these.
+_AFTER_COORDINATOR = frozenset("*_`'\"“”‘’(")
+
+
+def _coordinated(text: str, start: int, end: int) -> bool:
+    """`_COORDINATED.search(text, start, end)`, searched from where its word can start: the
+    longest word ("plus") before the run of spaces, emphasis, quotes and brackets that ends at
+    `end` (a search from `start` tries every position of a long line, for every item on it)."""
+    run = end
+    while run > start and (text[run - 1].isspace() or text[run - 1] in _AFTER_COORDINATOR):
+        run -= 1
+    return _COORDINATED.search(text, max(start, run - 4), end) is not None
+
+
 def _descriptions(text: Text, spans: Sequence[Span], heads: dict[int, int]) -> dict[int, int]:
     """Mention -> the mention heading its line, for the mentions written in what a line says
     of the item it opens with ("- Raptor review: moved after the FERC Review"): on a list
@@ -170,7 +186,7 @@ def _descriptions(text: Text, spans: Sequence[Span], heads: dict[int, int]) -> d
         elif text.table_cell(first.start) != cell:
             continue
         line_start = text.lines[line][0]
-        if _COORDINATED.search(text.text, line_start, span.start):
+        if _coordinated(text.text, line_start, span.start):
             continue
         found[k] = head
     return found
@@ -224,9 +240,10 @@ def member_roles(
     }
     previous = {b: a for a, b in itertools.pairwise(order)}
     roles: list[bool] = [True] * len(spans)
+    turn_words = _TurnWords.of(analysis)
     for k in order:
         span = spans[k]
-        turned = _turned(analysis, span)
+        turned = _turned(analysis, span, turn_words)
         aside = _aside_sentence(analysis, span)
         if (
             k not in described
@@ -242,7 +259,7 @@ def member_roles(
                 before is not None
                 and (member[before] or roles[before])
                 and text.sentence_of(spans[before].start) == text.sentence_of(span.start)
-                and _COORDINATED.search(text.text, spans[before].end, span.start) is not None
+                and _coordinated(text.text, spans[before].end, span.start)
                 and _LINK.fullmatch(text.text, spans[before].end, span.start) is not None
             )
             or (k in heads and block.get(k) in member_blocks)  # "- A" / "- B", a column's cells
@@ -279,28 +296,54 @@ def _aside_sentence(analysis: Analysis, span: Span) -> bool:
     return opening >= 0 and _OPENING.fullmatch(text.text, sentence_start, opening) is not None
 
 
-def _turned(analysis: Analysis, span: Span) -> bool:
+@dataclass(frozen=True)
+class _TurnWords:
+    """Where an answer writes the words `_turned` reads (outside names and values), as sorted
+    token indexes: found once per read of the roles, then bisected per item (a scan of the
+    item's sentence per item is quadratic in a long sentence)."""
+
+    subordinators: list[int]
+    turns: list[int]
+    negations: list[int]  # negation cues that are no turn word
+
+    @classmethod
+    def of(cls, analysis: Analysis) -> _TurnWords:
+        positions, masked = analysis.text.positions, analysis.reader.masked
+
+        def written(words: frozenset[str]) -> list[int]:
+            return sorted(i for w in words for i in positions.get(w, ()) if i not in masked)
+
+        norms = analysis.reader.norms
+        negations = sorted(
+            i
+            for i, cues in analysis.reader._generic_cues.items()
+            if i not in masked
+            and norms[i] not in _TURNS
+            and any(kind in ("pre", "negverb", "post") for kind, _ in cues)
+        )
+        return cls(written(_SUBORDINATORS), written(_TURNS), negations)
+
+
+def _turned(analysis: Analysis, span: Span, words: _TurnWords) -> bool:
     """Whether the item stands in a part of its sentence that turns away from the answer: in the
     clause a subordinator opens ("Besides you and Claire, Jeff accepted": Claire, not Jeff;
     "ahead of X"), or before a turn that goes on to a negation ("X emailed you once but
     hasn't written since")."""
-    text, reader = analysis.text, analysis.reader
+    text = analysis.text
     start, end = text.sentences[text.sentence_of(span.start)]
     tokens = text.tokens_in(start, end)
-    cues = reader._generic_cues
     clause_start, _ = text.clause_of(span.start, span.end)
-    turn_after = False
-    for i in tokens:
-        if i in reader.masked:
-            continue
-        norm = text.tokens[i].norm
-        if i < span.first and norm in _SUBORDINATORS and text.tokens[i].start >= clause_start:
-            return True  # in the clause the word opens, not the main clause after its comma
-        if i >= span.last:
-            if norm in _TURNS:
-                turn_after = True
-            elif turn_after and any(
-                kind in ("pre", "negverb", "post") for kind, _ in cues.get(i, ())
-            ):
-                return True
-    return False
+    # in the clause the word opens, not the main clause after its comma
+    first = max(tokens.start, text.tokens_in(clause_start, clause_start).start)
+    if _any_in(words.subordinators, first, min(span.first, tokens.stop)):
+        return True
+    turn = bisect.bisect_left(words.turns, max(span.last, tokens.start))
+    if turn == len(words.turns) or words.turns[turn] >= tokens.stop:
+        return False
+    return _any_in(words.negations, words.turns[turn] + 1, tokens.stop)
+
+
+def _any_in(indexes: list[int], low: int, high: int) -> bool:
+    """Whether any of the sorted `indexes` lies in [low, high)."""
+    k = bisect.bisect_left(indexes, low)
+    return k < len(indexes) and indexes[k] < high

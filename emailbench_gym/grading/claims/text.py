@@ -303,6 +303,14 @@ class Text:
         last = bisect.bisect_left(self._starts, end)
         return range(first, last)
 
+    @cached_property
+    def positions(self) -> dict[str, list[int]]:
+        """Word (its norm) -> the indexes of the tokens where it is written, in order."""
+        found: dict[str, list[int]] = {}
+        for i, token in enumerate(self.tokens):
+            found.setdefault(token.norm, []).append(i)
+        return found
+
     # --- structure ----------------------------------------------------------------------
 
     @cached_property
