@@ -15,7 +15,12 @@ installed):
    share of the ideal without that bound, as earlier runs printed it), and CPU per request is the client's
    measured in the same run (this process's and its workers' CPU time, less a run's fixed
    cost, / requests: the runner, agents, env steps, grading and record writing, everything
-   the client spends).
+   the client spends). On a machine other processes keep busy the client gets less than its
+   cores, and the ideal (which assumes it gets them) is not reached: "got" is the share of
+   its P cores the client ran on (CPU / (wall x P)), "busy" the share it was running or
+   runnable but made to wait for a core (the run-queue waits of its threads, from
+   /proc/PID/task/*/schedstat). Busy near 100% is a client bound by the CPU it was given;
+   well below, the runner itself leaves time unused.
 2. The baseline, measured in the same run: CPU per request of the SDK's typed
    `chat.completions.create()` with the same tools and a 3-turn history (the old path).
 3. Ray at steady state (skipped with `--no-ray` or without the ray extra): a local
@@ -36,6 +41,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import importlib.util
+import multiprocessing
 import os
 import statistics
 import sys
@@ -61,8 +67,22 @@ TARGET_CPU = 0.001
 TARGET_SHARE = 0.8
 
 
+def run_queue_waits(pids: list[int]) -> float:
+    """Seconds the threads of `pids` have spent runnable but waiting for a core, from
+    /proc/PID/task/*/schedstat (0 where it is missing; threads that ended do not count)."""
+    total = 0
+    for pid in pids:
+        for path in Path(f"/proc/{pid}/task").glob("*/schedstat"):
+            try:
+                total += int(path.read_text().split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+    return total / 1e9
+
+
 def timed_run(factory: Any, scenario: str, episodes: int, concurrency: int, **kw: Any) -> dict:
-    """One `runner.run` into a fresh folder: wall seconds, CPU seconds, the summary.
+    """One `runner.run` into a fresh folder: wall seconds, CPU seconds, run-queue waits, the
+    summary.
 
     `episode_cpu` is the CPU of the run minus that of rerunning the finished folder (which
     plays nothing: loading, run.json, reading the records back, the summary), so the
@@ -70,15 +90,18 @@ def timed_run(factory: Any, scenario: str, episodes: int, concurrency: int, **kw
     """
     out = tempfile.mkdtemp(prefix="emailbench-rollouts-")
     options = {"repeats": episodes, "concurrency": concurrency, "progress": False, **kw}
+    waits = run_queue_waits([os.getpid()])
     cpu, began = time.process_time(), time.perf_counter()
     summary = run(factory, [scenario], out, **options)
     wall, cpu = time.perf_counter() - began, time.process_time() - cpu
+    waits = run_queue_waits([os.getpid()]) - waits
     if summary["errors"] or summary["episodes"] != episodes:
         raise RuntimeError(f"run failed: {summary}")
     fixed = time.process_time()
     run(factory, [scenario], out, **options)
     fixed = time.process_time() - fixed
-    return {"wall": wall, "cpu": cpu, "episode_cpu": max(cpu - fixed, 0.0), "summary": summary}
+    return {"wall": wall, "cpu": cpu, "episode_cpu": max(cpu - fixed, 0.0), "waits": waits,
+            "summary": summary}  # fmt: skip
 
 
 def pool_rates(
@@ -86,7 +109,7 @@ def pool_rates(
 ) -> tuple:
     """A P-process row: a `ProcessPool` started once (timed apart), then timed batches whose
     records are written to a results file as the runner does; (rates, CPU per request, start,
-    the server's CPU per request in the timed batches)."""
+    the server's CPU per request in the timed batches, (got, busy) of each batch)."""
     from emailbench_gym.processes import ProcessPool
     from emailbench_gym.runfolder import RecordWriter
 
@@ -94,7 +117,7 @@ def pool_rates(
     episodes = max(args.min_episodes, args.slots * concurrency)
     jobs = [("play", scenario, k) for k in range(episodes)]
     began = time.perf_counter()
-    rates, per_request = [], []
+    rates, per_request, shares = [], [], []
     spec = WorkerSpec.of(agent_factory=factory, scenarios=[scenario],
                          tools=load_profile("adapter"), judge=None, max_turns=None,
                          per_worker=concurrency // processes)  # fmt: skip
@@ -102,16 +125,25 @@ def pool_rates(
         pool.play(jobs[: processes * 4], lambda record: None)  # the workers are up
         startup = time.perf_counter() - began
         served = server.cpu_seconds()
+        pids = [os.getpid(), *(child.pid for child in multiprocessing.active_children())]
         for _ in range(args.repeats):
             writer = RecordWriter(Path(tempfile.mkdtemp(prefix="emailbench-rollouts-")) / "r.jsonl")
+            waits = run_queue_waits(pids)
             cpu, began = time.process_time(), time.perf_counter()
             workers = pool.play(jobs, writer.write)
             wall, cpu = time.perf_counter() - began, time.process_time() - cpu + workers
+            waits = run_queue_waits(pids) - waits
             writer.close()
             rates.append(episodes * args.turns / wall)
             per_request.append(cpu / (episodes * args.turns))
+            shares.append(_shares(cpu, waits, wall, processes))
         served = _per_request(server, served, args.repeats * episodes * args.turns)
-    return rates, per_request, startup, served
+    return rates, per_request, startup, served, shares
+
+
+def _shares(cpu: float, waits: float, wall: float, processes: int) -> tuple[float, float]:
+    """(got, busy): the share of its cores the client ran on, and ran or waited for."""
+    return cpu / (wall * processes), (cpu + waits) / (wall * processes)
 
 
 def _per_request(server: LoopbackModel, before: float | None, requests: int) -> float | None:
@@ -130,7 +162,7 @@ def throughput(args: argparse.Namespace, scenario: str) -> list[tuple[float, int
     columns = (("concurrency", 11), ("P", 2), ("episodes", 8), ("req/s", 8), ("ideal", 8),
                ("c/latency", 9), ("P/CPU", 8), ("machine", 8), ("share", 6),
                ("share P/CPU", 11), ("CPU/request", 11), ("server/req", 10),
-               ("episodes/s", 10))  # fmt: skip
+               ("episodes/s", 10), ("got", 4), ("busy", 4))  # fmt: skip
     print("  ".join(f"{name:>{width}}" for name, width in columns))
     rows = [(c, 1) for c in args.concurrency]
     rows += [(c, args.processes) for c in args.concurrency if c >= args.processes * 64]
@@ -142,19 +174,22 @@ def throughput(args: argparse.Namespace, scenario: str) -> list[tuple[float, int
         for concurrency, processes in rows:
             episodes = max(args.min_episodes, args.slots * concurrency)
             if processes > 1:
-                rates, per_request, startup, served = pool_rates(
+                rates, per_request, startup, served, shares = pool_rates(
                     args, factory, scenario, concurrency, server
                 )
                 startups.append(startup)
             else:
-                rates, per_request = [], []
+                rates, per_request, shares = [], [], []
                 before = server.cpu_seconds()
                 for _ in range(args.repeats):
                     result = timed_run(factory, scenario, episodes, concurrency)
                     rates.append(episodes * args.turns / result["wall"])
                     per_request.append(result["episode_cpu"] / (episodes * args.turns))
+                    shares.append(_shares(result["cpu"], result["waits"], result["wall"], 1))
                 served = _per_request(server, before, args.repeats * episodes * args.turns)
             rate, cpu = statistics.median(rates), statistics.median(per_request)
+            got = statistics.median(g for g, _ in shares)
+            busy = statistics.median(b for _, b in shares)
             latency_bound = concurrency / args.latency
             cpu_bound = processes / cpu if cpu else float("inf")
             machine = cores / (cpu + served) if served is not None else float("inf")
@@ -165,12 +200,15 @@ def throughput(args: argparse.Namespace, scenario: str) -> list[tuple[float, int
                      f"{ideal:>8,.0f}", f"{latency_bound:>9,.0f}", f"{cpu_bound:>8,.0f}",
                      f"{machine:>8,.0f}", f"{rate / ideal:>6.0%}",
                      f"{rate / min(latency_bound, cpu_bound):>11.0%}", f"{cpu * 1000:>8.3f} ms",
-                     f"{server_cell:>10}", f"{rate / args.turns:>10.1f}")  # fmt: skip
+                     f"{server_cell:>10}", f"{rate / args.turns:>10.1f}", f"{got:>4.0%}",
+                     f"{busy:>4.0%}")  # fmt: skip
             print("  ".join(cells), flush=True)
     print("   P: processes the run uses (1: `runner.run` in one process, one event loop; "
           f"{args.processes}: a ProcessPool of {args.processes} workers, as run(processes="
           f"{args.processes}) uses, started once: {max(startups, default=0):.1f} s, not "
-          f"counted); the machine has {os.cpu_count()} cores")  # fmt: skip
+          f"counted); the machine has {os.cpu_count()} cores. got: the share of its P cores "
+          f"the client ran on; busy: ran or waited for a core (busy near 100%: bound by the CPU "
+          f"the machine gave it, which the ideal assumes whole)")  # fmt: skip
     return cpus
 
 
