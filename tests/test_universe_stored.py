@@ -106,6 +106,20 @@ def test_a_universe_stored_by_another_reader_is_built_again(compiled: Path, tmp_
     assert universe.entities == _built(corpus).entities
 
 
+def test_compiling_a_compiled_file_onto_itself_stores_the_universe_again(
+    compiled: Path, tmp_path: Path
+) -> None:
+    stale = _stale_copy(compiled, tmp_path / "refresh.sqlite")
+    before = load_corpus(stale)
+    assert stored.stored_universe(before) is None
+    compile_corpus(stale, stale)
+    (tmp_path / "again.sqlite").hardlink_to(stale)  # another path: not the cached load
+    after = load_corpus(tmp_path / "again.sqlite")
+    assert after.fingerprint == before.fingerprint
+    read = stored.stored_universe(after)
+    assert read is not None and read.entities == _built(after).entities
+
+
 def test_a_corpus_from_files_stores_nothing_and_builds() -> None:
     corpus = load_corpus()
     assert corpus.store.derived(stored.UNIVERSE) is None

@@ -5,7 +5,9 @@ some 30,000 names: seconds, on the first grade of every process. `compile_corpus
 once (`universe_record`), and `stored_universe` reads it back in milliseconds. The stored
 form is tagged with `reader_key()`, a hash of the reader's source (`READER_MODULES`) and of
 the Unicode tables names are normalised with: after any change to how names are read, the
-stored universe no longer matches and grading builds the universe from the corpus again.
+stored universe no longer matches and grading builds the universe from the corpus again,
+until the file is compiled again (`compile_corpus(path, path)` rewrites it in place from
+itself: a copy of the database and one build, swapped in atomically).
 """
 
 from __future__ import annotations
