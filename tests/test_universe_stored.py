@@ -14,6 +14,7 @@ import importlib
 import inspect
 import json
 import sqlite3
+from collections import defaultdict
 from pathlib import Path
 
 import pytest
@@ -24,7 +25,7 @@ from emailbench_gym.episode import Episode
 from emailbench_gym.grading.claims import stored
 from emailbench_gym.grading.claims.entities import MessageGroups, Universe
 from emailbench_gym.grading.claims.text import Text
-from emailbench_gym.grading.context import pristine_universe
+from emailbench_gym.grading.context import ScenarioContext, pristine_universe
 from emailbench_gym.scenarios import load_scenario
 from emailbench_gym.workspace import Workspace
 
@@ -163,3 +164,45 @@ def test_the_reader_key_covers_every_module_the_reader_imports() -> None:
             if alias.name.startswith("emailbench_gym")
         }
         assert imported - _NOT_READING <= set(stored.READER_MODULES), name
+
+
+@pytest.mark.parametrize("scenario_id", ["OB-G107", "OB-H325", "OB-P112", "OB-S106"])
+def test_a_scenarios_own_names_go_where_a_rebuilt_index_puts_them(
+    compiled: Path, scenario_id: str
+) -> None:
+    """Aliases and literals (a derived universe) are indexed one by one, as a rebuild would."""
+    for corpus in (load_corpus(compiled), load_corpus()):  # a stored base, a built one
+        universe = ScenarioContext.of(load_scenario(scenario_id), corpus).universe
+        base = universe._base
+        assert base is not None
+        incremental, sink = _names(universe), universe.kitchen_sink()
+        rebuilt = Universe()
+        rebuilt._entities = defaultdict(dict, {k: dict(v) for k, v in universe.entities.items()})
+        assert incremental == _names(rebuilt)
+        assert sink == rebuilt.kitchen_sink()
+        added = set(incremental) - set(_names(base))
+        assert added and not added & set(base._names), scenario_id  # the base is unchanged
+        assert len(sink) > len(base.kitchen_sink()) or "literal" not in universe.entities
+
+
+def test_a_derived_alias_goes_before_the_names_of_later_entities() -> None:
+    base = Universe()
+    base.add("person", "p@x.com", "Alma Berg", ["Alma Berg"])
+    base.add("person", "q@x.com", "Cleo Dunn", ["Cleo Dunn"])
+    base.add("event", "e1", "Gamma Delta review", ["Gamma Delta review", "Gamma Delta"])
+    derived = base.derive()
+    derived.add_aliases("person", "q@x.com", ["Gamma Delta"])
+    derived.add_aliases("person", "p@x.com", ["Gamma Delta"])
+    derived.add("literal", "Gamma Delta", "Gamma Delta", ["Gamma Delta"])
+    rebuilt = Universe()
+    rebuilt._entities = defaultdict(dict, {k: dict(v) for k, v in derived.entities.items()})
+    assert _names(derived) == _names(rebuilt)
+    (mention,) = derived.find_mentions(Text("Gamma Delta"))
+    assert mention.refs == (
+        ("person", "p@x.com"),
+        ("person", "q@x.com"),
+        ("event", "e1"),
+        ("literal", "Gamma Delta"),
+    )
+    assert base.find_mentions(Text("Gamma Delta"))[0].refs == (("event", "e1"),)
+    assert base.of_kind("person")["q@x.com"].aliases != derived.of_kind("person")["q@x.com"].aliases

@@ -188,10 +188,13 @@ class Universe:
         #: name -> [[kind, key, raw tokens or None], ...]; stored: their JSON text, read when hit
         self._names: dict[str, list[list[Any]] | str | None] = {}
         self._built = False
+        self._labels: list[str] | None = None  # every label, sorted (the kitchen sink)
         self._sink: str | None = None
-        self._borrowed: set[tuple[str, str]] = (
-            set()
-        )  # entities shared with the universe derived from
+        #: the universe this one was derived from, whose kinds it shares until it writes one
+        #: (`_copied`) and whose entities it shares until it gives one a name (`_own`)
+        self._base: Universe | None = None
+        self._copied: set[str] = set()
+        self._ranks: dict[str, dict[str, int]] = {}  # kind -> key -> its place (`_rank`)
         self.names = NameTokens()  # tokens of its names and of the references looked up
         #: (kind, key) of a container -> (kind, key) of what it holds in the start state: a
         #: contact group's members (people).
@@ -200,10 +203,15 @@ class Universe:
     @property
     def entities(self) -> dict[str, dict[str, Entity]]:
         """Every entity, by kind then key, in the order they were added."""
-        if self._unread:
-            for kind in list(self._unread):
-                self._read(kind)
+        self._read_all()
         return self._entities
+
+    def _read_all(self) -> None:
+        """Read every kind still stored as text, here and in the base it shares kinds with."""
+        if self._base is not None:
+            self._base._read_all()
+        for kind in list(self._unread):
+            self._read(kind)
 
     def _read(self, kind: str) -> None:
         """Read one kind of a stored universe (into the place `from_data` kept for it)."""
@@ -229,25 +237,36 @@ class Universe:
     def derive(self) -> Universe:
         """A universe that starts as this one and may gain names without changing it.
 
-        Entities are shared until the new universe adds an alias to one (then it is
-        copied), so a scenario's own literals and aliases cost only what they add.
+        Each kind of entity is shared until the new universe adds to it, each entity until
+        it adds an alias to it (then it is copied), and a name it adds goes into a copy of
+        the name index in the place a rebuilt index would give it, so a scenario's own
+        literals and aliases cost only what they add.
         """
+        if not self._built:
+            self._build_trie()
         other = Universe()
-        other._entities = defaultdict(dict, {k: dict(v) for k, v in self.entities.items()})
+        other._base = self
+        other._entities = defaultdict(dict, self._entities)  # the same dict of each kind
+        other._names, other._built = dict(self._names), True
         other.message_group = self.message_group
         other.names = self.names
         other.contents = self.contents
-        other._borrowed = {(k, key) for k, items in self.entities.items() for key in items}
         return other
 
+    def _writable(self, kind: str) -> dict[str, Entity]:
+        """The entities of `kind` to add to: this universe's own (copied from its base's)."""
+        self.of_kind(kind)
+        if self._base is not None and kind not in self._copied:
+            self._copied.add(kind)
+            self._entities[kind] = dict(self._entities.get(kind, {}))
+        return self._entities[kind]
+
     def _own(self, entity: Entity) -> Entity:
-        """The entity, copied first if it is still shared with another universe."""
-        ref = (entity.kind, entity.key)
-        if ref not in self._borrowed:
+        """The entity, copied first if it is still shared with the base universe."""
+        if self._base is None or self._base.of_kind(entity.kind).get(entity.key) is not entity:
             return entity
-        self._borrowed.discard(ref)
         mine = Entity(entity.kind, entity.key, entity.label, list(entity.aliases), entity.roles)
-        self.entities[entity.kind][entity.key] = mine
+        self._writable(entity.kind)[entity.key] = mine
         return mine
 
     # --- building ----------------------------------------------------------------------
@@ -255,11 +274,11 @@ class Universe:
     def add(
         self, kind: str, key: str, label: str, names: Iterable[str] = (), roles: tuple = ()
     ) -> Entity:
-        entities = self.entities[kind]
+        entities = self._writable(kind)
         entity = entities.get(key)
         if entity is None:
             entity = entities[key] = Entity(kind, key, label, roles=roles)
-            self._sink = None
+            self._sink = self._labels = None
         else:
             entity = self._own(entity)
             if roles:
@@ -277,12 +296,40 @@ class Universe:
         alias = Alias(tokens, self.names.raw(name) if case_sensitive else None)
         if alias not in entity.aliases:
             entity.aliases.append(alias)
-        self._built = False
-        self._sink = None
+            if self._base is not None and self._built:
+                self._index(entity, alias)
+            else:
+                self._built = False
+        self._sink = self._labels = None
+
+    def _index(self, entity: Entity, alias: Alias) -> None:
+        """Put a new alias of a derived universe into its name index where `_build_trie`
+        would: after the names of every entity before its own, in kind then entity order."""
+        names, name = self._names, ""
+        for token in alias.tokens:
+            name = f"{name} {token}" if name else token
+            names.setdefault(name, None)
+        found = names[name]
+        if isinstance(found, str):  # stored ("": a part that names nothing by itself)
+            found = json.loads(found) if found else None
+        refs: list[list[Any]] = list(found or [])
+        rank = self._rank(entity.kind, entity.key)
+        at = len(refs)
+        while at and self._rank(refs[at - 1][0], refs[at - 1][1]) > rank:
+            at -= 1
+        refs.insert(at, [entity.kind, entity.key, None if alias.raw is None else list(alias.raw)])
+        names[name] = refs
+
+    def _rank(self, kind: str, key: str) -> tuple[int, int]:
+        """Where an entity comes in `entities` order: its kind's place, then its own."""
+        places = self._ranks.get(kind)
+        if places is None or key not in places:
+            places = self._ranks[kind] = {k: i for i, k in enumerate(self.of_kind(kind))}
+        return list(self._entities).index(kind), places[key]
 
     def add_aliases(self, kind: str, key: str, names: Iterable[str]) -> None:
         """Extra names a scenario gives for one entity (it must exist)."""
-        entity = self.entities[kind].get(key)
+        entity = self.of_kind(kind).get(key)
         if entity is None:
             raise KeyError(f"no {kind} {key!r} in this workspace")
         entity = self._own(entity)
@@ -326,9 +373,9 @@ class Universe:
     def to_data(self) -> dict[str, Any]:
         """This universe as JSON data for `from_data`: its entities (each kind as one text,
         read when first asked for), the contents of containers, the name index (each name's
-        entities as text, read when an answer names it) and the kitchen sink; not its
-        message groups (the corpus answers them per message: `MessageGroups`) nor its
-        name-token memo."""
+        entities as text, read when an answer names it) and its sorted labels (the kitchen
+        sink); not its message groups (the corpus answers them per message: `MessageGroups`)
+        nor its name-token memo."""
         if not self._built:
             self._build_trie()
         return {
@@ -346,7 +393,7 @@ class Universe:
             ],
             "contents": [[kind, key, sorted(held)] for (kind, key), held in self.contents.items()],
             "names": {name: _compact(refs) if refs else "" for name, refs in self._names.items()},
-            "sink": self.kitchen_sink(),
+            "labels": self._sorted_labels(),
         }
 
     @classmethod
@@ -362,16 +409,26 @@ class Universe:
         }
         universe.message_group = MessageGroups(subject_of, universe.names.fold)
         universe._names, universe._built = data["names"], True
-        universe._sink = data["sink"]
+        universe._labels = data["labels"]
         return universe
 
     def kitchen_sink(self) -> str:
         """An answer naming every entity (every label, one a line): it must never pass an
         answer check."""
         if self._sink is None:
-            labels = {e.label for kind in self.entities.values() for e in kind.values()}
-            self._sink = "\n".join(sorted(labels))
+            self._sink = "\n".join(self._sorted_labels())
         return self._sink
+
+    def _sorted_labels(self) -> list[str]:
+        """Every distinct label, sorted; a derived universe adds its own to its base's."""
+        if self._labels is None:
+            if self._base is not None:
+                own = {e.label for kind in self._copied for e in self._entities[kind].values()}
+                self._labels = sorted(set(self._base._sorted_labels()) | own)
+            else:
+                labels = {e.label for kind in self.entities.values() for e in kind.values()}
+                self._labels = sorted(labels)
+        return self._labels
 
     # --- lookup ------------------------------------------------------------------------
 
@@ -388,6 +445,8 @@ class Universe:
         return ref
 
     def of_kind(self, kind: str) -> dict[str, Entity]:
+        if self._base is not None and kind not in self._copied:
+            self._base.of_kind(kind)  # reads it if the base has not yet
         if kind in self._unread:
             self._read(kind)
         return self._entities.get(kind, {})
