@@ -358,23 +358,24 @@ class Mailbox(_State):
         self._cache: dict[str, list[Model]] = {}
         self._compiled: dict[tuple[Any, ...], Any] = {}
         #: List summaries already built (`api.results.Summaries`): entities are frozen, so a
-        #: kept summary is never stale and needs no undo.
+        #: kept summary is never stale, needs no undo and outlives a reset (the corpus's
+        #: entities are the same objects in every episode).
         self.summaries = Summaries()
         self.messages = MessageQueries(corpus.store, self._overlay["messages"], self.compiled)
 
     # --- lifecycle ---------------------------------------------------------------------
 
     def reset(self, now: datetime | None = None) -> None:
-        """Drop every change and this workspace's caches (compiled filters, search terms, list
-        summaries): O(number of collections), whatever the corpus size; nothing outlives the
-        episode."""
+        """Drop every change and this workspace's per-episode caches (compiled filters, search
+        terms): O(number of collections), whatever the corpus size. List summaries stay: each
+        is its frozen entity's, not the episode's, and rebuilding them made an episode's first
+        list call the slowest."""
         for overlay in self._overlay.values():
             overlay.clear()
         self._counters.clear()
         self._cache.clear()
         self._sent.clear()
         self._compiled.clear()
-        self.summaries.clear()
         self.messages.reset()
         self._settings = self.corpus.settings
         self.now = now or self._default_now

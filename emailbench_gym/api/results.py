@@ -99,7 +99,8 @@ class Summaries:
     """One workspace's list summaries, kept per entity object: entities are frozen, so an
     object's summary never changes, and a list or search call builds only the summaries of
     entities it has not shown before (building them was most of a call's time). Bounded
-    (`SUMMARIES_KEPT`, emptied when full); the workspace empties it on reset."""
+    (`SUMMARIES_KEPT`, emptied when full); kept across resets, since the corpus's entities
+    are the same objects in every episode."""
 
     def __init__(self) -> None:
         #: id(entity) -> (entity, summary function, summary); the entity is kept so that its
@@ -121,9 +122,6 @@ class Summaries:
             return made
 
         return cached
-
-    def clear(self) -> None:
-        self._kept.clear()
 
 
 class MessageSummary(Model):
