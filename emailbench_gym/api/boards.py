@@ -144,7 +144,8 @@ def boards_listTasks(
     board = mb.require("boards", boardId, Board)
     column = _column_on_board(mb, board, columnId).id if columnId is not None else None
     user = find_user(mb, assigneeId, "assigneeId").id if assigneeId is not None else None
-    position = {c.id: c.order for c in _columns(mb, board.id)}
+    columns = _items(mb, "board_columns", BoardColumn)
+    position = {c.id: c.order for c in columns if c.boardId == board.id}  # no need to sort
     tasks = [
         t
         for t in _tasks(mb, board.id)
