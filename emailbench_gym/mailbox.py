@@ -356,6 +356,8 @@ class Mailbox(_State):
         self._journal: list[tuple[str, str, Any]] | None = None
         self._sent: list[Transmission] = []
         self._cache: dict[str, list[Model]] = {}
+        #: `all` of each unchanged collection: the corpus's own items, so kept across resets
+        self._pristine: dict[str, list[Model]] = {}
         self._compiled: dict[tuple[Any, ...], Any] = {}
         #: List summaries already built (`api.results.Summaries`): entities are frozen, so a
         #: kept summary is never stale, needs no undo and outlives a reset (the corpus's
@@ -476,15 +478,22 @@ class Mailbox(_State):
     def all(self, collection: str) -> list[Model]:
         """Every live item, corpus order first, then created items in creation order.
 
-        The returned list is shared and cached until the next write: do not mutate it.
+        The returned list is shared and cached until the next write (an unchanged
+        collection's, the corpus's own items, for the workspace's life): do not mutate it.
         For messages of a large corpus this is a full pass; prefer `messages` queries.
         """
         cached = self._cache.get(collection)
         if cached is not None:
             return cached
-        items = self.items(collection)
-        if collection != "messages" or self.corpus.store.whole:
-            self._cache[collection] = items
+        pristine = not self._overlay[collection]
+        items = self._pristine.get(collection) if pristine else None
+        if items is None:
+            items = self.items(collection)
+            if collection == "messages" and not self.corpus.store.whole:
+                return items  # a large store's messages are not kept
+            if pristine:
+                self._pristine[collection] = items
+        self._cache[collection] = items
         return items
 
     # --- writes ------------------------------------------------------------------------

@@ -13,6 +13,7 @@ import emailbench_gym
 from emailbench_gym import ToolError, Workspace, load_corpus
 from emailbench_gym.api import INTERFACES, METHODS
 from emailbench_gym.api.models import APISnapshot
+from emailbench_gym.mailbox import COLLECTIONS
 
 SNAPSHOT_COLLECTIONS = (
     "messages",
@@ -185,6 +186,17 @@ def test_reset_restores_digest(ws: Workspace) -> None:
     ws.reset()
     assert ws.digest() == pristine
     assert not ws.mailbox.changed
+
+
+def test_an_unchanged_collection_is_listed_from_one_list_across_resets(ws: Workspace) -> None:
+    """`all` of an unchanged collection is the corpus's own list, kept across resets (an
+    episode's first list call builds none); a changed one is built, and goes at reset."""
+    pristine = {name: ws.mailbox.all(name) for name in COLLECTIONS}
+    _write_a_lot(ws)
+    changed = {name for name in COLLECTIONS if ws.mailbox.all(name) != pristine[name]}
+    assert changed == {"messages", "folders", "todo_tasks"}
+    ws.reset()
+    assert all(ws.mailbox.all(name) is pristine[name] for name in COLLECTIONS)
 
 
 def test_ids_restart_at_5001(ws: Workspace) -> None:
