@@ -47,6 +47,7 @@ if TYPE_CHECKING:
     from emailbench_gym.corpus import Corpus
 
 M = TypeVar("M", bound=Model)
+D = TypeVar("D")
 
 #: Snapshot collection name -> id prefix for entities created during an episode.
 COLLECTIONS: dict[str, str] = {
@@ -358,6 +359,8 @@ class Mailbox(_State):
         self._cache: dict[str, list[Model]] = {}
         #: `all` of each unchanged collection: the corpus's own items, so kept across resets
         self._pristine: dict[str, list[Model]] = {}
+        #: (collection, build) -> (the `all` list, what build made of it): `derived`'s
+        self._derived: dict[tuple[str, Callable[[Any], Any]], tuple[list[Model], Any]] = {}
         self._compiled: dict[tuple[Any, ...], Any] = {}
         #: List summaries already built (`api.results.Summaries`): entities are frozen, so a
         #: kept summary is never stale, needs no undo and outlives a reset (the corpus's
@@ -495,6 +498,18 @@ class Mailbox(_State):
                 self._pristine[collection] = items
         self._cache[collection] = items
         return items
+
+    def derived(self, collection: str, build: Callable[[list[Model]], D]) -> D:
+        """`build(all(collection))`, built once per list `all` keeps (once per change of the
+        collection, not per call): a sorted view, precomputed keys. Do not mutate it. `build`
+        is a module-level function (one entry is kept per collection and function)."""
+        items = self.all(collection)
+        kept = self._derived.get((collection, build))
+        if kept is not None and kept[0] is items:
+            return kept[1]  # type: ignore[no-any-return]
+        made = build(items)
+        self._derived[(collection, build)] = (items, made)
+        return made
 
     # --- writes ------------------------------------------------------------------------
 

@@ -199,6 +199,25 @@ def test_an_unchanged_collection_is_listed_from_one_list_across_resets(ws: Works
     assert all(ws.mailbox.all(name) is pristine[name] for name in COLLECTIONS)
 
 
+def test_a_derived_view_is_built_once_per_change_of_its_collection(ws: Workspace) -> None:
+    built: list[int] = []
+
+    def newest_id_first(items: list[Any]) -> list[Any]:
+        built.append(len(items))
+        return sorted(items, key=lambda c: c.id, reverse=True)
+
+    first = ws.mailbox.derived("contacts", newest_id_first)
+    assert ws.mailbox.derived("contacts", newest_id_first) is first
+    assert built == [len(first)]
+    ws.call("contacts_create", displayName="Zed Example", emailAddress="zed@example.com")
+    changed = ws.mailbox.derived("contacts", newest_id_first)
+    assert changed[0].id == "contact-5001"
+    assert changed[1:] == first
+    ws.reset()
+    assert ws.mailbox.derived("contacts", newest_id_first) == first
+    assert built == [len(first), len(first) + 1, len(first)]
+
+
 def test_ids_restart_at_5001(ws: Workspace) -> None:
     assert ws.call("folders_create", displayName="A")["id"] == "folder-5001"
     assert ws.call("folders_create", displayName="B")["id"] == "folder-5002"

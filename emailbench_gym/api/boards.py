@@ -46,10 +46,14 @@ def _items(mb: Mailbox, collection: str, model: type[M]) -> list[M]:
     return cast(list[M], mb.all(collection))
 
 
+def _left_to_right(columns: list[BoardColumn]) -> list[BoardColumn]:
+    return sorted(columns, key=lambda c: c.order)
+
+
 def _columns(mb: Mailbox, board_id: str) -> list[BoardColumn]:
-    """The columns of one board, left to right."""
-    mine = [c for c in _items(mb, "board_columns", BoardColumn) if c.boardId == board_id]
-    return sorted(mine, key=lambda c: c.order)
+    """The columns of one board, left to right (sorted once per change of the columns)."""
+    columns = mb.derived("board_columns", _left_to_right)  # type: ignore[arg-type]
+    return [c for c in columns if c.boardId == board_id]
 
 
 def _tasks(mb: Mailbox, board_id: str) -> list[BoardTask]:
