@@ -56,8 +56,17 @@ def _columns(mb: Mailbox, board_id: str) -> list[BoardColumn]:
     return [c for c in columns if c.boardId == board_id]
 
 
+def _by_board(tasks: list[BoardTask]) -> dict[str, list[BoardTask]]:
+    boards: dict[str, list[BoardTask]] = {}
+    for task in tasks:
+        boards.setdefault(task.boardId, []).append(task)
+    return boards
+
+
 def _tasks(mb: Mailbox, board_id: str) -> list[BoardTask]:
-    return [t for t in _items(mb, "board_tasks", BoardTask) if t.boardId == board_id]
+    """The tasks of one board, in `all` order (grouped once per change of the tasks; shared:
+    do not mutate it)."""
+    return mb.derived("board_tasks", _by_board).get(board_id, [])  # type: ignore[arg-type]
 
 
 def _column_on_board(mb: Mailbox, board: Board, column_id: str) -> BoardColumn:
@@ -150,12 +159,14 @@ def boards_listTasks(
     user = find_user(mb, assigneeId, "assigneeId").id if assigneeId is not None else None
     columns = _items(mb, "board_columns", BoardColumn)
     position = {c.id: c.order for c in columns if c.boardId == board.id}  # no need to sort
-    tasks = [
-        t
-        for t in _tasks(mb, board.id)
-        if column in (None, t.columnId) and (user is None or user in t.assigneeIds)
-    ]
-    tasks.sort(key=lambda t: position[t.columnId])
+    tasks = _tasks(mb, board.id)
+    if column is not None or user is not None:
+        tasks = [
+            t
+            for t in tasks
+            if column in (None, t.columnId) and (user is None or user in t.assigneeIds)
+        ]
+    tasks = sorted(tasks, key=lambda t: position[t.columnId])
     return page(tasks, top, skip, mb.summaries(board_task_summary))
 
 
