@@ -1,16 +1,17 @@
 """Tool calls on the shipped corpus, paired between checkouts in one run (issue 12).
 
 Run: `python benchmarks/paired.py BASELINE_TREE OTHER_TREE [...] [--rounds 40] [--number 200]
-[--figure NAME ...] [--after-reset]`. Each tree gets one long-lived worker process (its package first on
-PYTHONPATH, a `Workspace` over the shipped corpus, every figure warmed once). Each round asks
-every worker for every figure in turn, the order of the trees alternating from round to round,
-so two trees' measurements of one figure are taken back to back under the same machine load.
-A measurement is `--number` calls timed together (CPU time of the worker: the steadier clock on
-a shared machine), per call. With `--after-reset` each figure is also timed as the first call
-of an episode: every call of the measurement follows an untimed `Workspace.reset()` (what
-`env.reset()` does to the workspace), so it finds the per-episode caches (compiled filters,
-search terms, list summaries) empty; those rows are named `... after reset`. Printed per figure: each tree's median microseconds and the median
-(min-max) over rounds of each round's own ratio to the first tree.
+[--figure NAME ...] [--after-reset]`. Each tree gets one long-lived worker process (its
+package first on PYTHONPATH, a `Workspace` over the shipped corpus, every figure warmed once).
+Each round asks every worker for every figure in turn, the order of the trees alternating from
+round to round, so two trees' measurements of one figure are taken back to back under the same
+machine load. A measurement is `--number` calls timed together (CPU time of the worker: the
+steadier clock on a shared machine), per call. With `--after-reset` each figure is also timed
+as an episode's first call: each call of the measurement follows an untimed
+`Workspace.reset()` (what `env.reset()` does to the workspace, without a scenario's setup
+calls), so it finds the per-episode caches empty; those rows are named `... after reset`.
+Printed per figure: each tree's median microseconds and the median (min-max) over rounds of
+each round's own ratio to the first tree.
 
 Figures are `Workspace.call`s whose arguments every tree since the first wave accepts.
 """
