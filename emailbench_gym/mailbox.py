@@ -372,9 +372,10 @@ class Mailbox(_State):
 
     def reset(self, now: datetime | None = None) -> None:
         """Drop every change and this workspace's per-episode caches (compiled filters, search
-        terms): O(number of collections), whatever the corpus size. List summaries stay: each
-        is its frozen entity's, not the episode's, and rebuilding them made an episode's first
-        list call the slowest."""
+        terms, the lists of changed collections): O(number of collections), whatever the
+        corpus size. What belongs to the corpus's frozen entities stays (list summaries, the
+        unchanged collections' lists and their `derived` views): rebuilding them made an
+        episode's first list call the slowest."""
         for overlay in self._overlay.values():
             overlay.clear()
         self._counters.clear()
