@@ -1,13 +1,17 @@
 """Tool calls on the shipped corpus, paired between checkouts in one run (issue 12).
 
 Run: `python benchmarks/paired.py BASELINE_TREE OTHER_TREE [...] [--rounds 40] [--number 200]
-[--figure NAME ...]`. Each tree gets one long-lived worker process (its package first on
-PYTHONPATH, a `Workspace` over the shipped corpus, every figure warmed once). Each round asks
-every worker for every figure in turn, the order of the trees alternating from round to round,
-so two trees' measurements of one figure are taken back to back under the same machine load.
-A measurement is `--number` calls timed together (CPU time of the worker: the steadier clock on
-a shared machine), per call. Printed per figure: each tree's median microseconds and the median
-(min-max) over rounds of each round's own ratio to the first tree.
+[--figure NAME ...] [--after-reset]`. Each tree gets one long-lived worker process (its
+package first on PYTHONPATH, a `Workspace` over the shipped corpus, every figure warmed once).
+Each round asks every worker for every figure in turn, the order of the trees alternating from
+round to round, so two trees' measurements of one figure are taken back to back under the same
+machine load. A measurement is `--number` calls timed together (CPU time of the worker: the
+steadier clock on a shared machine), per call. With `--after-reset` each figure is also timed
+as an episode's first call: each call of the measurement follows an untimed
+`Workspace.reset()` (what `env.reset()` does to the workspace, without a scenario's setup
+calls), so it finds the per-episode caches empty; those rows are named `... after reset`.
+Printed per figure: each tree's median microseconds and the median (min-max) over rounds of
+each round's own ratio to the first tree.
 
 Figures are `Workspace.call`s whose arguments every tree since the first wave accepts.
 """
@@ -58,12 +62,25 @@ for name, (method, arguments) in figures.items():
     calls[name]()  # warm: caches, compiled filters, the search index
 print("ready", flush=True)
 for line in sys.stdin:
-    call = calls[line.strip()]
-    start = time.process_time()
-    for _ in range(number):
-        call()
-    print(json.dumps((time.process_time() - start) / number), flush=True)
+    name, after_reset = json.loads(line)
+    call = calls[name]
+    if after_reset:
+        spent = 0.0
+        for _ in range(number):
+            ws.reset()
+            start = time.process_time()
+            call()
+            spent += time.process_time() - start
+    else:
+        start = time.process_time()
+        for _ in range(number):
+            call()
+        spent = time.process_time() - start
+    print(json.dumps(spent / number), flush=True)
 """
+
+#: The suffix of a figure's name when it is timed as an episode's first call.
+AFTER_RESET = " after reset"
 
 
 class Worker:
@@ -81,7 +98,9 @@ class Worker:
             raise SystemExit(f"the worker in {tree} did not start")
 
     def measure(self, figure: str) -> float:
-        self.process.stdin.write(figure + "\n")
+        """Seconds per call of `figure` (a name in FIGURES, perhaps ending in AFTER_RESET)."""
+        name = figure.removesuffix(AFTER_RESET)
+        self.process.stdin.write(json.dumps([name, name != figure]) + "\n")
         self.process.stdin.flush()
         return json.loads(self.process.stdout.readline())
 
@@ -96,17 +115,21 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=int(os.environ.get("ROUNDS", 40)))
     parser.add_argument("--number", type=int, default=200, help="calls per measurement")
     parser.add_argument("--figure", action="append", help="only these figures (by name)")
+    parser.add_argument(
+        "--after-reset", action="store_true", help="also time each figure right after a reset"
+    )
     args = parser.parse_args()
     figures = {n: f for n, f in FIGURES.items() if not args.figure or n in args.figure}
     trees = [t.resolve() for t in args.trees]
     workers = [Worker(tree, figures, args.number) for tree in trees]
+    rows = [*figures, *(f + AFTER_RESET for f in figures if args.after_reset)]
     seconds: dict[tuple[int, str], list[float]] = {}
     try:
         for round_ in range(args.rounds):
             order = list(range(len(workers)))
             if round_ % 2:
                 order.reverse()
-            for figure in figures:
+            for figure in rows:
                 for index in order:
                     found = workers[index].measure(figure)
                     seconds.setdefault((index, figure), []).append(found)
@@ -120,7 +143,7 @@ def main() -> None:
     ratios = " | ".join(f"{t.name} / {trees[0].name}" for t in trees[1:])
     print(f"| figure | {header} | {ratios} |")
     print("|---|" + "---:|" * (2 * len(trees) - 1))
-    for figure in figures:
+    for figure in rows:
         cells = [f"{statistics.median(seconds[i, figure]) * 1e6:.1f}" for i in range(len(trees))]
         for index in range(1, len(trees)):
             paired = [

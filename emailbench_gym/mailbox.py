@@ -47,6 +47,7 @@ if TYPE_CHECKING:
     from emailbench_gym.corpus import Corpus
 
 M = TypeVar("M", bound=Model)
+D = TypeVar("D")
 
 #: Snapshot collection name -> id prefix for entities created during an episode.
 COLLECTIONS: dict[str, str] = {
@@ -356,25 +357,31 @@ class Mailbox(_State):
         self._journal: list[tuple[str, str, Any]] | None = None
         self._sent: list[Transmission] = []
         self._cache: dict[str, list[Model]] = {}
+        #: `all` of each unchanged collection: the corpus's own items, so kept across resets
+        self._pristine: dict[str, list[Model]] = {}
+        #: (collection, build) -> (the `all` list, what build made of it): `derived`'s
+        self._derived: dict[tuple[str, Callable[[Any], Any]], tuple[list[Model], Any]] = {}
         self._compiled: dict[tuple[Any, ...], Any] = {}
         #: List summaries already built (`api.results.Summaries`): entities are frozen, so a
-        #: kept summary is never stale and needs no undo.
+        #: kept summary is never stale, needs no undo and outlives a reset (the corpus's
+        #: entities are the same objects in every episode).
         self.summaries = Summaries()
         self.messages = MessageQueries(corpus.store, self._overlay["messages"], self.compiled)
 
     # --- lifecycle ---------------------------------------------------------------------
 
     def reset(self, now: datetime | None = None) -> None:
-        """Drop every change and this workspace's caches (compiled filters, search terms, list
-        summaries): O(number of collections), whatever the corpus size; nothing outlives the
-        episode."""
+        """Drop every change and this workspace's per-episode caches (compiled filters, search
+        terms, the lists of changed collections): O(number of collections), whatever the
+        corpus size. What belongs to the corpus's frozen entities stays (list summaries, the
+        unchanged collections' lists and their `derived` views): rebuilding them made an
+        episode's first list call the slowest."""
         for overlay in self._overlay.values():
             overlay.clear()
         self._counters.clear()
         self._cache.clear()
         self._sent.clear()
         self._compiled.clear()
-        self.summaries.clear()
         self.messages.reset()
         self._settings = self.corpus.settings
         self.now = now or self._default_now
@@ -475,16 +482,35 @@ class Mailbox(_State):
     def all(self, collection: str) -> list[Model]:
         """Every live item, corpus order first, then created items in creation order.
 
-        The returned list is shared and cached until the next write: do not mutate it.
+        The returned list is shared and cached until the next write (an unchanged
+        collection's, the corpus's own items, for the workspace's life): do not mutate it.
         For messages of a large corpus this is a full pass; prefer `messages` queries.
         """
         cached = self._cache.get(collection)
         if cached is not None:
             return cached
-        items = self.items(collection)
-        if collection != "messages" or self.corpus.store.whole:
-            self._cache[collection] = items
+        pristine = not self._overlay[collection]
+        items = self._pristine.get(collection) if pristine else None
+        if items is None:
+            items = self.items(collection)
+            if collection == "messages" and not self.corpus.store.whole:
+                return items  # a large store's messages are not kept
+            if pristine:
+                self._pristine[collection] = items
+        self._cache[collection] = items
         return items
+
+    def derived(self, collection: str, build: Callable[[list[Model]], D]) -> D:
+        """`build(all(collection))`, built once per list `all` keeps (once per change of the
+        collection, not per call): a sorted view, precomputed keys. Do not mutate it. `build`
+        is a module-level function (one entry is kept per collection and function)."""
+        items = self.all(collection)
+        kept = self._derived.get((collection, build))
+        if kept is not None and kept[0] is items:
+            return kept[1]  # type: ignore[no-any-return]
+        made = build(items)
+        self._derived[(collection, build)] = (items, made)
+        return made
 
     # --- writes ------------------------------------------------------------------------
 

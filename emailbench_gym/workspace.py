@@ -41,8 +41,7 @@ class Workspace:
             close = difflib.get_close_matches(str(name), tools, n=3)
             hint = f" Did you mean {', '.join(close)}?" if close else ""
             raise ToolError("unknown_method", f"No API method named {name!r}.{hint}")
-        args = spec.validate(arguments)
-        kwargs = {field: getattr(args, field) for field in spec.params}
+        kwargs = vars(spec.validate(arguments))  # the argument model's fields, by name
         try:
             if spec.kind == "write":
                 with self.mailbox.transaction():

@@ -13,6 +13,7 @@ import emailbench_gym
 from emailbench_gym import ToolError, Workspace, load_corpus
 from emailbench_gym.api import INTERFACES, METHODS
 from emailbench_gym.api.models import APISnapshot
+from emailbench_gym.mailbox import COLLECTIONS
 
 SNAPSHOT_COLLECTIONS = (
     "messages",
@@ -185,6 +186,36 @@ def test_reset_restores_digest(ws: Workspace) -> None:
     ws.reset()
     assert ws.digest() == pristine
     assert not ws.mailbox.changed
+
+
+def test_an_unchanged_collection_is_listed_from_one_list_across_resets(ws: Workspace) -> None:
+    """`all` of an unchanged collection is the corpus's own list, kept across resets (an
+    episode's first list call builds none); a changed one is built, and goes at reset."""
+    pristine = {name: ws.mailbox.all(name) for name in COLLECTIONS}
+    _write_a_lot(ws)
+    changed = {name for name in COLLECTIONS if ws.mailbox.all(name) != pristine[name]}
+    assert changed == {"messages", "folders", "todo_tasks"}
+    ws.reset()
+    assert all(ws.mailbox.all(name) is pristine[name] for name in COLLECTIONS)
+
+
+def test_a_derived_view_is_built_once_per_change_of_its_collection(ws: Workspace) -> None:
+    built: list[int] = []
+
+    def newest_id_first(items: list[Any]) -> list[Any]:
+        built.append(len(items))
+        return sorted(items, key=lambda c: c.id, reverse=True)
+
+    first = ws.mailbox.derived("contacts", newest_id_first)
+    assert ws.mailbox.derived("contacts", newest_id_first) is first
+    assert built == [len(first)]
+    ws.call("contacts_create", displayName="Zed Example", emailAddress="zed@example.com")
+    changed = ws.mailbox.derived("contacts", newest_id_first)
+    assert changed[0].id == "contact-5001"
+    assert changed[1:] == first
+    ws.reset()
+    assert ws.mailbox.derived("contacts", newest_id_first) == first
+    assert built == [len(first), len(first) + 1, len(first)]
 
 
 def test_ids_restart_at_5001(ws: Workspace) -> None:

@@ -46,14 +46,27 @@ def _items(mb: Mailbox, collection: str, model: type[M]) -> list[M]:
     return cast(list[M], mb.all(collection))
 
 
+def _left_to_right(columns: list[BoardColumn]) -> list[BoardColumn]:
+    return sorted(columns, key=lambda c: c.order)
+
+
 def _columns(mb: Mailbox, board_id: str) -> list[BoardColumn]:
-    """The columns of one board, left to right."""
-    mine = [c for c in _items(mb, "board_columns", BoardColumn) if c.boardId == board_id]
-    return sorted(mine, key=lambda c: c.order)
+    """The columns of one board, left to right (sorted once per change of the columns)."""
+    columns = mb.derived("board_columns", _left_to_right)  # type: ignore[arg-type]
+    return [c for c in columns if c.boardId == board_id]
+
+
+def _by_board(tasks: list[BoardTask]) -> dict[str, list[BoardTask]]:
+    boards: dict[str, list[BoardTask]] = {}
+    for task in tasks:
+        boards.setdefault(task.boardId, []).append(task)
+    return boards
 
 
 def _tasks(mb: Mailbox, board_id: str) -> list[BoardTask]:
-    return [t for t in _items(mb, "board_tasks", BoardTask) if t.boardId == board_id]
+    """The tasks of one board, in `all` order (grouped once per change of the tasks; shared:
+    do not mutate it)."""
+    return mb.derived("board_tasks", _by_board).get(board_id, [])  # type: ignore[arg-type]
 
 
 def _column_on_board(mb: Mailbox, board: Board, column_id: str) -> BoardColumn:
@@ -144,13 +157,16 @@ def boards_listTasks(
     board = mb.require("boards", boardId, Board)
     column = _column_on_board(mb, board, columnId).id if columnId is not None else None
     user = find_user(mb, assigneeId, "assigneeId").id if assigneeId is not None else None
-    position = {c.id: c.order for c in _columns(mb, board.id)}
-    tasks = [
-        t
-        for t in _tasks(mb, board.id)
-        if column in (None, t.columnId) and (user is None or user in t.assigneeIds)
-    ]
-    tasks.sort(key=lambda t: position[t.columnId])
+    columns = _items(mb, "board_columns", BoardColumn)
+    position = {c.id: c.order for c in columns if c.boardId == board.id}  # no need to sort
+    tasks = _tasks(mb, board.id)
+    if column is not None or user is not None:
+        tasks = [
+            t
+            for t in tasks
+            if column in (None, t.columnId) and (user is None or user in t.assigneeIds)
+        ]
+    tasks = sorted(tasks, key=lambda t: position[t.columnId])
     return page(tasks, top, skip, mb.summaries(board_task_summary))
 
 

@@ -167,14 +167,19 @@ def _events(mb: Mailbox) -> list[Event]:
     return mb.all("events")  # type: ignore[return-value]
 
 
+def _spans(events: list[Event]) -> list[tuple[datetime, datetime, Event]]:
+    """Every event with its span, earliest start first (what `_overlapping` reads)."""
+    spans = [(*_span(e), e) for e in events]
+    return sorted(spans, key=lambda s: s[0])
+
+
 def _overlapping(mb: Mailbox, start: datetime | None, end: datetime | None) -> list[Event]:
     """Events overlapping [start, end) (either bound optional), earliest start first."""
-    selected = []
-    for event in _events(mb):
-        first, last = _span(event)
-        if (end is None or first < end) and (start is None or last > start):
-            selected.append(event)
-    return sorted(selected, key=lambda e: _instant(e.start))
+    return [
+        event
+        for first, last, event in mb.derived("events", _spans)  # type: ignore[arg-type]
+        if (end is None or first < end) and (start is None or last > start)
+    ]
 
 
 def _busy(mb: Mailbox, address: str, start: datetime, end: datetime) -> list[Event]:

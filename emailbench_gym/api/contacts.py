@@ -38,6 +38,11 @@ def _contacts(mb: Mailbox) -> list[Contact]:
     return mb.all("contacts")  # type: ignore[return-value]
 
 
+def _by_name(contacts: list[Contact]) -> list[Contact]:
+    """Contacts sorted by display name, case-insensitively (contacts_list's default order)."""
+    return sorted(contacts, key=lambda c: c.displayName.casefold())
+
+
 def _groups(mb: Mailbox) -> list[ContactGroup]:
     return mb.all("contact_groups")  # type: ignore[return-value]
 
@@ -120,9 +125,11 @@ def contacts_list(
         filter: OData filter over Contact fields, e.g. "companyName eq 'Example Corp'" or "contains(jobTitle, 'VP')".
         orderBy: OData order, e.g. 'surname' or 'companyName desc'; default displayName.
     """
-    found = apply_query(mb, _contacts(mb), Contact, filter, orderBy)
-    if orderBy is None:
-        found.sort(key=lambda c: c.displayName.casefold())
+    if orderBy is None:  # a filter keeps the by-name order, sorted once per change
+        by_name = mb.derived("contacts", _by_name)  # type: ignore[arg-type]
+        found = apply_query(mb, by_name, Contact, filter, None)
+    else:
+        found = apply_query(mb, _contacts(mb), Contact, filter, orderBy)
     return page(found, top, skip, mb.summaries(contact_summary))
 
 

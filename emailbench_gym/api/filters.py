@@ -37,8 +37,14 @@ ACTIONS = (
 RULE_FIELDS = (*CONDITIONS, *ACTIONS, "stopProcessingRules")
 
 
+def _in_sequence(rules: list[MessageRule]) -> list[MessageRule]:
+    return sorted(rules, key=lambda r: (r.sequence, r.id))
+
+
 def _rules(mb: Mailbox) -> list[MessageRule]:
-    return sorted(mb.all("filters"), key=lambda r: (r.sequence, r.id))  # type: ignore[attr-defined]
+    """Every rule in the order they run (sorted once per change of the rules; shared: do not
+    mutate it)."""
+    return mb.derived("filters", _in_sequence)  # type: ignore[arg-type]
 
 
 # --- validation of rule fields -----------------------------------------------------------

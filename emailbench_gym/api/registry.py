@@ -84,13 +84,23 @@ class MethodSpec:
     args_model: type[BaseModel]
     result_adapter: TypeAdapter[Any] = field(repr=False)
 
-    @property
+    @functools.cached_property
     def params(self) -> tuple[str, ...]:
+        """The argument names, in signature order (kept: every call reads them)."""
         return tuple(self.args_model.model_fields)
 
     @property
     def required(self) -> tuple[str, ...]:
         return tuple(n for n, f in self.args_model.model_fields.items() if f.is_required())
+
+    @functools.cached_property
+    def _accepted(self) -> frozenset[str]:
+        return frozenset(self.params)
+
+    @functools.cached_property
+    def _optional(self) -> frozenset[str]:
+        """The arguments that may be left out (kept: every call reads them)."""
+        return self._accepted - frozenset(self.required)
 
     def validate(self, arguments: dict[str, Any]) -> BaseModel:
         """Validate raw arguments, or raise a `ToolError` naming each bad argument."""
@@ -100,9 +110,9 @@ class MethodSpec:
                 f"{self.name} takes a JSON object of arguments, got {type(arguments).__name__}. "
                 f"Accepted arguments: {self.signature_hint()}.",
             )
-        fields = self.args_model.model_fields
-        unknown = [k for k in arguments if k not in fields]
-        if unknown:
+        accepted = self._accepted
+        if not accepted.issuperset(arguments):
+            unknown = [k for k in arguments if k not in accepted]
             names = ", ".join(shown(k, 40) if isinstance(k, str) else shown(k) for k in unknown[:5])
             raise ToolError(
                 "invalid_arguments",
@@ -110,19 +120,18 @@ class MethodSpec:
                 f"Accepted arguments: {self.signature_hint()}.",
             )
         # Strict tool schemas make optional parameters nullable: null means "left out".
+        optional = self._optional
         arguments = {
-            k: _safe(v)
-            for k, v in arguments.items()
-            if not (v is None and k in fields and not fields[k].is_required())
+            k: _safe(v) for k, v in arguments.items() if v is not None or k not in optional
         }
         try:
-            return self.args_model.model_validate(arguments)
+            return self.args_model.__pydantic_validator__.validate_python(arguments)
         except ValidationError as exc:
             raise ToolError("invalid_arguments", self._explain(exc)) from None
 
     def dump(self, result: Any) -> Any:
         """Serialize a method result to JSON-able data (camelCase, datetimes as ISO text)."""
-        return self.result_adapter.dump_python(result, mode="json", by_alias=True)
+        return self.result_adapter.serializer.to_python(result, mode="json", by_alias=True)
 
     def signature_hint(self) -> str:
         parts = []

@@ -56,9 +56,13 @@ class Page(BaseModel, Generic[T]):
     )
 
 
-def page(items: Sequence[T], top: int, skip: int, summary: Callable[[T], S] | None = None) -> Page:
+#: What a list tool maps its chosen items with: their summaries (`Summaries`), in order.
+Summarize = Callable[[Sequence[T]], list[S]]
+
+
+def page(items: Sequence[T], top: int, skip: int, summarize: Summarize | None = None) -> Page:
     """Items `skip` .. `skip + top` of `items` (as summaries), with the total and the next skip."""
-    return window(items, top, skip, len(items), summary)
+    return window(items, top, skip, len(items), summarize)
 
 
 def window(
@@ -66,25 +70,28 @@ def window(
     top: int,
     skip: int,
     total: int,
-    summary: Callable[[T], S] | None = None,
+    summarize: Summarize | None = None,
 ) -> Page:
     """Like `page`, for a query that returned only its first `skip + top` matches of `total`."""
     chosen = head[skip : skip + top]
     end = skip + len(chosen)
-    return Page(
-        items=[summary(i) for i in chosen] if summary else list(chosen),
-        total=total,
-        nextSkip=end if end < total else None,
+    return _page(
+        summarize(chosen) if summarize else list(chosen), total, end if end < total else None
     )
 
 
-def everything(items: Sequence[T], summary: Callable[[T], S] | None = None) -> Page:
+def everything(items: Sequence[T], summarize: Summarize | None = None) -> Page:
     """A whole (small) collection as one page."""
-    return Page(
-        items=[summary(i) for i in items] if summary else list(items),
-        total=len(items),
-        nextSkip=None,
-    )
+    return _page(summarize(items) if summarize else list(items), len(items), None)
+
+
+def _page(items: list[Any], total: int, next_skip: int | None) -> Page:
+    """`Page(items=items, total=total, nextSkip=next_skip)`, validated by the model's core
+    validator without `BaseModel.__init__`'s Python layer (every list call builds one)."""
+    return _PAGE({"items": items, "total": total, "nextSkip": next_skip})
+
+
+_PAGE = Page.__pydantic_validator__.validate_python
 
 
 def preview(text: str) -> str:
@@ -99,31 +106,40 @@ class Summaries:
     """One workspace's list summaries, kept per entity object: entities are frozen, so an
     object's summary never changes, and a list or search call builds only the summaries of
     entities it has not shown before (building them was most of a call's time). Bounded
-    (`SUMMARIES_KEPT`, emptied when full); the workspace empties it on reset."""
+    (`SUMMARIES_KEPT`, emptied when full); kept across resets, since the corpus's entities
+    are the same objects in every episode."""
 
     def __init__(self) -> None:
         #: id(entity) -> (entity, summary function, summary); the entity is kept so that its
         #: id is not reused while the entry lives.
         self._kept: dict[int, tuple[Any, Callable[[Any], Any], Any]] = {}
+        #: summary function -> its list form
+        self._cached: dict[Callable[[Any], Any], Summarize] = {}
 
-    def __call__(self, summary: Callable[[T], S]) -> Callable[[T], S]:
-        """`summary`, answered from this workspace's kept summaries where it can be."""
+    def __call__(self, summary: Callable[[T], S]) -> Summarize:
+        """A list form of `summary`, answered from this workspace's kept summaries where it
+        can be (made once per function: every list call asks for one)."""
+        summarize = self._cached.get(summary)
+        if summarize is None:
+            summarize = self._cached[summary] = self._caching(summary)
+        return summarize
+
+    def _caching(self, summary: Callable[[T], S]) -> Summarize:
         kept = self._kept
+        get = kept.get
 
-        def cached(item: T) -> S:
-            entry = kept.get(id(item))
-            if entry is not None and entry[0] is item and entry[1] is summary:
-                return entry[2]
-            made = summary(item)
-            if len(kept) >= SUMMARIES_KEPT:
-                kept.clear()
-            kept[id(item)] = (item, summary, made)
+        def summarize(items: Sequence[T]) -> list[S]:
+            made: list[S] = []
+            for item in items:
+                entry = get(id(item))
+                if entry is None or entry[0] is not item or entry[1] is not summary:
+                    if len(kept) >= SUMMARIES_KEPT:
+                        kept.clear()
+                    entry = kept[id(item)] = (item, summary, summary(item))
+                made.append(entry[2])
             return made
 
-        return cached
-
-    def clear(self) -> None:
-        self._kept.clear()
+        return summarize
 
 
 class MessageSummary(Model):

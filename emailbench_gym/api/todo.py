@@ -7,7 +7,6 @@ Task categories are labels (see `settings_listLabels`), stored with the label's 
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
 from pydantic import Field
@@ -42,7 +41,14 @@ from emailbench_gym.api.models import (
     TodoTask,
 )
 from emailbench_gym.api.registry import operation
-from emailbench_gym.api.results import Page, TaskSummary, everything, page, task_summary
+from emailbench_gym.api.results import (
+    Page,
+    Summarize,
+    TaskSummary,
+    everything,
+    page,
+    task_summary,
+)
 from emailbench_gym.errors import ToolError
 from emailbench_gym.mailbox import Mailbox
 
@@ -119,8 +125,8 @@ def todo_listTasks(
     return page(apply_query(mb, tasks, TodoTask, filter, orderBy), top, skip, shown)  # type: ignore[arg-type]
 
 
-def _selection(fields: list[str]) -> Callable[[TodoTask], dict[str, Any]]:
-    """A task as its id and the selected fields, whole (Graph's `$select`)."""
+def _selection(fields: list[str]) -> Summarize:
+    """Tasks as their ids and the selected fields, whole (Graph's `$select`)."""
     if not fields:
         raise ToolError(
             "invalid_arguments",
@@ -128,7 +134,7 @@ def _selection(fields: list[str]) -> Callable[[TodoTask], dict[str, Any]]:
             f"{', '.join(TodoTask.model_fields)}.",
         )
     include = {"id", *fields}
-    return lambda task: task.model_dump(mode="json", by_alias=True, include=include)
+    return lambda tasks: [t.model_dump(mode="json", by_alias=True, include=include) for t in tasks]
 
 
 @operation("todo", "read")

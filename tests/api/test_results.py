@@ -54,3 +54,27 @@ def test_every_summary_equals_the_validated_model(ws: Workspace, collection: str
         )
         with pytest.raises(ValidationError):  # frozen like every API model
             summary.id = "changed"  # type: ignore[misc]
+
+
+@pytest.mark.parametrize(
+    ("listing", "update"),
+    [
+        (("contacts_list", {}), ("contacts_update", {"surname": "Changed"})),
+        (("todo_listTasks", {}), ("todo_updateTask", {"body": "A changed note."})),
+    ],
+)
+def test_summaries_outlive_a_reset_and_never_show_a_past_episode(
+    ws: Workspace, listing: tuple[str, dict], update: tuple[str, dict]
+) -> None:
+    """A reset keeps the summaries built (an episode's first list call builds none again), and
+    a summary of an entity an episode changed is never shown after the reset."""
+    pristine = ws.call(listing[0], **listing[1])
+    first = pristine["items"][0]["id"]
+    ws.call(update[0], id=first, **update[1])
+    assert ws.call(listing[0], **listing[1]) != pristine
+    kept = {key: entry[2] for key, entry in ws.mailbox.summaries._kept.items()}
+    ws.reset()
+    assert ws.call(listing[0], **listing[1]) == pristine
+    after = ws.mailbox.summaries._kept
+    assert after.keys() == kept.keys()
+    assert all(after[key][2] is summary for key, summary in kept.items())
