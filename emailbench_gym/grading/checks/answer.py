@@ -1820,17 +1820,10 @@ def _in_another_column(
     mine = _column_header(text, mention.start)
     if mine is None or not mine[2] or mine[:2] in measured:
         return False
-    for hit in hits:
-        theirs = _column_header(text, hit.start)
-        if (
-            theirs is not None
-            and theirs[0] == mine[0]
-            and theirs[1] != mine[1]
-            and theirs[2]
-            and _measure_words(theirs[2]) != _measure_words(mine[2])
-        ):
-            return True
-    return False
+    return any(
+        theirs[2] and _measure_words(theirs[2]) != _measure_words(mine[2])
+        for _, theirs in _in_other_columns(text, mine, hits)
+    )
 
 
 def _same_measure_in_row(text: Text, mention: ValueMention, hits: list[ValueMention]) -> bool:
@@ -1842,17 +1835,20 @@ def _same_measure_in_row(text: Text, mention: ValueMention, hits: list[ValueMent
     if mine is None or not _measure_words(mine[2]):
         return False
     row = text.line_of(mention.start)
+    return any(
+        text.line_of(hit.start) == row and _measure_words(theirs[2]) == _measure_words(mine[2])
+        for hit, theirs in _in_other_columns(text, mine, hits)
+    )
+
+
+def _in_other_columns(
+    text: Text, mine: tuple[int, int, str], hits: list[ValueMention]
+) -> Iterator[tuple[ValueMention, tuple[int, int, str]]]:
+    """Each of `hits` in another column of the table whose column `mine` is, with its header."""
     for hit in hits:
         theirs = _column_header(text, hit.start)
-        if (
-            theirs is not None
-            and theirs[0] == mine[0]
-            and theirs[1] != mine[1]
-            and text.line_of(hit.start) == row
-            and _measure_words(theirs[2]) == _measure_words(mine[2])
-        ):
-            return True
-    return False
+        if theirs is not None and theirs[0] == mine[0] and theirs[1] != mine[1]:
+            yield hit, theirs
 
 
 #: Role words of a change whose direction a sign written before its value also states.
