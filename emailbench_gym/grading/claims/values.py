@@ -293,6 +293,15 @@ _TIME_RANGE = anchored(
         re.I,
     )
 )
+#: "from 2 until 5", "between 2 and 4": a range of two bare hours after "from" or "between",
+#: each in either half of the day (not "from 3 to 5 people").
+_BARE_RANGE = anchored(
+    re.compile(
+        r"\b(?:from|between)\s+(?P<a>1[0-2]|0?[1-9])[ \t]*(?:-|to|until|till|through|and)[ \t]*"
+        rf"(?P<b>1[0-2]|0?[1-9])(?![\w:%/']|[.,]\d|\s+(?:{_COUNTED})\b)",
+        re.I,
+    )
+)
 _MONTH = "|".join(sorted(MONTHS, key=len, reverse=True))
 _WEEKDAY = "|".join(sorted(WEEKDAYS, key=len, reverse=True))
 #: "10/12" (a date) or "2/3" (a share: "2/3 steps done"); see _slash_ratio.
@@ -633,6 +642,12 @@ def find_values(
             start = ({hour * 60, (hour + 12) * 60}, 60.0)
         starts = {s for s in start[0] if any(s < e for e in end[0])} or start[0]
         add(ValueMention("time-range", (frozenset(starts), frozenset(end[0])), *match.span()))
+    for match in _BARE_RANGE.finditer(text):
+        if free(*match.span()):
+            first, last = (int(match.group(g)) % 12 for g in "ab")
+            ends = frozenset({last * 60, (last + 12) * 60})
+            starts = frozenset(s for s in (first * 60, (first + 12) * 60) if s < max(ends))
+            add(ValueMention("time-range", (starts, ends), *match.span()))
     for match in _TIME.finditer(text):
         if not free(*match.span()):
             continue
