@@ -27,6 +27,7 @@ from tests.test_claims_fairness_fair_a import passes_and_twins_fail
         ("five hundred twelve thousand bytes", "512000 bytes"),
         ("October eighteenth", "October 18th"),
         ("Q three trading P and L", "Q3 trading P&L"),
+        ("the E B fifty M Boardroom", "the EB 50M Boardroom"),
     ],
 )
 def test_spoken_forms_are_written_out(spoken: str, written: str) -> None:
@@ -108,3 +109,28 @@ R108 = (
 )
 def test_spoken_answers_pass_and_their_wrong_twins_fail(scenario, check, answer, twins) -> None:
     passes_and_twins_fail(scenario, check, answer, twins)
+
+
+R111 = (
+    "This week is clearly the heavier one.\n\nThis week, Monday the fifteenth through Friday the "
+    "nineteenth, you have six timed meetings adding up to six and a half hours.\n\nNext week, "
+    "Monday the twenty-second through Friday the twenty-sixth, you have three timed meetings "
+    "adding up to three and three-quarter hours."
+)
+
+
+def test_a_sum_said_with_up_to_is_the_total_not_a_bound() -> None:
+    """kite's OB-R111: "adding up to six and a half hours" states 6.5 hours (a sum), and "three
+    and three-quarter hours" 3.75; a bare "up to" is still a bound, and other hours still fail."""
+    passes_and_twins_fail(
+        "OB-R111",
+        "this-week-load",
+        R111,
+        {"adding up to six and a half": ["up to six and a half", "adding up to seven and a half"]},
+    )
+    passes_and_twins_fail(
+        "OB-R111",
+        "next-week-load",
+        R111,
+        {"three and three-quarter": ["three and a quarter", "four and three-quarter"]},
+    )

@@ -31,6 +31,7 @@ from emailbench_gym.grading.claims.lexicon import (
     FRACTION_WORDS,
     MONTHS,
     NUMBER_WORDS,
+    SUMS,
     WEEKDAYS,
 )
 from emailbench_gym.grading.claims.scan import anchored
@@ -121,7 +122,7 @@ def _qualifier(text: str, start: int) -> str | None:
     tail = " ".join(before[-3:])
     if "~" in text[max(0, start - 2) : start]:
         return "approx"
-    if tail.endswith(BOUNDS):
+    if tail.endswith(BOUNDS) and not " ".join(before[-4:]).endswith(SUMS):
         return "bound"
     if tail.endswith(APPROXIMATIONS):
         return "approx"
