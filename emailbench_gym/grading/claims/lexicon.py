@@ -260,6 +260,19 @@ BOUNDS: tuple[str, ...] = (
     "no more than",
     "no fewer than",
 )
+#: Before a value, these make a bound word ("up to") part of a sum: "adding up to 6.5 hours" is
+#: exactly 6.5 hours, not at most.
+SUMS: tuple[str, ...] = (
+    "add up to",
+    "adds up to",
+    "adding up to",
+    "added up to",
+    "sum up to",
+    "sums up to",
+    "summing up to",
+    "comes up to",
+    "coming up to",
+)
 #: Before a count, these make it an estimate (money and durations quoted "about" are fine).
 APPROXIMATIONS: tuple[str, ...] = (
     "about",
@@ -597,6 +610,7 @@ FRACTION_WORDS: dict[str, float] = {
     "a quarter": 1 / 4,
     "one quarter": 1 / 4,
     "three quarters": 3 / 4,
+    "three quarter": 3 / 4,  # "three and three-quarter hours"
     "a fifth": 1 / 5,
     "one fifth": 1 / 5,
     "two fifths": 2 / 5,

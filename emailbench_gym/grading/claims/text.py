@@ -15,6 +15,8 @@ import unicodedata
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from emailbench_gym.grading.claims.spoken import write_digits
+
 #: Characters folded before anything else (NFKC would turn "6½" into "61⁄2").
 _FOLD = str.maketrans(
     {
@@ -197,14 +199,19 @@ _LOOK_ALIKES = str.maketrans(
 
 def normalize(text: str) -> str:
     """The text the matcher reads: folded punctuation and look-alike letters, NFKC, no accents,
-    no invisible characters (zero-width spaces and joiners vanish), no control characters."""
+    no invisible characters (zero-width spaces and joiners vanish), no control characters, and
+    numbers, times, codes and file names said in words written out (spoken.py)."""
     folded = unicodedata.normalize("NFKC", text.translate(_FOLD)).translate(_LOOK_ALIKES)
     if not folded.isascii():
         folded = unicodedata.normalize("NFKD", folded)
         folded = "".join(c for c in folded if not unicodedata.combining(c))
-    return "".join(
-        c if c.isprintable() or c in "\n\t" else ("" if unicodedata.category(c) == "Cf" else " ")
-        for c in folded
+    return write_digits(
+        "".join(
+            c
+            if c.isprintable() or c in "\n\t"
+            else ("" if unicodedata.category(c) == "Cf" else " ")
+            for c in folded
+        )
     )
 
 

@@ -31,6 +31,7 @@ from emailbench_gym.grading.claims.lexicon import (
     FRACTION_WORDS,
     MONTHS,
     NUMBER_WORDS,
+    SUMS,
     WEEKDAYS,
 )
 from emailbench_gym.grading.claims.scan import anchored
@@ -121,7 +122,7 @@ def _qualifier(text: str, start: int) -> str | None:
     tail = " ".join(before[-3:])
     if "~" in text[max(0, start - 2) : start]:
         return "approx"
-    if tail.endswith(BOUNDS):
+    if tail.endswith(BOUNDS) and not " ".join(before[-4:]).endswith(SUMS):
         return "bound"
     if tail.endswith(APPROXIMATIONS):
         return "approx"
@@ -290,6 +291,15 @@ _TIME_RANGE = anchored(
     re.compile(
         rf"(?:\bfrom\s+|\bbetween\s+)?{_B}(?:{_time_pattern(0)}|(?P<bare0>1[0-2]|0?[1-9]))"
         rf"[ \t]*(?:-|to|until|till|through|and)[ \t]*{_time_pattern(1)}",
+        re.I,
+    )
+)
+#: "from 2 until 5", "between 2 and 4": a range of two bare hours after "from" or "between",
+#: each in either half of the day (not "from 3 to 5 people").
+_BARE_RANGE = anchored(
+    re.compile(
+        r"\b(?:from|between)\s+(?P<a>1[0-2]|0?[1-9])[ \t]*(?:-|to|until|till|through|and)[ \t]*"
+        rf"(?P<b>1[0-2]|0?[1-9])(?![\w:%/']|[.,]\d|\s+(?:{_COUNTED})\b)",
         re.I,
     )
 )
@@ -633,6 +643,12 @@ def find_values(
             start = ({hour * 60, (hour + 12) * 60}, 60.0)
         starts = {s for s in start[0] if any(s < e for e in end[0])} or start[0]
         add(ValueMention("time-range", (frozenset(starts), frozenset(end[0])), *match.span()))
+    for match in _BARE_RANGE.finditer(text):
+        if free(*match.span()):
+            first, last = (int(match.group(g)) % 12 for g in "ab")
+            ends = frozenset({last * 60, (last + 12) * 60})
+            starts = frozenset(s for s in (first * 60, (first + 12) * 60) if s < max(ends))
+            add(ValueMention("time-range", (starts, ends), *match.span()))
     for match in _TIME.finditer(text):
         if not free(*match.span()):
             continue
