@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -67,7 +68,9 @@ COLLECTIONS: dict[str, str] = {
     "labels": "label",
 }
 FIRST_CREATED_ID = 5001
-#: Compiled filters and sort keys a workspace keeps (state-independent, so never stale).
+#: Compiled filters and sort plans a workspace keeps, least recently used dropped first: each
+#: is a pure function of its expression's text and the collection's schema, so never stale,
+#: and kept across resets (compiling one costs a lark parse, more than the call it serves).
 COMPILED_CACHE = 64
 _MISSING = object()
 
@@ -361,7 +364,8 @@ class Mailbox(_State):
         self._pristine: dict[str, list[Model]] = {}
         #: (collection, build) -> (the `all` list, what build made of it): `derived`'s
         self._derived: dict[tuple[str, Callable[[Any], Any]], tuple[list[Model], Any]] = {}
-        self._compiled: dict[tuple[Any, ...], Any] = {}
+        #: `compiled`'s plans, in least recently used first order; outlives a reset
+        self._compiled: OrderedDict[tuple[Any, ...], Any] = OrderedDict()
         #: List summaries already built (`api.results.Summaries`): entities are frozen, so a
         #: kept summary is never stale, needs no undo and outlives a reset (the corpus's
         #: entities are the same objects in every episode).
@@ -371,17 +375,17 @@ class Mailbox(_State):
     # --- lifecycle ---------------------------------------------------------------------
 
     def reset(self, now: datetime | None = None) -> None:
-        """Drop every change and this workspace's per-episode caches (compiled filters, search
-        terms, the lists of changed collections): O(number of collections), whatever the
-        corpus size. What belongs to the corpus's frozen entities stays (list summaries, the
-        unchanged collections' lists and their `derived` views): rebuilding them made an
+        """Drop every change and this workspace's per-episode caches (search terms, the lists
+        of changed collections): O(number of collections), whatever the corpus size. What
+        belongs to the corpus's frozen entities stays (list summaries, the unchanged
+        collections' lists and their `derived` views), and so do compiled filter and sort
+        plans (pure functions of an expression and a schema): rebuilding them made an
         episode's first list call the slowest."""
         for overlay in self._overlay.values():
             overlay.clear()
         self._counters.clear()
         self._cache.clear()
         self._sent.clear()
-        self._compiled.clear()
         self.messages.reset()
         self._settings = self.corpus.settings
         self.now = now or self._default_now
@@ -460,13 +464,16 @@ class Mailbox(_State):
         return snapshot
 
     def compiled(self, key: tuple[Any, ...], build: Callable[[], Any]) -> Any:
-        """A compiled filter or sort kept for this workspace (at most COMPILED_CACHE of them)."""
+        """A compiled filter or sort plan kept for this workspace across episodes (at most
+        COMPILED_CACHE of them, the least recently used dropped first)."""
         found = self._compiled.get(key, _MISSING)
         if found is _MISSING:
             found = build()
             if len(self._compiled) >= COMPILED_CACHE:
-                del self._compiled[next(iter(self._compiled))]
+                self._compiled.popitem(last=False)
             self._compiled[key] = found
+        else:
+            self._compiled.move_to_end(key)
         return found
 
     # --- reads -------------------------------------------------------------------------

@@ -610,12 +610,40 @@ def test_compiled_filters_are_kept_per_workspace_and_bounded() -> None:
     assert len(ws.mailbox._compiled) == COMPILED_CACHE
 
 
+def test_compiled_plans_outlive_a_reset_and_the_least_recently_used_goes_first() -> None:
+    """A plan is a pure function of the expression and the schema, so a reset keeps it (an
+    episode's first filtered list then skips the lark parse); the bound drops the plan used
+    longest ago, not the one compiled first."""
+    ws = Workspace()
+    unread = ws.call("messages_list", filter="isRead eq false", top=100)
+    kept = ws.mailbox._compiled[("filter", "isRead eq false")]
+    ws.call("messages_markRead", messageIds=[m["id"] for m in unread["items"]], isRead=True)
+    assert ws.call("messages_list", filter="isRead eq false", top=100)["items"] == []
+    ws.call("messages_search", query="raptor collateral")
+    assert ws.mailbox.messages._placed and ws.mailbox.messages._words
+    ws.reset()
+    queries = ws.mailbox.messages
+    assert not (queries._placed or queries._words or queries._expansions)
+    assert not (ws.mailbox._cache or ws.mailbox._counters)
+    assert ws.mailbox._compiled[("filter", "isRead eq false")] is kept
+    assert ws.call("messages_list", filter="isRead eq false", top=100) == unread
+    for index in range(COMPILED_CACHE - 1):
+        ws.call("messages_count", filter=f"importance eq 'x{index}'")
+        ws.reset()
+        ws.call("messages_count", filter="isRead eq false")  # used again: the most recent
+    ws.call("messages_count", filter="importance eq 'newest'")
+    assert len(ws.mailbox._compiled) == COMPILED_CACHE
+    assert ws.mailbox._compiled[("filter", "isRead eq false")] is kept
+    assert ("filter", "importance eq 'x0'") not in ws.mailbox._compiled
+
+
 def test_search_and_filter_caches_belong_to_one_workspace_and_one_episode(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """What one workspace searched or filtered stays in it, bounded, and goes at reset: the
-    store every workspace of the corpus shares keeps no per-query state at all (searched by
-    FTS5, whose term expansions are the per-query state, as a corpus over the scan's size is)."""
+    """What one workspace searched or filtered stays in it, bounded, and goes at reset (all
+    but its compiled plans, which hold nothing of the episode): the store every workspace of
+    the corpus shares keeps no per-query state at all (searched by FTS5, whose term
+    expansions are the per-query state, as a corpus over the scan's size is)."""
     monkeypatch.setattr(database, "SCAN_SEARCH_BELOW", 0)
     corpus = load_corpus()
     ws, other = Workspace(corpus), Workspace(corpus)
@@ -641,9 +669,14 @@ def test_search_and_filter_caches_belong_to_one_workspace_and_one_episode(
     for index in range(EXPANSIONS_KEPT + 10):
         ws.call("messages_search", query=f"w{index}")
     assert len(ws.mailbox.messages._expansions) == EXPANSIONS_KEPT
+    compiled = dict(ws.mailbox._compiled)
     ws.reset()
-    assert not ws.mailbox.messages._expansions and not ws.mailbox._compiled
+    assert not ws.mailbox.messages._expansions
+    # the one exception: compiled filter and sort plans are pure functions of an expression
+    # and the schema (no state of the episode in them), so they are kept across resets
+    assert dict(ws.mailbox._compiled) == compiled
     assert ws.call("messages_search", query="raptor collateral") == answers[0]
+    assert ws.call("messages_list", filter="isRead eq false", orderBy="subject") == answers[1]
 
 
 def test_search_words_of_changes_are_dropped_at_reset() -> None:
