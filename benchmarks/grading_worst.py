@@ -18,13 +18,17 @@ to the episode, so body claims and setting checks read the largest inputs too. E
 its answer afresh (the per-scenario analysis cache is bypassed by a distinct answer per run).
 A final answer has no size limit of its own, so one of `OVER_CHARS` (over the limit: it fails
 unread) is graded too (`over`).
-Prints the median and slowest grade per shape, the slowest scenarios and their ratio to the
-reference answer's grade.
+Prints the median and slowest grade per shape, the slowest single grade (the most of any
+repeat: where a garbage-collector pause lands, which the medians hide), the slowest scenarios
+and their ratio to the reference answer's grade. `--freeze` runs `gc.collect(); gc.freeze()`
+once each scenario's grading context is built, so the contexts kept by the process stay out of
+later full collections (what the runner's `LongLivedFreezer` does for the first episode only).
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import re
 import statistics
 import time
@@ -125,12 +129,14 @@ def _play(scenario: Scenario) -> Episode:
     return episode
 
 
-def _cpu(grade: Callable[[str], object], answers: list[str]) -> float:
+def _cpu(grade: Callable[[str], object], answers: list[str], single: list[float]) -> float:
+    """The median CPU time of grading each answer; the slowest one is added to `single`."""
     times = []
     for answer in answers:
         start = time.process_time()
         grade(answer)
         times.append(time.process_time() - start)
+    single.append(max(times))
     return statistics.median(times)
 
 
@@ -141,18 +147,25 @@ def _distinct(text: str, repeat: int) -> list[str]:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument(
+        "--freeze", action="store_true", help="gc.freeze() once each grading context is built"
+    )
     parser.add_argument("ids", nargs="*")
     args = parser.parse_args()
     rows: dict[str, list[tuple[float, str]]] = {}
     unread: dict[str, int] = {}
     baseline: dict[str, float] = {}
+    single: list[float] = []  # the slowest repeat of every (scenario, shape)
     for scenario in load_all():
         if args.ids and scenario.id not in args.ids:
             continue
         episode = _play(scenario)
         reference = scenario.solution.answer or ""
         episode.grade(reference)  # builds the scenario's grading context once (cached)
-        baseline[scenario.id] = _cpu(episode.grade, [reference] * args.repeat)
+        if args.freeze:
+            gc.collect()
+            gc.freeze()
+        baseline[scenario.id] = _cpu(episode.grade, [reference] * args.repeat, [])
         names = sorted(set(kitchen_sink_answer(episode).splitlines())) or ["Nothing"]
         built = shapes(reference, names)
         episode.call(
@@ -166,16 +179,16 @@ def main() -> None:
         episode.call("settings_setSignature", {"signature": built["names"](SIGNATURE_CHARS)})
         for shape, build in built.items():
             answers = _distinct(build(MAX_ANSWER_CHARS), args.repeat)
-            rows.setdefault(shape, []).append((_cpu(episode.grade, answers), scenario.id))
+            rows.setdefault(shape, []).append((_cpu(episode.grade, answers, single), scenario.id))
             read = [episode.context.analyse(a).unread for a in answers]  # cached by the grades
             unread[shape] = unread.get(shape, 0) + sum(1 for reason in read if reason)
         over = [built["names"](OVER_CHARS) + f" {n}" for n in range(args.repeat)]
-        rows.setdefault("over", []).append((_cpu(episode.grade, over), scenario.id))
+        rows.setdefault("over", []).append((_cpu(episode.grade, over, single), scenario.id))
         unread["over"] = unread.get("over", 0) + len(over)
     print(
         f"{len(baseline)} scenarios; answers of {MAX_ANSWER_CHARS:,} chars (over: {OVER_CHARS:,}), "
         f"a sent body of {WRITTEN_CHARS:,} chars, a signature of {SIGNATURE_CHARS:,}; CPU ms, "
-        f"median of {args.repeat}"
+        f"median of {args.repeat}; freeze: {'per context' if args.freeze else 'none'}"
     )
     print(f"reference answers: median {statistics.median(baseline.values()) * 1e3:.2f} ms")
     slowest: list[tuple[float, str, str]] = []
@@ -188,6 +201,10 @@ def main() -> None:
             f"unread {unread[shape]}/{len(found) * args.repeat}"
         )
         slowest.extend((t, sid, shape) for t, sid in found[:3])
+    print(
+        f"slowest single grade (any repeat): {max(single) * 1e3:.1f} ms; "
+        f"{sum(t > 0.05 for t in single)} of {len(single)} shapes' slowest repeats over 50 ms"
+    )
     print("slowest grades:")
     for spent, sid, shape in sorted(slowest, reverse=True)[:8]:
         ratio = spent / baseline[sid] if baseline[sid] else float("inf")
