@@ -22,6 +22,7 @@ from emailbench_gym.api.common import local_now
 from emailbench_gym.grading import indexed
 from emailbench_gym.grading.claims.analysis import MAX_ANSWER_CHARS, Analysis
 from emailbench_gym.grading.claims.entities import Universe
+from emailbench_gym.grading.claims.setup_changes import derive_for_changes
 from emailbench_gym.grading.claims.stored import stored_universe, universe_of
 from emailbench_gym.grading.query import AnyOf, Condition, Query, resolve_value
 from emailbench_gym.mailbox import Changes, Mark, Snapshot
@@ -112,9 +113,12 @@ class ScenarioContext:
 
         workspace = self.workspace
         workspace.reset(now=self.scenario.now)
+        pristine = workspace.mailbox.mark()
         results: list[Any] = []
         for call in self.scenario.setup:
             results.append(workspace.call(call.name, **resolve_refs(call.arguments, results)))
+        #: what the setup changed in the pristine state (its universe is derived from that)
+        self.setup_changes = workspace.mailbox.changes_since(pristine)
         return workspace.mailbox.mark(), workspace.snapshot()
 
     @cached_property
@@ -171,7 +175,11 @@ class ScenarioContext:
     @cached_property
     def universe(self) -> Universe:
         if self.scenario.setup:
-            universe = universe_of(self.initial)
+            # the pristine universe and what the setup changed, or (where that could differ
+            # from a rebuild) the start state's own
+            pristine = pristine_universe(self.corpus, Workspace(self.corpus).snapshot())
+            derived = derive_for_changes(pristine, self.setup_changes)
+            universe = universe_of(self.initial) if derived is None else derived
         else:
             base = pristine_universe(self.corpus, self.initial)
             if not self.scenario.aliases and not any(
