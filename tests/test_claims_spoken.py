@@ -134,3 +134,21 @@ def test_a_sum_said_with_up_to_is_the_total_not_a_bound() -> None:
         R111,
         {"three and three-quarter": ["three and a quarter", "four and three-quarter"]},
     )
+
+
+G103 = (
+    'On your to-do, the task "Draft Raptor restructuring talking points for Skilling" hasn\'t '
+    "been started. Both of its checklist items are still open: the termination versus share "
+    "contribution comparison, and the one-page charge summary."
+)
+
+
+def test_versus_is_the_vs_of_a_name() -> None:
+    """kite's OB-G103: "termination versus share contribution comparison" names the step
+    "Termination vs. share contribution comparison"; another comparison does not."""
+    passes_and_twins_fail(
+        "OB-G103",
+        "open-steps",
+        G103,
+        {"termination versus share contribution": ["termination versus fee"]},
+    )

@@ -64,6 +64,8 @@ from emailbench_gym.grading.claims.lexicon import (
 from emailbench_gym.grading.claims.text import Text, word_tokens
 
 Polarity = Literal["asserted", "negated", "hedged", "ruled_out"]
+#: The verbs that make what follows them the subject before: "the other meeting ... is X".
+_COPULAS = frozenset({"is", "are", "was", "were"})
 PRE_REACH = 4  # words a forward cue may skip to reach its item ("no email from X")
 POST_REACH = 7  # words a backward cue may skip ("X, at exactly 50%, is not above ...")
 HEDGE_REACH = 8
@@ -1286,6 +1288,8 @@ class PolarityReader:
             if backward is None:
                 backward = self._contrasted_subject(cue, runs)
             forward = self._forward(cue, runs, PRE_REACH + 2, across_commas=True)
+            if forward is None:
+                forward = self._through_copula(cue, runs)
             cell = self._prose_cell(cue)
             if cell is not None:  # "| Prepare controls briefing | A 15-minute briefing for
                 # Wednesday on ... |": a word inside a cell's prose tells of that cell only
@@ -1317,6 +1321,22 @@ class PolarityReader:
             if forward is None or backward is None:
                 return forward if forward is not None else backward
             return forward if first[forward] - cue.last <= cue.first - last[backward] else backward
+        return None
+
+    def _through_copula(self, cue: _Cue, runs: _RunIndex) -> int | None:
+        """The item a label word in a copula's subject names, however long the subject: "the
+        only other meeting on your calendar today is Jeff's Q3 Earnings Release Prep" ("other"
+        reaches past "is" to the item right after it, as "the other meeting is X" does)."""
+        norms, tokens = self.norms, self.text.tokens
+        for j in range(cue.last, min(cue.last + POST_REACH + 2, len(norms))):
+            if self.sentence[j] != self.sentence[cue.first]:
+                return None
+            if norms[j] in _COPULAS and j not in self.masked:
+                if re.search(
+                    r"[,;:\n()]", self.text.text[tokens[cue.last - 1].end : tokens[j].start]
+                ):
+                    return None
+                return self._forward(_Cue(cue.kind, j, j + 1), runs, 2)
         return None
 
     def _prose_cell(self, cue: _Cue) -> tuple[int, int] | None:

@@ -171,6 +171,8 @@ _GROUP_SPLIT = re.compile(r"\s*,\s*|\s+-\s+")
 _TOKEN = re.compile(rf"(?:{_U})[- ]hundred|{_PAIR}|double[- ]\w+|triple[- ]\w+|\w+", re.I)
 _LETTER_NUMBER = re.compile(rf"\b(?P<l>(?-i:[B-HJ-Z]))[ -](?P<n>{_BELOW_100}){_WE}(?!-\w)", re.I)
 _AND_LETTERS = re.compile(r"\b(?P<a>[A-Z])\s+and\s+(?P<b>[A-Z])\b")
+#: Words written as their usual abbreviation in names ("Termination vs. share contribution").
+_ABBREVIATED = re.compile(r"\bversus\b", re.I)
 #: Letters spelled one by one ("E B thirty-seven oh one", "V P"): one word ("I" is a word).
 _SPELLED_LETTERS = re.compile(r"\b[A-HJ-Z](?:\s[A-HJ-Z])+\b")
 _FILE_JOINS = re.compile(
@@ -316,6 +318,7 @@ def write_digits(text: str) -> str:
     """`text` with its spelled-out numbers, times, digit runs and file names written out."""
     text = _FILE_JOINS.sub(lambda m: "_" if "score" in m.group().casefold() else ".", text)
     text = _FILE_PART_NUMBER.sub(lambda m: m.group("l") + str(word_value(m.group("n"))), text)
+    text = _ABBREVIATED.sub("vs", text)
     text = _AND_LETTERS.sub(r"\g<a>&\g<b>", text)
     text = _SPELLED_LETTERS.sub(lambda m: m.group().replace(" ", ""), text)
     text = _TIME_WITH_PERIOD.sub(_time_with_period, text)
