@@ -302,3 +302,20 @@ def test_items_given_another_count_than_the_answers_are_context():
             ],
         },
     )
+
+
+def test_a_runner_up_put_above_the_top_is_asserted():
+    """ "X is a close second, and actually a bit bigger." ranks X second, then overturns the
+    ranking: X is asserted as the biggest, whatever rank or context words the part holds. A
+    comparative of another subject in its own clause, or pointing down, keeps X a runner-up."""
+    lead = H310 + "\n\nQ3_PnL_attribution_Americas.xls is "
+    assert not scenario_check(
+        "OB-H310", "biggest-attachment", lead + "a close second, and actually a bit bigger."
+    )
+    for right in (
+        "a close second.",
+        "second, and Raptor_restructuring_model_v3.xls is a bit bigger.",
+        "second, and smaller.",
+        "second, bigger than the rest.",
+    ):
+        assert scenario_check("OB-H310", "biggest-attachment", lead + right)

@@ -8,7 +8,8 @@ negate it, "correct" it to another at the end, state a second, wrong one in its 
 ("10:00; start 11:00"). For each statement: negate or drop it.
 A wrong candidate in a summary sentence above the right answer ("The latest is X.").
 A note under the answer that adds a wrong candidate to the set ("Notes: - X too.").
-For the measure a claim asks ("latest", "most"): the answer with each measure word swapped
+A wrong candidate ranked second, then put above the top ("X is a close second, and actually a
+bit bigger."). For the measure a claim asks ("latest", "most"): the answer with each measure word swapped
 for its antonym, or labelled with the antonym when it never states the measure.
 Whole answers: negated, hedged (under a header or before a colon), asked as questions,
 taken back ("please disregard everything above"), disowned (labelled wrong, a guess,
@@ -39,7 +40,7 @@ from emailbench_gym.grading.checks.answer import (
 )
 from emailbench_gym.grading.claims.analysis import Analysis
 from emailbench_gym.grading.claims.entities import SYSTEM
-from emailbench_gym.grading.claims.lexicon import ANTONYMS
+from emailbench_gym.grading.claims.lexicon import ABOVE_THE_TOP, ANTONYMS
 from emailbench_gym.grading.claims.values import ValueMention, value_matches
 
 Edit = tuple[int, int, str]
@@ -461,6 +462,13 @@ def answer_mutants(
                             "context-extra",
                             f"{check.id}:{key}",
                             f"{text.rstrip()}\n\nNotes:\n- {label} too.",
+                        )
+                    above = [w for m in check.measure for w in ABOVE_THE_TOP.get(m.casefold(), ())]
+                    if above:  # ranked second, then put above the top
+                        yield mutant(
+                            "overturn-rank",
+                            f"{check.id}:{key}",
+                            f"{text}\n\n{label} is a close second, and actually a bit {above[0]}.",
                         )
                     if check.subject is None:  # a summary naming no subject binds to none
                         lead = f"The {check.measure[0]} is" if check.measure else "In short:"

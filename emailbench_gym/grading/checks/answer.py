@@ -896,6 +896,12 @@ class AnswerItemsCheck(_Claim):
                 "ruled_out" if part is not None and part not in ranking_members else c
                 for part, c in zip(parts, as_context, strict=True)
             ]
+            # a part putting its subject above the top ("B is a close second, and actually a
+            # bit bigger") asserts it, whatever rank or context words it holds
+            as_context = [
+                polarity[k] if analysis.overturns_top(span.start, self.measure) else c
+                for k, (span, c) in enumerate(zip(spans, as_context, strict=True))
+            ]
         elsewhere = _counted_elsewhere(analysis, mentions, polarity, members, self)
         as_context = ["ruled_out" if k in elsewhere else c for k, c in enumerate(as_context)]
         about = self._about_subject(analysis, spans)

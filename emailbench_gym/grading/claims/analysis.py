@@ -26,7 +26,7 @@ from emailbench_gym.api.limits import WRITTEN_CHARS
 from emailbench_gym.grading.claims.entities import EntityMention, Universe
 from emailbench_gym.grading.claims.lexicon import INTENSIFIERS, NAMING_OPENERS
 from emailbench_gym.grading.claims.polarity import PolarityReader, Span
-from emailbench_gym.grading.claims.ranks import runner_up_parts
+from emailbench_gym.grading.claims.ranks import overturning_parts, runner_up_parts
 from emailbench_gym.grading.claims.text import Text
 from emailbench_gym.grading.claims.values import TooManyValues, ValueMention, find_values
 
@@ -140,6 +140,7 @@ class Analysis:
         )
         self._phrase_found: dict[tuple[str, ...], list[Span]] = {}
         self._runner_up_parts: dict[tuple[str, ...], tuple[tuple[int, int], ...]] = {}
+        self._overturning_parts: dict[tuple[str, ...], tuple[tuple[int, int], ...]] = {}
         #: Outcomes of the claims checked against this text: id(claim) -> (claim, outcome).
         self.outcomes: dict[int, tuple[Any, Any]] = {}
 
@@ -159,6 +160,15 @@ class Analysis:
         if index >= 0 and parts[index][0] <= offset < parts[index][1]:
             return parts[index]
         return None
+
+    def overturns_top(self, offset: int, measure: Sequence[str]) -> bool:
+        """Whether the sentence part holding `offset` puts its subject above the top of the
+        question's `measure` ("B is a close second, and actually a bit bigger"; ranks.py)."""
+        key = tuple(measure)
+        parts = self._overturning_parts.get(key)
+        if parts is None:
+            parts = self._overturning_parts[key] = overturning_parts(self.text, self.masked, key)
+        return any(left <= offset < right for left, right in parts)
 
     def entity_spans(self, kind: str) -> list[tuple[Span, list[str]]]:
         """Mentions of entities of `kind`, with the keys each names."""

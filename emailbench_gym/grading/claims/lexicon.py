@@ -890,6 +890,13 @@ BELOW_THE_TOP: dict[str, tuple[str, ...]] = {
     "longest": ("shorter",),
     "shortest": ("longer",),
 }
+#: The comparatives that point from a measure's top up its ranking, its opposites' BELOW_THE_TOP
+#: ("bigger" under "biggest"): said of a runner-up ("a close second, and actually a bit bigger")
+#: they put it above the top (claims/ranks.py).
+ABOVE_THE_TOP: dict[str, tuple[str, ...]] = {
+    m: tuple(dict.fromkeys(w for a in opposites for w in BELOW_THE_TOP.get(a, ())))
+    for m, opposites in ANTONYMS.items()
+}
 #: Measures that rank by a count ("who sent me the most?"): an item the answer gives another
 #: count than the answer's own is ranked elsewhere (checks/answer.py `_counted_elsewhere`).
 COUNTING_MEASURES: frozenset[str] = frozenset({"most", "fewest", "least"})

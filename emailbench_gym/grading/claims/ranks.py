@@ -9,6 +9,10 @@ pointing down from the measure: "earlier" under "latest", lexicon BELOW_THE_TOP)
 runners-up, unless it states the measure itself ("the biggest is A; B is second" keeps its
 first part). A sentence opening by naming the members of the group the one before ranked
 ("Several threads tie for second place. Examples are A, B") goes on about them.
+A part that goes on to put its subject above the top overturns the ranking ("B is a close
+second, and actually a bit bigger": a comparative pointing up from the measure, lexicon
+ABOVE_THE_TOP, in a clause naming nothing of its own and comparing with nothing after "than"):
+what it names is asserted, whatever rank or context words it holds.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from emailbench_gym.grading.claims.lexicon import (
+    ABOVE_THE_TOP,
     ANTONYMS,
     BELOW_THE_TOP,
     GROUP_OPENERS,
@@ -60,6 +65,31 @@ def _states_measure(
     )
 
 
+#: Where a clause of a sentence part ends: a comparative after one says nothing of the subject
+#: before it ("A is second, and B is a bit bigger").
+_CLAUSE_BREAKS = (",", " and ", " but ", " though ", " while ")
+
+
+def _overturns(
+    text: Text, masked: set[int], left: int, tokens: list[int], above: Sequence[tuple[str, ...]]
+) -> bool:
+    """Whether an up-pointing comparative in the part is said of the part's own ranked subject:
+    its clause names nothing of its own (no name or value before it) and no "than" follows it."""
+    norms = [t.norm for t in text.tokens]
+    for i in tokens:
+        phrase = next((p for p in above if _at(norms, i, p)), None)
+        if phrase is None:
+            continue
+        if "than" in norms[i + len(phrase) : i + len(phrase) + 3]:
+            continue
+        at = text.tokens[i].start
+        before = text.text[left:at]
+        clause = max((before.rfind(b) + len(b) for b in _CLAUSE_BREAKS if b in before), default=0)
+        if clause and not any(j in masked for j in text.tokens_in(left + clause, at)):
+            return True
+    return False
+
+
 def runner_up_parts(
     text: Text, masked: set[int], measure: Sequence[str]
 ) -> tuple[tuple[int, int], ...]:
@@ -91,4 +121,23 @@ def runner_up_parts(
                 found.append((left, right))
                 if index == len(parts) - 1:
                     ranked_sentence = sentence
+    return tuple(found)
+
+
+def overturning_parts(
+    text: Text, masked: set[int], measure: Sequence[str]
+) -> tuple[tuple[int, int], ...]:
+    """(start, end) offsets of the sentence parts (up to a semicolon) that put their own subject
+    above the top of `measure`'s ranking ("B is a close second, and actually a bit bigger"),
+    whatever rank or context words they hold: what they name is asserted as the top."""
+    above = [word_tokens(w) for m in measure for w in ABOVE_THE_TOP.get(m.casefold(), ())]
+    if not above:
+        return ()
+    found: list[tuple[int, int]] = []
+    for start, end in text.sentences:
+        cuts = [start + k for k, c in enumerate(text.text[start:end]) if c == ";"]
+        for left, right in zip([start, *(k + 1 for k in cuts)], [*cuts, end], strict=True):
+            tokens = [i for i in text.tokens_in(left, right) if i not in masked]
+            if _overturns(text, masked, left, tokens, above):
+                found.append((left, right))
     return tuple(found)
