@@ -83,6 +83,31 @@ VAGUE_EXTENSIONS = (
     "and a few others",
     "and several others",
 )
+#: After "and the rest" / "and others" that follows no item, these make it the subject of a
+#: clause of its own (the complement of what was named: "..., and the rest have no invitees"),
+#: not an open end of the list ("Kean, Pryor and others haven't accepted" stays open).
+_COMPLEMENT_VERBS = frozenset(
+    {
+        "have",
+        "has",
+        "had",
+        "are",
+        "is",
+        "were",
+        "was",
+        "all",
+        "do",
+        "did",
+        "don't",
+        "didn't",
+        "haven't",
+        "hasn't",
+        "aren't",
+        "isn't",
+        "weren't",
+        "wasn't",
+    }
+)
 _BOLD = re.compile(r"\*\*[^*\n]+\*\*|__[^_\n]+__")
 _RULE_ROW = re.compile(r"^[\s|:\-]*$")  # a table's "|---|---|" line
 
@@ -811,9 +836,14 @@ class AnswerItemsCheck(_Claim):
         """An open-ended list ("..., and others", "etc.") in the items' paragraph: not an exact set."""
         text = analysis.text
         paragraphs = {text.paragraph_of(span.start) for span, _ in mentions}
+        named = {i for span, _ in mentions for i in range(span.first, span.last)}
         for span in analysis.phrase_spans(list(VAGUE_EXTENSIONS)):
-            if text.paragraph_of(span.start) in paragraphs:
-                return text.text[span.start : span.end]
+            if text.paragraph_of(span.start) not in paragraphs:
+                continue
+            after = text.tokens[span.last].norm if span.last < len(text.tokens) else ""
+            if span.first - 1 not in named and after in _COMPLEMENT_VERBS:
+                continue  # "..., are fully accepted, and the rest have no invitees": the others
+            return text.text[span.start : span.end]
         return None
 
     def _about_subject(self, analysis: Analysis, spans: list[Span]) -> list[bool]:
