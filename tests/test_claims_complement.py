@@ -29,3 +29,14 @@ def test_the_rest_after_a_clause_is_the_complement_not_an_open_list() -> None:
             ],
         },
     )
+
+
+def test_a_determiner_after_and_keeps_both_items_in_one_list() -> None:
+    """ "Your Risk Desk Stand-up and your lunch with Claire Boudreaux are fully accepted": the
+    ruling reaches both items of the list, not only the nearer one."""
+    passes_and_twins_fail(
+        "OB-R110",
+        "meetings-with-pending",
+        R110,
+        {"are fully accepted": ["are still waiting on replies"]},
+    )

@@ -84,7 +84,7 @@ _REQUEST = re.compile(
 )
 _SEPARATORS = re.compile(
     r"^[\s,/&*'\"]*(?:-\s*(?=and|or|nor|plus))?(?:(?:and|or|nor|plus|as well as|&)\b[\s,'\"]*)?"
-    r"(?:the\b[\s'\"]*)?$",
+    r"(?:(?:the|your|my|our|his|her|their)\b[\s'\"]*)?$",  # "the X and your Y"
     re.I,
 )
 #: A parenthetical right after a list item ("Stand-up (Mon 10:00), Raptor Update (Tue) and ...").
