@@ -319,3 +319,16 @@ def test_a_runner_up_put_above_the_top_is_asserted():
         "second, bigger than the rest.",
     ):
         assert scenario_check("OB-H310", "biggest-attachment", lead + right)
+
+
+def test_an_aside_denying_a_place_in_the_answer_governs_the_list():
+    """ "Dynegy Review (not covered): Louise wants ..." says the list under the label is not part
+    of the answer: a negation before a membership word in the aside is not about the meeting, as
+    "not RSVP'd yet" is. Correct twins: the aside tells a state of the meeting."""
+    label = "Dynegy Review (11-12, overlaps FERC by 30 min, not RSVP'd yet):"
+    for wrong in ("(not covered)", "(not included)", "(11-12, not part of the answer)"):
+        answer = G109.replace(label, f"Dynegy Review {wrong}:")
+        assert not scenario_check("OB-G109", "dynegy-expectations", answer)
+    for right in ("(not RSVP'd yet)", "(not yet accepted)", "(not in EB 3204)"):
+        answer = G109.replace(label, f"Dynegy Review {right}:")
+        assert scenario_check("OB-G109", "dynegy-expectations", answer)

@@ -154,6 +154,7 @@ MEMBERSHIP_WORDS: frozenset[str] = frozenset(
         "included",
         "include",
         "includes",
+        "covered",
         "part",
         "counted",
         "count",

@@ -1724,18 +1724,30 @@ class PolarityReader:
     def _named_asides(self, start: int, end: int) -> set[int]:
         """Tokens of the asides in parentheses between offsets start and end that follow a name
         or a value ("Dynegy Review (11-12, not RSVP'd yet): Louise wants ..."): what they say
-        is about what they follow, not about the list after the label."""
+        is about what they follow, not about the list after the label. An aside denying what
+        it follows a place in the answer ("Dynegy Review (not covered):", "(not included)": a
+        negation before a membership word) is not: it governs the list."""
         found: set[int] = set()
         text = self.text
+        norms = self.norms
         for match in re.finditer(r"\([^()\n]*\)", text.text[start:end]):
             opening = start + match.start()
             before = text.token_at(opening) - 1
+            aside = text.tokens_in(opening, start + match.end())
             if (
                 before >= 0
                 and before in self.masked
                 and not text.text[text.tokens[before].end : opening].strip()
+                and not any(
+                    (length := _match_at(norms, i, _PRE) or _match_at(norms, i, _NEG_VERBS))
+                    and any(
+                        w in MEMBERSHIP_WORDS
+                        for w in norms[i + length : min(i + length + 3, aside.stop)]
+                    )
+                    for i in aside
+                )
             ):
-                found.update(text.tokens_in(opening, start + match.end()))
+                found.update(aside)
         return found
 
     def _line_cue_kinds(self, start: int, end: int, words: CueWords) -> set[str]:
