@@ -5,7 +5,7 @@ are quoted: /work/solver is not in the repo."""
 
 from __future__ import annotations
 
-from tests.test_claims_fairness import scenario_check
+from tests.test_claims_fairness import scenario_check, task
 from tests.test_claims_fairness_fair_a import passes_and_twins_fail
 
 R111 = (
@@ -332,3 +332,18 @@ def test_an_aside_denying_a_place_in_the_answer_governs_the_list():
     for right in ("(not RSVP'd yet)", "(not yet accepted)", "(not in EB 3204)"):
         answer = G109.replace(label, f"Dynegy Review {right}:")
         assert scenario_check("OB-G109", "dynegy-expectations", answer)
+
+
+def test_a_share_in_a_counts_role_gives_that_count():
+    """ "Unread: 5 of the 8" (OB-H321's calibration answer 2, with 4 unread) puts 5 in the unread
+    role: a share neither side of which is the role's count contradicts it, even when its other
+    side is the subject's total. Correct twins: the right share, and the share said the other
+    way round."""
+    answer = task("OB-H321").calibration[2].answer
+    assert "Unread: 4 of the 8:" in answer
+    for wrong in ("Unread: 5 of the 8:", "Unread: 3 of the 8:"):
+        wrong_answer = answer.replace("Unread: 4 of the 8:", wrong)
+        assert not scenario_check("OB-H321", "trading-count", wrong_answer)
+    assert scenario_check("OB-H321", "trading-count", answer)
+    right = answer.replace("Unread: 4 of the 8:", "4 of the 8 are unread:")
+    assert scenario_check("OB-H321", "trading-count", right)

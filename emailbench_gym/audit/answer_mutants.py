@@ -4,13 +4,14 @@ For each member an `answer-items` claim finds in the reference answer: negate it
 "X (not included)"), hedge it ("possibly X"), drop it; add wrong candidates of the same kind
 to the list; swap members where order is asked. For each value an `answer-values` claim
 finds: shift it, rotate it with another subject's value, hedge it or give it as a bound,
-negate it, "correct" it to another at the end, state a second, wrong one in its role
-("10:00; start 11:00"). For each statement: negate or drop it.
+negate it, "correct" it to another at the end, bump a count's side of a share ("Unread: 5 of
+the 8"), state a second, wrong one in its role ("10:00; start 11:00"). For each statement:
+negate or drop it.
 A wrong candidate in a summary sentence above the right answer ("The latest is X.").
 A note under the answer that adds a wrong candidate to the set ("Notes: - X too.").
 A wrong candidate ranked second, then put above the top ("X is a close second, and actually a
-bit bigger."). For the measure a claim asks ("latest", "most"): the answer with each measure word swapped
-for its antonym, or labelled with the antonym when it never states the measure.
+bit bigger."). For the measure a claim asks ("latest", "most"): the answer with each measure
+word swapped for its antonym, or labelled with the antonym when it never states the measure.
 Whole answers: negated, hedged (under a header or before a colon), asked as questions,
 taken back ("please disregard everything above"), disowned (labelled wrong, a guess,
 hypothetical, a joke, stale data, its opposite), "I could not find it", empty, and one
@@ -19,6 +20,7 @@ naming every entity.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from datetime import date, timedelta
 from typing import Any
@@ -219,6 +221,20 @@ def _second_column(text: str, at: int, end: int, wrong: str) -> str | None:
         cells.insert(column + 2, copy)
         lines[k] = "|".join(cells)
     return "\n".join(lines)
+
+
+def _shifted_shares(text: str, own: list[ValueMention], expected: Any) -> str | None:
+    """The answer with the side of each share ("Unread: 4 of the 8") that gives the count
+    bumped by one ("Unread: 5 of the 8"), or None when the claim binds no share."""
+    count = str(int(expected))
+    edits: list[Edit] = []
+    for v in own:
+        if v.kind != "ratio":
+            continue
+        found = re.search(rf"(?<!\d){count}(?!\d)", text[v.start : v.end])
+        if found:
+            edits.append((v.start + found.start(), v.start + found.end(), str(int(expected) + 1)))
+    return _apply(text, edits) if edits else None
 
 
 def _in_parenthesis(text: str, at: int) -> bool:
@@ -528,6 +544,10 @@ def answer_mutants(
                             text, [(plain[0].end, plain[0].end, f"; {spec.role[0]} {rendered}")]
                         ),
                     )
+                if spec.kind == "count" and spec.role:
+                    shared = _shifted_shares(text, owned[index], spec.expected())
+                    if shared is not None:
+                        yield mutant("shift-share", where, shared)
                 if spec.kind in NUMERIC_KINDS:
                     yield mutant(
                         "bound-value",

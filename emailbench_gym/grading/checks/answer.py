@@ -1465,14 +1465,15 @@ class AnswerValuesCheck(_Claim):
                         or (in_role_clause(v) and not _other_side(text_of, v, spec))
                         or _same_measure_in_row(analysis.text, v, hits)
                     )
-                    and comparable(v, spec.kind)
+                    and (comparable(v, spec.kind) or _ratio_in_role(v, spec))
                     and not _in_another_column(analysis.text, v, hits, measured)
                     and not v.rate  # "$671,000 per transaction" is no second notional
                 ]
                 clash = [
                     analysis.text.text[v.start : v.end]
                     for v in others
-                    if not any(
+                    if _ratio_in_role(v, spec)  # "Unread: 5 of the 8" gives no side the role's
+                    or not any(
                         value_matches(v, s.kind, s.expected(), s.tolerance)
                         for s in self.values
                         if self._resolved_subject_keys(s, universe) == key
@@ -1950,6 +1951,13 @@ def _other_side(text: str, mention: ValueMention, spec: ValueSpec) -> bool:
     before = _BEFORE_VALUE.search(text, max(0, mention.start - 30), mention.start)
     word = before.group(1).casefold() if before else ""
     return word in ((END_ROLES | {"to", "through"}) if side == 0 else (START_ROLES | {"since"}))
+
+
+def _ratio_in_role(v: ValueMention, spec: ValueSpec) -> bool:
+    """Whether `v` is a share ("5 of the 8") bound in a count's role: one side of it is the
+    role's count, so a share neither side of which is that count contradicts it ("Unread: 5 of
+    the 8" for 4 unread), whatever other count of the subject a side matches."""
+    return spec.kind == "count" and bool(spec.role) and v.kind == "ratio" and v.ratio is not None
 
 
 def _range_side_matches(mention: ValueMention, spec: ValueSpec) -> bool:
