@@ -563,11 +563,11 @@ SENTENCE_DENIALS: tuple[str, ...] = (
     "no one",
 )
 
-NUMBER_WORDS: dict[str, int] = {
+#: The one-word cardinals, in three groups (units, ten to nineteen, the tens): the one source
+#: for every reader of numbers in words (values, polarity, claims/spoken.py).
+UNIT_WORDS: dict[str, int] = {
     "zero": 0,
-    "none": 0,
     "one": 1,
-    "a single": 1,
     "two": 2,
     "three": 3,
     "four": 4,
@@ -576,6 +576,8 @@ NUMBER_WORDS: dict[str, int] = {
     "seven": 7,
     "eight": 8,
     "nine": 9,
+}
+TEEN_WORDS: dict[str, int] = {
     "ten": 10,
     "eleven": 11,
     "twelve": 12,
@@ -586,6 +588,8 @@ NUMBER_WORDS: dict[str, int] = {
     "seventeen": 17,
     "eighteen": 18,
     "nineteen": 19,
+}
+TENS_WORDS: dict[str, int] = {
     "twenty": 20,
     "thirty": 30,
     "forty": 40,
@@ -594,6 +598,39 @@ NUMBER_WORDS: dict[str, int] = {
     "seventy": 70,
     "eighty": 80,
     "ninety": 90,
+}
+#: The one-word ordinals up to the days of a month ("first" .. "twentieth", "thirtieth").
+ORDINAL_WORDS: dict[str, int] = {
+    "first": 1,
+    "second": 2,
+    "third": 3,
+    "fourth": 4,
+    "fifth": 5,
+    "sixth": 6,
+    "seventh": 7,
+    "eighth": 8,
+    "ninth": 9,
+    "tenth": 10,
+    "eleventh": 11,
+    "twelfth": 12,
+    "thirteenth": 13,
+    "fourteenth": 14,
+    "fifteenth": 15,
+    "sixteenth": 16,
+    "seventeenth": 17,
+    "eighteenth": 18,
+    "nineteenth": 19,
+    "twentieth": 20,
+    "thirtieth": 30,
+}
+NUMBER_WORDS: dict[str, int] = {
+    "zero": 0,
+    "none": 0,
+    "one": 1,
+    "a single": 1,
+    **{word: n for word, n in UNIT_WORDS.items() if n >= 2},
+    **TEEN_WORDS,
+    **TENS_WORDS,
     "hundred": 100,
     "a hundred": 100,
     "one hundred": 100,

@@ -21,66 +21,17 @@ from __future__ import annotations
 
 import re
 
-from emailbench_gym.grading.claims.lexicon import MONTHS, WEEKDAYS
+from emailbench_gym.grading.claims.lexicon import (
+    MONTHS,
+    ORDINAL_WORDS,
+    TEEN_WORDS,
+    TENS_WORDS,
+    UNIT_WORDS,
+    WEEKDAYS,
+)
 
-_UNIT = {
-    "zero": 0,
-    "oh": 0,
-    "one": 1,
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-}
-_TEEN = {
-    "ten": 10,
-    "eleven": 11,
-    "twelve": 12,
-    "thirteen": 13,
-    "fourteen": 14,
-    "fifteen": 15,
-    "sixteen": 16,
-    "seventeen": 17,
-    "eighteen": 18,
-    "nineteen": 19,
-}
-_TENS = {
-    "twenty": 20,
-    "thirty": 30,
-    "forty": 40,
-    "fifty": 50,
-    "sixty": 60,
-    "seventy": 70,
-    "eighty": 80,
-    "ninety": 90,
-}
-_ORDINAL = {
-    "first": 1,
-    "second": 2,
-    "third": 3,
-    "fourth": 4,
-    "fifth": 5,
-    "sixth": 6,
-    "seventh": 7,
-    "eighth": 8,
-    "ninth": 9,
-    "tenth": 10,
-    "eleventh": 11,
-    "twelfth": 12,
-    "thirteenth": 13,
-    "fourteenth": 14,
-    "fifteenth": 15,
-    "sixteenth": 16,
-    "seventeenth": 17,
-    "eighteenth": 18,
-    "nineteenth": 19,
-    "twentieth": 20,
-    "thirtieth": 30,
-}
+#: The units as said in a digit run or a time ("oh five").
+_UNIT = {**UNIT_WORDS, "oh": 0}
 #: File extensions a spoken file name ends with ("dot xls").
 _EXTENSIONS = (
     "xlsx|xlsm|xls|docx|doc|pptx|ppt|pdf|txt|csv|zip|msg|eml|ics|vcf|png|jpg|jpeg|gif|html|htm|"
@@ -93,8 +44,8 @@ def _alternation(words: object) -> str:
 
 
 _U = _alternation(w for w in _UNIT if w not in ("zero", "oh"))
-_T = _alternation(_TENS)
-_TEENS = _alternation(_TEEN)
+_T = _alternation(TENS_WORDS)
+_TEENS = _alternation(TEEN_WORDS)
 #: A number below a hundred in words, with its tens and units joined by a space or hyphen.
 _BELOW_100 = rf"(?:(?:{_T})(?:[- ](?:{_U}))?|{_TEENS}|{_U})"
 _HUNDREDS = rf"(?:(?:a|{_U})[- ]hundred(?:[- ](?:and[- ])?{_BELOW_100})?)"
@@ -194,7 +145,7 @@ _LEAD_BEFORE = re.compile(
 )
 _MONTH = _alternation(m for m in MONTHS if m != "may") + "|(?-i:May)"
 _WEEKDAY = _alternation(d for d in WEEKDAYS if len(d) > 3)
-_ORDINAL_WORD = rf"(?:(?:twenty|thirty)[- ](?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)|{_alternation(_ORDINAL)})"
+_ORDINAL_WORD = rf"(?:(?:twenty|thirty)[- ](?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)|{_alternation(ORDINAL_WORDS)})"
 _DAY_ORDINAL = re.compile(
     rf"\b(?P<lead>(?:{_MONTH})\.?\s+(?:the\s+)?|(?:{_WEEKDAY}),?\s+the\s+"
     rf"|the\s+(?={_ORDINAL_WORD}\s+of\s+(?:{_MONTH})\b))(?P<o>{_ORDINAL_WORD}){_WE}",
@@ -216,7 +167,7 @@ def word_value(words: str) -> int:
             total += max(current, 1) * 1000
             current = 0
         else:
-            current += _UNIT.get(word) or _TEEN.get(word) or _TENS.get(word, 0)
+            current += _UNIT.get(word) or TEEN_WORDS.get(word) or TENS_WORDS.get(word, 0)
     return total + current
 
 
@@ -263,8 +214,8 @@ def _run_digits(group: str) -> tuple[str, int, bool]:
             token.endswith("hundred")
             or token in _UNIT
             or " " in token
-            or token in _TEEN
-            or token in _TENS
+            or token in TEEN_WORDS
+            or token in TENS_WORDS
         ):
             out.append(str(word_value(token)))
         else:  # a capital letter
@@ -310,7 +261,7 @@ def _composite(match: re.Match[str]) -> str:
 
 def _ordinal(word: str) -> str:
     parts = re.split(r"[\s-]+", word.casefold())
-    day = sum(_TENS.get(p, 0) or _ORDINAL.get(p, 0) for p in parts)
+    day = sum(TENS_WORDS.get(p, 0) or ORDINAL_WORDS.get(p, 0) for p in parts)
     return f"{day}{'st' if day in (1, 21, 31) else 'nd' if day in (2, 22) else 'rd' if day in (3, 23) else 'th'}"
 
 
