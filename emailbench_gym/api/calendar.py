@@ -351,6 +351,10 @@ def calendar_getSchedule(
 ) -> Page[ScheduleInformation]:
     """Get free/busy items of people (the persona included) in a time window, to check availability.
 
+    Other people's calendars are not in this mailbox: their items are the events on the
+    persona's calendars they organize or were invited to and have not declined, with the
+    status those events show on the persona's calendar; their working hours are not known.
+
     Args:
         schedules: Email addresses to look up, e.g. ['alex.morgan@example.com', 'sam.lee@example.com'].
         startDateTime: Window start; without an offset it is in the mailbox time zone.
