@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from emailbench_gym.grading.claims.lexicon import COMPANY_SUFFIXES, MONTHS, NICKNAMES, WEEKDAYS
-from emailbench_gym.grading.claims.text import NameTokens, Text, word_tokens
+from emailbench_gym.grading.claims.text import NameTokens, Text, Token, word_tokens
 
 #: The kinds of things an answer names. `literal` entities come from a claim's own list.
 ENTITY_KINDS: tuple[str, ...] = (
@@ -480,21 +480,27 @@ class Universe:
             name = ""
             j = i
             depth = 0  # brackets opened inside the name so far
+            words: list[Token] = []  # the tokens of the name, without an article put in
             while j < len(tokens):
                 longer = f"{name} {tokens[j].norm}" if j > i else tokens[j].norm
+                step = 1
+                if longer not in names and _article_put_in(name, tokens, j, names):
+                    longer, step = f"{name} {tokens[j + 1].norm}", 2
                 if longer not in names:
                     break
-                if j > i:
-                    depth = _name_continues(text.text[tokens[j - 1].end : tokens[j].start], depth)
+                if j > i:  # the text before the word, an article put in included
+                    gap = text.text[tokens[j - 1].end : tokens[j + step - 1].start]
+                    depth = _name_continues(gap, depth)
                     if depth < 0:
                         break
                 name = longer
-                j += 1
+                j += step
+                words.append(tokens[j - 1])
                 terminals = names[name]
                 if terminals:
                     if isinstance(terminals, str):  # stored: read the first time it is named
                         terminals = names[name] = json.loads(terminals)
-                    raw = [t.raw for t in tokens[i:j]]
+                    raw = [t.raw for t in words]
                     refs = tuple(
                         dict.fromkeys(
                             (k, key) for k, key, cs in terminals if cs is None or cs == raw
@@ -513,6 +519,24 @@ class Universe:
 
 def _compact(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+#: Words a writer puts inside a name without changing what it names.
+_ARTICLES = frozenset({"the", "a", "an"})
+
+
+def _article_put_in(name: str, tokens: list[Token], at: int, names: dict[str, Any]) -> bool:
+    """Whether the token at `at` is an article written inside a name that goes on after it:
+    "the RSVP to the Dynegy Review" names the to-do "RSVP to Dynegy Review", which holds the
+    meeting's name as the answer writes that meeting ("the Dynegy Review"). Only inside a
+    name (an article before its first word is no part of it), and only where the name
+    itself does not go on with the article."""
+    return (
+        bool(name)
+        and tokens[at].norm in _ARTICLES
+        and at + 1 < len(tokens)
+        and f"{name} {tokens[at + 1].norm}" in names
+    )
 
 
 def _name_continues(gap: str, depth: int) -> int:
