@@ -10,7 +10,10 @@ claim: statements made positively, values stated, items named. A text that takes
 itself back ("please disregard everything above", every sentence "It is not true
 that ...") fails even a check with no body claims: an optional note (an RSVP's or a
 forward's comment) may be empty, never withdrawn. `count` matching
-messages must exist (exactly, by default). Messages that no envelope of the
+messages must exist (exactly, by default). A check with an `optional` reason (the query
+read another correct way: "skip any that already got a reply", where a reply came in
+another thread) also passes when nothing at all was sent on its thread (or, for a new
+message, to its To); anything sent there must still match. Messages that no envelope of the
 reference accounts for fail the scenario's `footprint` check.
 
 `draft-message` checks mail the persona asked to leave unsent: drafts saved during the
@@ -178,6 +181,23 @@ class SentMessageCheck(_MailCheck):
     in_reply_to: str | None = Field(
         None, description="Id of the message answered or forwarded (or the event answered)."
     )
+    optional: str | None = Field(
+        None,
+        min_length=10,
+        description="Why a correct solution may send no such message at all (another reading "
+        "of the query); then nothing sent on its thread passes, and whatever is sent there "
+        "must match.",
+    )
+
+    def _attempt(self, sent: Transmission) -> bool:
+        """Whether a sent message is one this check is about: it answers `in_reply_to`, or
+        (a new message) it goes to one of `to`; what an optional check must see match."""
+        if self.in_reply_to is not None:
+            return sent.inReplyTo == self.in_reply_to
+        if self.to:
+            wanted = {a.casefold() for a in self.to}
+            return any(a.casefold() in wanted for a in (*sent.to, *sent.cc, *sent.bcc))
+        return True
 
     def _envelope_ok(self, sent: Transmission) -> bool:
         if self.kind is not None:
@@ -191,6 +211,7 @@ class SentMessageCheck(_MailCheck):
     def check(self, episode: EpisodeView) -> Outcome:
         envelopes = [(s, s.subject, own_text(s.text)) for s in episode.sent if self._envelope_ok(s)]
         ok, n, near = self._tally(envelopes, episode)
+        skipped = self.optional is not None and not any(map(self._attempt, episode.sent))
         expected: dict[str, Any] = {
             "matching": self.count if self.exact else f">= {self.count}",
             "kind": self.kind,
@@ -207,7 +228,11 @@ class SentMessageCheck(_MailCheck):
         }
         if near:
             found["right envelope, wrong content"] = near[:3]
-        return Outcome(ok, expected, found)
+        if self.optional is not None:
+            expected["or none sent, as"] = self.optional
+            if skipped:
+                found["none sent on it"] = True
+        return Outcome(ok or skipped, expected, found)
 
 
 class DraftMessageCheck(_MailCheck):
