@@ -484,6 +484,8 @@ def _counted_elsewhere(
     the members', adds nothing to the answer ("also"), puts nothing level with it ("ties")
     and does not state the measure ("Executive also sends the most")."""
     text = analysis.text
+    if check.cutoff is not None:
+        return _cut_off_elsewhere(analysis, mentions, members, check.cutoff)
     if check.count is not None:
         wanted = {float(check.count)}
     elif COUNTING_MEASURES.intersection(m.casefold() for m in check.measure):
@@ -528,6 +530,66 @@ def _counted_elsewhere(
             or analysis.reader.adds_at(span.start)
             or _stated_measures(text.text[start:end], check.measure)
         ):
+            continue
+        found.add(k)
+    return found
+
+
+class Cutoff(Strict):
+    """The bound a value must pass to make an item a member ("more than 50% unread")."""
+
+    kind: Literal["percent", "count"]
+    op: Literal["gt", "gte", "lt", "lte"]
+    value: float
+
+    def holds(self, number: float) -> bool:
+        return {
+            "gt": number > self.value,
+            "gte": number >= self.value,
+            "lt": number < self.value,
+            "lte": number <= self.value,
+        }[self.op]
+
+
+def _cut_off_elsewhere(
+    analysis: Analysis, mentions: list[tuple[Span, list[str]]], members: set[str], cutoff: Cutoff
+) -> set[int]:
+    """Indexes of the mentions of non-members in a sentence of prose that gives values of the
+    cutoff's kind, none of which passes it, and names no member ("Steven Kean, Rob Delacroix and
+    EnronOnline are each at 1 of 3 (33.3%)" for "people with >50% unread"): what it names falls
+    short, as `_counted_elsewhere` reads another count. A list item, a table row or a line
+    under a header says what it is by its place; a sentence that adds ("also") or puts things
+    level ("ties") is not one that sets them apart."""
+    text = analysis.text
+    given: dict[int, list[float]] = {}
+    for v in analysis.values:
+        if v.qualifier is not None:
+            continue
+        if comparable(v, cutoff.kind):
+            numbers = [float(n) for n in v.values]
+        elif cutoff.kind == "percent" and v.ratio is not None and v.ratio[1]:
+            numbers = [100 * v.ratio[0] / v.ratio[1]]  # "9/12" read as a date too
+        else:
+            continue
+        given.setdefault(text.sentence_of(v.start), []).extend(numbers)
+    named_members = {
+        text.sentence_of(span.start) for span, keys in mentions if not members.isdisjoint(keys)
+    }
+    found = set()
+    for k, (span, _keys) in enumerate(mentions):
+        sentence, line = text.sentence_of(span.start), text.line_of(span.start)
+        numbers = given.get(sentence)
+        if not numbers or any(map(cutoff.holds, numbers)) or sentence in named_members:
+            continue
+        if (
+            text.is_table_row(line)
+            or text.list_marker_end(line) > text.lines[line][0]
+            or text.header_of(line) is not None
+        ):
+            continue
+        start, end = text.sentences[sentence]
+        words = {text.tokens[i].norm for i in text.tokens_in(start, end)}
+        if words & TIE_WORDS or analysis.reader.adds_at(span.start):
             continue
         found.add(k)
     return found
@@ -795,6 +857,12 @@ class AnswerItemsCheck(_Claim):
         "non-member the answer gives another count, in a sentence naming no member, is named as "
         "context ('Priya and Marcus were on 2 each'). Under a counting measure ('most') the "
         "members' count is read from the answer.",
+    )
+    cutoff: Cutoff | None = Field(
+        None,
+        description="The bound a value must pass to make an item a member ('>50% unread': "
+        "percent gt 50): a non-member the answer gives only values on the other side of it, "
+        "in a sentence naming no member, is named as context ('Steven Kean is at 33%').",
     )
     owners_as_context: bool = Field(
         False,

@@ -905,16 +905,18 @@ RANK_ORDINALS: frozenset[str] = frozenset(
 #: meeting" may be the answer.)
 RANK_AFTER_NEXT: frozenset[str] = frozenset({"up", "in", "is", "are", "comes", "come", "with"})
 #: The comparatives that point from a measure's top down its ranking ("The earlier one, from
-#: October 4, is ..." under "latest"; "the Q3 spreadsheet is smaller" under "biggest"). Keyed as
-#: ANTONYMS.
+#: October 4, is ..." under "latest"; "the Q3 spreadsheet is smaller" under "biggest"; "The two
+#: just before it were A and B": before the latest one). Keyed as ANTONYMS.
+_BEFORE_IT = ("before it", "before that", "before this", "prior to it", "prior to that")
+_AFTER_IT = ("after it", "after that", "after this")
 BELOW_THE_TOP: dict[str, tuple[str, ...]] = {
-    "latest": ("earlier", "older"),
-    "most recent": ("earlier", "older"),
-    "newest": ("earlier", "older"),
-    "earliest": ("later", "newer"),
-    "oldest": ("later", "newer", "more recent"),
-    "soonest": ("later",),
-    "first": ("later",),
+    "latest": ("earlier", "older", *_BEFORE_IT),
+    "most recent": ("earlier", "older", *_BEFORE_IT),
+    "newest": ("earlier", "older", *_BEFORE_IT),
+    "earliest": ("later", "newer", *_AFTER_IT),
+    "oldest": ("later", "newer", "more recent", *_AFTER_IT),
+    "soonest": ("later", *_AFTER_IT),
+    "first": ("later", *_AFTER_IT),
     "most": ("fewer",),
     "fewest": ("more",),
     "least": ("more",),

@@ -138,6 +138,12 @@ _NEGATIVE_CELLS = frozenset({"no", "not", "none", "excluded", "n/a", "x", "✗",
 #: Opening a sentence as its subject, these stand for what the sentence before said of an item
 #: ("... due Wednesday at 10:00. That is 49 hours out"), for a ruling only.
 _DEMONSTRATIVES = frozenset({"that", "this"})
+#: Words after "that one" / "this one" that make it a pronoun: a verb it is the subject of.
+_AFTER_ONE = frozenset(
+    {"is", "was", "isn", "wasn", "has", "hasn", "had", "does", "doesn", "did", "didn", "would"}
+    | {"will", "won", "can", "could", "might", "may", "looks", "seems", "also", "still"}
+)
+_CLAUSE_END = re.compile(r"[.,;:!?)]")
 #: Pronouns of one form: a chain of them stands for one run ("It ... it ... it").
 _PRONOUN_GROUPS = {"them": "they", "him": "he", "her": "she", "that": "it", "this": "it"}
 #: A clause offering an item in case the user meant another thing than the answer.
@@ -250,12 +256,15 @@ class _Phrases(tuple):
 
     def with_number_spellings(self) -> _Phrases:
         """These phrases and their variants with small numbers spelled the other way, with
-        "all" / "both" written out ("all read" is also "all of them read") and floated after an
+        "all" / "both" written out ("all read" is also "all of them read"), after the verb
+        ("all read" is also "read every", "read all": "You have read every email from X") and
+        floated after an
         auxiliary ("have accepted" is also "have both accepted"), "only" after what it
         restricts ("only this week" is also "this week only") and -ize words spelled -ise
         ("organized by" is also "organised by")."""
         variants = {v for phrase in self for v in _number_spellings(phrase)}
         variants |= {v for phrase in list(variants) for v in _quantifier_spellings(phrase)}
+        variants |= {v for phrase in list(variants) for v in _verb_first(phrase)}
         variants |= {v for phrase in list(variants) for v in _floating_quantifiers(phrase)}
         variants |= {v for phrase in list(variants) for v in _trailing_only(phrase)}
         variants |= {v for phrase in list(variants) for v in _ize_spellings(phrase)}
@@ -284,6 +293,8 @@ _STATUS_AROUND = re.compile(r"[\s*_`'\"“”‘’.!]*")
 _STATUS_SEPARATOR = re.compile(r"[:|()\[\],;\n]|\s[-–—]\s")
 #: After a status, a parenthesis qualifies it ("accepted (tentatively)"): no separator there.
 _STATUS_END = re.compile(r"[:|)\],;\n]|\s[-–—]\s")
+#: What may close a name before its aside: emphasis and quote marks ('**Draft X** (not started)').
+_NAME_CLOSE = re.compile(r"[\s*_`'\"“”‘’]*")
 #: A small number written as a word or in digits: "cc'd on 2" is "cc'd on two".
 _DIGIT_OF = {w: str(n) for w, n in NUMBER_WORDS.items() if " " not in w and 0 < n <= 20}
 _WORD_OF = {digit: word for word, digit in _DIGIT_OF.items()}
@@ -308,6 +319,13 @@ def _quantifier_spellings(phrase: tuple[str, ...]) -> set[tuple[str, ...]]:
     if len(phrase) < 2 or phrase[0] not in _QUANTIFIERS or phrase[1] == "of":
         return set()
     return {(phrase[0], "of", pronoun, *phrase[1:]) for pronoun in ("them", "those", "these")}
+
+
+def _verb_first(phrase: tuple[str, ...]) -> set[tuple[str, ...]]:
+    """ "all" and a participle with the verb first ("all read": "read all", "read every")."""
+    if len(phrase) != 2 or phrase[0] != "all" or not _participle(phrase[1]):
+        return set()
+    return {(phrase[1], "all"), (phrase[1], "every")}
 
 
 #: Auxiliaries a quantifier floats after ("have accepted": "have both accepted").
@@ -480,15 +498,28 @@ class CueWords:
 
 
 def _inflections(word: str) -> set[str]:
-    """A verb's or noun's regular forms ("copy": copies, copied, copying; "forward": forwards,
-    forwarded, forwarding; "cc": nothing, too short to tell)."""
+    """A verb's or noun's regular forms, from its base or a regular past form ("copy" or
+    "copied": copies, copied, copying; "forward": forwards, forwarded, forwarding; "shared":
+    shares, sharing; "cc": nothing, too short to tell)."""
     if len(word) < 4 or not word.isalpha():
         return set()
-    if word.endswith("y") and word[-2] not in "aeiou":
-        return {word[:-1] + "ies", word[:-1] + "ied", word + "ing"}
-    if word.endswith("e"):
-        return {word + "s", word + "d", word[:-1] + "ing"}
-    return {word + "s", word + "ed", word + "ing"}
+    bases = set()
+    if word.endswith("ied"):
+        bases.add(word[:-3] + "y")
+    elif word.endswith("ed"):
+        bases.add(word[:-2])  # "asked": ask
+        if word[-3] not in "aeiou" and word[-4] in "aeiou":
+            bases.add(word[:-1])  # "shared": share (and "shar", which writes no word)
+    bases = {base for base in bases if len(base) >= 3} or {word}
+    return {form for base in bases for form in _forms(base)} - {word}
+
+
+def _forms(base: str) -> set[str]:
+    if base.endswith("y") and base[-2] not in "aeiou":
+        return {base[:-1] + "ies", base[:-1] + "ied", base + "ing"}
+    if base.endswith("e"):
+        return {base + "s", base + "d", base[:-1] + "ing"}
+    return {base + "s", base + "ed", base + "ing"}
 
 
 @dataclass
@@ -1158,8 +1189,22 @@ class PolarityReader:
                     and i in starts
                     and norms[i + 1 : i + 2] in (["is"], ["was"], ["'s"], ["s"])
                 )
+                or (n in _DEMONSTRATIVES and self._demonstrative_one(i))
             )
         ]
+
+    def _demonstrative_one(self, i: int) -> bool:
+        """Whether "that one" / "this one" at token i is a pronoun, the subject of a verb or
+        ending its clause ("..., but that one is the preliminary build", "not that one."),
+        not a determiner ("that one email from Louise")."""
+        norms, tokens = self.norms, self.text.tokens
+        if norms[i + 1 : i + 2] != ["one"]:
+            return False
+        if i + 2 >= len(tokens):
+            return True
+        return norms[i + 2] in _AFTER_ONE or bool(
+            _CLAUSE_END.search(self.text.text, tokens[i + 1].end, tokens[i + 2].start)
+        )
 
     def _blocked(self, a: int, b: int) -> bool:
         """Whether a cue may not reach across the text between tokens a and b (a < b)."""
@@ -1723,8 +1768,9 @@ class PolarityReader:
 
     def _named_asides(self, start: int, end: int) -> set[int]:
         """Tokens of the asides in parentheses between offsets start and end that follow a name
-        or a value ("Dynegy Review (11-12, not RSVP'd yet): Louise wants ..."): what they say
-        is about what they follow, not about the list after the label. An aside denying what
+        or a value ("Dynegy Review (11-12, not RSVP'd yet): Louise wants ...", "**Draft X** (not
+        started): 0 of 2", the name in bold or quotes): what they say is about what they
+        follow, not about the list after the label. An aside denying what
         it follows a place in the answer ("Dynegy Review (not covered):", "(not included)": a
         negation before a membership word) is not: it governs the list."""
         found: set[int] = set()
@@ -1737,7 +1783,7 @@ class PolarityReader:
             if (
                 before >= 0
                 and before in self.masked
-                and not text.text[text.tokens[before].end : opening].strip()
+                and _NAME_CLOSE.fullmatch(text.text, text.tokens[before].end, opening)
                 and not any(
                     (length := _match_at(norms, i, _PRE) or _match_at(norms, i, _NEG_VERBS))
                     and any(
