@@ -36,6 +36,14 @@ VALUES: dict[str, list[Any]] = {
         None,
         "f0000",
         "msg-0",
+        "^msg-f00000",
+        "^MSG-f",
+        "(?i)^MSG-00",
+        "^msg-00[1-3]|f00001",
+        "^msg-f0*1",
+        r"^msg\-f00000[12]",
+        "\\Amsg-01",
+        "(?m)^msg-01",
     ],
     "parentFolderId": ["inbox", "folder-filed-2000", ["inbox", "archive"], "Inbox", None],
     "conversationId": ["conv-003", "conv-f000002", "conv"],
@@ -154,6 +162,23 @@ def test_conditions_combined_and_folder_references(context: ScenarioContext) -> 
             }
         ],
         [{"path": "subject", "op": "regex", "value": "^RE"}, {"path": "isRead", "value": True}],
+        [
+            {"path": "body/content", "op": "icontains", "value": "raptor"},
+            {"path": "isRead", "value": True},
+        ],
+        [
+            {"path": "id", "op": "regex", "value": "^msg-f0000[0-5]"},
+            {"path": "body/content", "op": "contains", "value": "the"},
+        ],
+        [
+            {"path": "id", "op": "ne", "value": ["msg-003", "msg-f000004"]},
+            {"path": "parentFolderId", "op": "ne", "value": "inbox"},
+        ],
+        [
+            {"path": "id", "op": "ne", "value": "msg-f000001"},
+            {"path": "conversationId", "op": "ne", "value": ["conv-003", 4]},
+            {"path": "parentFolderId", "op": "ne", "value": None},
+        ],
     ]
     for match in ("all", "any"):
         for where in wheres:
@@ -164,6 +189,43 @@ def test_conditions_combined_and_folder_references(context: ScenarioContext) -> 
                 continue
             hit = matcher(query, context.initial)
             assert context._start_matches(found, hit, 70) == scanned(context, hit, 70), where
+
+
+@pytest.mark.parametrize(
+    ("pattern", "prefix"),
+    [
+        (r"^msg-5\d{3}$", "msg-5"),
+        (r"\Amsg-5", "msg-5"),
+        ("^ab*", "a"),  # b may be absent
+        ("^ab?c", "a"),
+        ("^ab{2}", "a"),
+        ("^[a]b", "ab"),
+        (r"^a\.b", "a.b"),
+        ("(?x)^ a b", "ab"),
+        ("^ab(?i:c)", "ab"),
+        ("^ab|c", ""),  # a top-level alternative matches anywhere
+        ("(?i)^ab", ""),
+        ("(?m)^ab", ""),  # after any newline
+        ("ab", ""),
+        ("^(ab)", ""),
+        ("(", ""),
+    ],
+)
+def test_anchored_prefix(pattern: str, prefix: str) -> None:
+    assert indexed.anchored_prefix(pattern) == prefix
+
+
+def test_complement_selects_exactly_what_the_plan_leaves(context: ScenarioContext) -> None:
+    """Counted by its complement, a plan of `ne` conditions counts what it selects."""
+    store = context.corpus.store
+    complemented = 0
+    for query in queries():
+        found = indexed.plan(query, context.initial)
+        if found is None or found.complement is None:
+            continue
+        assert store.size - store.count(found.complement) == store.count(found.where), query
+        complemented += 1
+    assert complemented >= 10
 
 
 def test_every_scenario_query_and_state_check(grown: Corpus) -> None:

@@ -429,13 +429,24 @@ class ScenarioContext:
     ) -> tuple[int, list[str]]:
         """How many start-state messages `hit` accepts, and the first `keep` ids in `iter`
         order, with the database bounding them (`found`: exactly, or a superset that `hit`
-        rechecks) and the start state's own writes (the setup's) checked in Python."""
+        rechecks) and the start state's own writes (the setup's) checked in Python.
+
+        An exact plan is counted by its complement when it has one (an index search, not a
+        scan), and its first ids read by walking the corpus order's index when matches are
+        dense (about `size / count` rows a match walked, against sorting all `count` of them:
+        the walk wins when `count` squared exceeds `keep` times the size).
+        """
         store, initial = self.corpus.store, self.initial
         written = initial.written("messages")
         overlaid = set(written)
         if found.exact:
-            count = store.count(found.where)
-            rows = store.select(found.where, "+pos", keep + len(written))
+            if found.complement is not None:
+                count = store.size - store.count(found.complement)
+            else:
+                count = store.count(found.where)
+            wanted = keep + len(written)
+            order = "pos" if count * count > wanted * store.size else "+pos"
+            rows = store.select(found.where, order, wanted)
             rows = [r for r in rows if r[1] not in overlaid]
         else:
             candidates = [r for r in store.select(found.where, "+pos", -1) if r[1] not in overlaid]

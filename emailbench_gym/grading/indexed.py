@@ -7,7 +7,8 @@ the `messages` table (`store.schema` columns), comparison by comparison with
 `grading.query._compare`'s outcome on every row:
 
 - exact where the stored value decides it: ids, folders and conversations (stored as
-  they are; `regex` too, by the store's REGEXP), booleans, datetimes (by instant), enumerations (by rank), `icontains` on
+  they are; `regex` too, by the store's REGEXP, within the index range of an anchored
+  pattern's literal prefix), booleans, datetimes (by instant), enumerations (by rank), `icontains` on
   casefolded text, `exists`, `eq null`;
 - a superset where only the casefolded text is stored (`eq` / `in` / `contains` on a
   subject, an address, a list element): the candidates are then checked with the
@@ -23,6 +24,8 @@ Values that name things (`$folder`, `$ids`) are resolved against the graded stat
 from __future__ import annotations
 
 import re
+import re._constants as sre
+import re._parser as sre_parse
 from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -51,10 +54,16 @@ FALSE = Sql("0")
 
 @dataclass(frozen=True)
 class Plan:
-    """`where` bounds the matches (None: every message); `exact`: it selects exactly them."""
+    """`where` bounds the matches (None: every message); `exact`: it selects exactly them.
+
+    `complement`, when known, selects exactly the messages `where` does not, through an
+    index where `where` scans every row (`id IN (...)` for `id NOT IN (...)`): the count is
+    then the corpus size less the complement's.
+    """
 
     where: Sql | None
     exact: bool
+    complement: Sql | None = None
 
 
 class _NoBound(Exception):
@@ -67,12 +76,36 @@ def plan(query: Query, references: Snapshot) -> Plan | None:
     if query.collection != "messages":
         return None
     parts: list[tuple[Sql, bool] | None] = []
+    bounded = query.match == "all" and len(query.where) > 1
     for condition in query.where:
         try:
-            parts.append(_condition(condition, references))
+            parts.append(_condition(condition, references, bounded))
         except _NoBound:
             parts.append(None)
-    return _combine(parts, query.match == "all")
+    found = _combine(parts, query.match == "all")
+    if found is None or not found.exact or not query.where:
+        return found
+    complements = [c for c in (_complement(c, references) for c in query.where) if c is not None]
+    if len(complements) < len(query.where):
+        return found
+    # not (a and b) = not a or not b; not (a or b) = not a and not b (two-valued conditions)
+    return Plan(found.where, True, _join(complements, "OR" if query.match == "all" else "AND"))
+
+
+def _complement(condition: Condition, references: Snapshot) -> Sql | None:
+    """The exact SQL of the messages one condition rejects, when that is an index search:
+    `ne` on an id, folder or conversation (the others: None)."""
+    segments = [s for s in re.split(r"[/.]", condition.path) if s]
+    attrs = tuple(resolve_path(Message, segments, condition.path)[0])
+    if condition.op != "ne" or attrs not in _RAW:
+        return None
+    value = condition.value
+    if isinstance(value, dict):
+        value = resolve_value(value, references)
+    column = _RAW[attrs]
+    if isinstance(value, list):
+        return _in(column, [v for v in value if isinstance(v, str)])
+    return Sql(f"{column} = ?", (value,)) if isinstance(value, str) else FALSE
 
 
 def expectation_plan(expect: list[Condition | AnyOf], references: Snapshot) -> Plan | None:
@@ -123,8 +156,14 @@ def _join(parts: list[Sql], word: str) -> Sql:
     )
 
 
-def _condition(condition: Condition, references: Snapshot) -> tuple[Sql, bool]:
-    """(SQL, exact) for one grading condition; _NoBound when SQL cannot even bound it."""
+def _condition(
+    condition: Condition, references: Snapshot, bounded: bool = False
+) -> tuple[Sql, bool]:
+    """(SQL, exact) for one grading condition; _NoBound when SQL cannot even bound it.
+
+    `bounded`: other conditions must hold too, so a body condition reads the body of each
+    row they leave (a rowid lookup each) instead of testing every body in the corpus first
+    (which costs as much as the query alone, however few rows the others leave)."""
     segments = [s for s in re.split(r"[/.]", condition.path) if s]
     attrs_list, many = resolve_path(Message, segments, condition.path)
     attrs = tuple(attrs_list)
@@ -137,9 +176,12 @@ def _condition(condition: Condition, references: Snapshot) -> tuple[Sql, bool]:
         return _raw(_RAW[attrs], op, value), True
     if attrs == BODY_PATH:
         inner, exact = _text(BODY.name, False, op, value)
+        if bounded:
+            own = "FROM message_bodies b WHERE b.rowid = messages.rowid"
+            return Sql(f"coalesce((SELECT {inner.sql} {own}), 0)", inner.params), exact
         return Sql(
             f"rowid IN (SELECT rowid FROM message_bodies WHERE {inner.sql})", inner.params
-        ), (exact)
+        ), exact
     column = COLUMNS.get(attrs)
     if column is None:
         raise _NoBound
@@ -183,7 +225,14 @@ def _raw(column: str, op: str, value: Any) -> Sql:
     if op == "contains" and isinstance(value, str):
         return Sql(f"instr({column}, ?) > 0", (value,))
     if op == "regex" and isinstance(value, str):
-        return Sql(f"{column} REGEXP ?", (value,))  # the store's REGEXP is `re.search`
+        test = Sql(f"{column} REGEXP ?", (value,))  # the store's REGEXP is `re.search`
+        prefix = anchored_prefix(value)
+        if not prefix:
+            return test
+        above = _successor(prefix)
+        if above is None:
+            return Sql(f"{column} >= ? AND {test.sql}", (prefix, value))
+        return Sql(f"{column} >= ? AND {column} < ? AND {test.sql}", (prefix, above, value))
     if op == "icontains" and isinstance(value, str):
         return Sql(f"instr({_FOLDED[column]}, ?) > 0", (value.casefold(),))
     if op == "exists":
@@ -192,6 +241,40 @@ def _raw(column: str, op: str, value: Any) -> Sql:
     if op in _SQL_OP and isinstance(value, str):
         return Sql(f"{column} {_SQL_OP[op]} ?", (value,))  # binary collation: code point order
     raise _NoBound
+
+
+def anchored_prefix(pattern: str) -> str:
+    """The text every string `re.search(pattern, ...)` accepts starts with: the literal
+    characters right after a leading `^` ("" when there are none, or the pattern may match
+    elsewhere: no `^`, a top-level `|`, case-insensitive or multi-line)."""
+    try:
+        parsed = sre_parse.parse(pattern)
+    except (re.error, RecursionError, OverflowError):
+        return ""
+    if parsed.state.flags & (re.IGNORECASE | re.MULTILINE):
+        return ""
+    items = list(parsed)
+    if not items or items[0] not in ((sre.AT, sre.AT_BEGINNING), (sre.AT, sre.AT_BEGINNING_STRING)):
+        return ""
+    prefix = []
+    for op, code in items[1:]:
+        if op != sre.LITERAL:
+            break
+        prefix.append(chr(code))
+    return "".join(prefix)
+
+
+def _successor(prefix: str) -> str | None:
+    """The least text above every text that starts with `prefix`, in code point order (which
+    is SQLite's binary order of UTF-8), or None when there is none."""
+    while prefix:
+        last = ord(prefix[-1]) + 1
+        if 0xD800 <= last <= 0xDFFF:  # surrogates are not text
+            last = 0xE000
+        if last <= 0x10FFFF:
+            return prefix[:-1] + chr(last)
+        prefix = prefix[:-1]
+    return None
 
 
 def _bool(column: str, op: str, value: Any) -> Sql:
