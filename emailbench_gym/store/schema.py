@@ -256,6 +256,10 @@ def index_ddl() -> list[str]:
                     f"CREATE INDEX messages_{column.sort_name} "
                     f"ON messages ({column.sort_name}, folder)"
                 )
+            if column.kind == "datetime":  # "before / since then in that folder" as one range
+                out.append(
+                    f"CREATE INDEX messages_folder_{column.name} ON messages (folder, {column.name})"
+                )
             if column.nullable:  # the sort order: missing values last
                 out.append(
                     f"CREATE INDEX messages_{column.name}_sorted "
