@@ -336,3 +336,26 @@ def test_marking_an_opened_message_read_is_the_tasks_latitude_and_unread_a_mutan
     opens_read = load_scenario("train-w120-note-on-sender-contact-s0")
     result = audit_scenario(opens_read)
     assert result.operators.get("toggle-read") and not result.survivors, result.survivors
+
+
+def test_a_label_said_not_to_be_covered_is_a_mutant_and_fails():
+    """The label-exclusion operator puts "(not covered)" before the colon of the label heading
+    a member's every mention ("two to-dos are due (not covered): A and B"); all such mutants
+    fail. A subject's "RE:" is part of a name, not a label: OB-H311's sent subjects get none."""
+    from emailbench_gym.audit import calibration_mutants, mutants_of, reference_of
+    from emailbench_gym.episode import Episode
+
+    for scenario_id in ("OB-M110", "OB-H311"):
+        scenario = load_scenario(scenario_id)
+        episode = Episode(scenario)
+        reference = reference_of(scenario, episode)
+        made = [
+            m
+            for m in mutants_of(scenario, episode, reference)
+            + calibration_mutants(scenario, episode, reference)
+            if m.operator == "label-exclusion"
+        ]
+        assert not [m.id for m in made if "RE (not covered)" in m.answer]
+        assert not [m.id for m in made if episode.grade(m.answer).passed]
+        if scenario_id == "OB-M110":
+            assert any("to-dos are due (not covered):" in m.answer for m in made)

@@ -334,6 +334,41 @@ def test_an_aside_denying_a_place_in_the_answer_governs_the_list():
         assert scenario_check("OB-G109", "dynegy-expectations", answer)
 
 
+def test_an_aside_denying_a_place_in_the_answer_rules_out_what_its_label_heads():
+    """ "two to-dos are due (not covered): A and B" rules A and B out, whatever the aside follows:
+    a value, a phrase, a line heading a list or a table cell, and whatever the label says (one
+    restating the question's predicate included). 6 reference answers passed with it (OB-G103,
+    H325, M108, M110, P103, X108), 95 of 449 such audit mutants in all. Correct twins: an aside
+    with an object of its own is scope or a state ("(not counting completed ones)", "(not part
+    of any group yet)"), not a denial."""
+    cases = {
+        ("OB-M110", "todos"): ("two to-dos are due:", "(not counting completed ones)"),
+        ("OB-P103", "ungrouped-outsiders"): ("in none of your groups:", "(not part of any group)"),
+        ("OB-X108", "ungrouped-attendees"): ("any contact group:", "(not listed in a group)"),
+        ("OB-M108", "no-email-contacts"): ("with you at all:", "(not included on any thread)"),
+        ("OB-G103", "not-accepted"): ("1:00-2:00 PM):", "(not covered by the room booking)"),
+    }
+    for (scenario_id, check_id), (label, right) in cases.items():
+        answer = task(scenario_id).solution.answer
+        assert label in answer and scenario_check(scenario_id, check_id, answer)
+        head = label[:-1]
+        for wrong in ("(not covered)", "(isn't included here)", "(done, not part of the answer)"):
+            denied = answer.replace(label, f"{head} {wrong}:")
+            assert not scenario_check(scenario_id, check_id, denied), (scenario_id, wrong)
+        assert scenario_check(scenario_id, check_id, answer.replace(label, f"{head} {right}:"))
+    steps = (
+        "Both checklist steps are still open{}:\n- Termination vs. share contribution comparison"
+    )
+    steps += "\n- One-page charge summary"
+    assert scenario_check("OB-G103", "open-steps", steps.format(""))
+    assert scenario_check("OB-G103", "open-steps", steps.format(" (not ticked yet)"))
+    assert not scenario_check("OB-G103", "open-steps", steps.format(" (not covered)"))
+    row = "| To-do | Meeting this week on it? |\n|---|---|\n| Reconcile Raptor capacity schedule"
+    row += " with Andersen | Yes{}: Raptor Restructuring Update, Tue 16/10 13:00 |"
+    assert scenario_check("OB-X104", "related-meeting", row.format(""))
+    assert not scenario_check("OB-X104", "related-meeting", row.format(" (not covered)"))
+
+
 def test_a_share_in_a_counts_role_gives_that_count():
     """ "Unread: 5 of the 8" (OB-H321's calibration answer 2, with 4 unread) puts 5 in the unread
     role: a share neither side of which is the role's count contradicts it, even when its other

@@ -10,8 +10,9 @@ negate or drop it.
 A wrong candidate in a summary sentence above the right answer ("The latest is X.").
 A note under the answer that adds a wrong candidate to the set ("Notes: - X too.").
 A wrong candidate ranked second, then put above the top ("X is a close second, and actually a
-bit bigger."). For the measure a claim asks ("latest", "most"): the answer with each measure
-word swapped for its antonym, or labelled with the antonym when it never states the measure.
+bit bigger."). A label over a member's every mention said not to be covered ("Dynegy Review
+(not covered): ..."). For the measure a claim asks ("latest", "most"): the answer with each
+measure word swapped for its antonym, or labelled with the antonym when it never states it.
 Whole answers: negated, hedged (under a header or before a colon), asked as questions,
 taken back ("please disregard everything above"), disowned (labelled wrong, a guess,
 hypothetical, a joke, stale data, its opposite), "I could not find it", empty, and one
@@ -46,6 +47,8 @@ from emailbench_gym.grading.claims.lexicon import ABOVE_THE_TOP, ANTONYMS
 from emailbench_gym.grading.claims.values import ValueMention, value_matches
 
 Edit = tuple[int, int, str]
+#: A reply's or forward's prefix ending right before a colon: part of a subject, not a label.
+_SUBJECT_PREFIX = re.compile(r"\b(?:re|fw|fwd)$", re.I)
 #: Appended to an ordered answer: it keeps the words and says they run backwards.
 REVERSED_NOTE = "\n\n(In reverse order.)"
 #: Latin letters swapped for Cyrillic look-alikes (a disguised name).
@@ -336,6 +339,25 @@ def _aside_mutants(
         yield mutant("aside-item", f"{check.id}:{key}:{detail}", f"{text}\n\n{line}")
 
 
+def _label_before(text: str, at: int) -> int | None:
+    """The offset of the colon of the label heading the member at `at` ("Dynegy Review: Rob
+    Delacroix ..."), or None: a colon after a word or an aside, in the member's paragraph,
+    followed by nothing but a space, a line end, a list marker or a quote before the member
+    (not one inside a time, nor one further back in the sentence), and not the colon of a
+    subject's "RE:" or one inside quotes ("RE: October collateral call" is one name)."""
+    paragraph = text.rfind("\n\n", 0, at) + 1
+    colon = text.rfind(":", paragraph, at)
+    if (
+        colon > 0
+        and (text[colon - 1].isalpha() or text[colon - 1] == ")")
+        and re.fullmatch(r"\s+(?:[-*•]|\d+[.)])?\s*[\"']?", text[colon + 1 : at])
+        and not _SUBJECT_PREFIX.search(text, paragraph, colon)
+        and text.count('"', text.rfind("\n", 0, colon) + 1, colon) % 2 == 0
+    ):
+        return colon
+    return None
+
+
 def _asserted_aside(label: str) -> list[tuple[str, str]]:
     """A wrong candidate asserted in a sentence after the answer whose own words only look like a
     ruling-out or a context ("Not only these: X too.", "Don't forget X.")."""
@@ -423,6 +445,13 @@ def answer_mutants(
                 yield mutant(
                     "drop-item", f"{check.id}:{key}", _apply(text, [(s, e, "") for s, e in places])
                 )
+                labels = {_label_before(text, s) for s, _ in places}
+                if None not in labels:  # "Dynegy Review (not covered): ..." rules the list out
+                    yield mutant(
+                        "label-exclusion",
+                        f"{check.id}:{key}",
+                        _apply(text, [(c, c, " (not covered)") for c in labels if c is not None]),
+                    )
                 if check.subject is None:
                     yield from _aside_mutants(check, key, text, places, mutant)
             _members, wrong = check.universe_keys(analysis.universe)

@@ -131,6 +131,25 @@ def _ranks(word: str) -> bool:
 _CONDITIONS = frozenset({"counting", "including", "adding", "excluding", "if", "had", "with"})
 #: A colon ending a label (not one inside a time, "10:30").
 _LABEL_COLON = re.compile(r":(?=\s)")
+#: An aside that denies what it follows a place in the answer, and nothing else ("(not
+#: covered)", "(isn't included here)", "(11-12, not part of the answer)"): a negation opening
+#: the aside or a part of it after a comma, a membership word, at most a word saying where
+#: ("here", "in the list"), and the aside's end. One with an object of its own is scope or a
+#: state ("(not counting newsletters)", "(not part of any group)", "(not in EB 3204)").
+_ANSWER_NOUNS = r"(?:answer|list|count|total|results?|set|tally)"
+_DENIED_MEMBERSHIP = re.compile(
+    r"\((?:[^()\n]*?[,;]\s*)?"
+    r"(?:(?:is|are|was|were|been)\s+)?(?:not|never|(?:is|are|was|were)n['’]t)\s+"
+    r"(?:(?:yet|actually|really|even|being)\s+)?"
+    r"(?:included|covered|counted|listed|eligible|relevant|applicable|qualifying"
+    rf"|part\s+of\s+(?:the|this|my)\s+{_ANSWER_NOUNS}|(?:in|on)\s+(?:the|this|my)\s+{_ANSWER_NOUNS})"
+    rf"(?:\s+(?:here|yet|above|below|(?:in|on|of)\s+(?:the|this|my)\s+{_ANSWER_NOUNS}))?"
+    r"[\s.]*\)",
+    re.I,
+)
+#: Such an aside closing a label: what the label heads is ruled out ("two to-dos are due (not
+#: covered): A and B", "Raptor Update (Tue 1-2 PM) (not covered): Steven Kean ...").
+_DENIED_LABEL = re.compile(_DENIED_MEMBERSHIP.pattern + r"[*_]*:(?=\s)", re.I)
 #: After "would", words opening the condition it is under ("would drop to 40% once you read").
 _CONDITION_AFTER = frozenset({"once", "if", "when", "after", "unless", "until"})
 _CONJUNCTIONS = frozenset({"and", "or", "but", "while", "whereas", "although", "though"})
@@ -1082,6 +1101,7 @@ class PolarityReader:
                 ruling.add(self.sentence[cue.first])
         self._pronoun_exclusions(index, verdict)
         self._headers_and_rows(runs, spans, verdict, words)
+        self._denied_labels(first, verdict)
         zeros = self._zero_counts(index, words)
         self._zeros[(tuple(spans), words)] = {k for k in range(len(spans)) if run_of[k] in zeros}
         self._denied_sentences(runs, first, verdict)
@@ -1534,6 +1554,32 @@ class PolarityReader:
             if negative_rows[line]:
                 verdict[r].add("ruled_out")
 
+    def _denied_labels(self, first: list[int], verdict: list[set[str]]) -> None:
+        """A label closed by an aside denying what it heads a place in the answer ("2 to-dos are
+        due (not covered): A and B", "| Yes (not covered): Raptor Update |") rules out the runs
+        it heads, whatever the aside follows (a name, a value, a phrase) and whatever the label
+        says: after the colon to the end of its sentence, line or table cell, or, when the colon
+        ends its line, the lines under it (those a header governs, or its paragraph's). Linear
+        in the labels, the lines and the runs."""
+        text, tokens = self.text, self.text.tokens
+        starts = [tokens[f].start for f in first]
+        for match in _DENIED_LABEL.finditer(text.text):
+            colon = match.end()
+            line = text.line_of(colon)
+            line_end = text.lines[line][1]
+            if not text.text[colon:line_end].strip(" \t*_"):  # the lines under it, to a blank
+                end = text.headers.get(line, line)
+                while end + 1 < len(text.lines) and text.text[slice(*text.lines[end + 1])].strip():
+                    end += 1
+                end = text.lines[end][1]
+            else:
+                end = min(line_end, text.sentences[text.sentence_of(colon)][1])
+                cell = text.table_cell(colon)
+                if cell is not None:
+                    end = min(end, cell[2])
+            for r in range(bisect.bisect_left(starts, colon), bisect.bisect_left(starts, end)):
+                verdict[r].add("ruled_out")
+
     def _zero_counts(self, index: _RunIndex, words: CueWords) -> set[int]:
         """The runs a zero count is said of: right after them in their sentence ("Sent Items,
         Drafts and Archive are all at 0 unread", "Alan Whitcombe: zero emails") or in their
@@ -1775,25 +1821,16 @@ class PolarityReader:
         negation before a membership word) is not: it governs the list."""
         found: set[int] = set()
         text = self.text
-        norms = self.norms
         for match in re.finditer(r"\([^()\n]*\)", text.text[start:end]):
             opening = start + match.start()
             before = text.token_at(opening) - 1
-            aside = text.tokens_in(opening, start + match.end())
             if (
                 before >= 0
                 and before in self.masked
                 and _NAME_CLOSE.fullmatch(text.text, text.tokens[before].end, opening)
-                and not any(
-                    (length := _match_at(norms, i, _PRE) or _match_at(norms, i, _NEG_VERBS))
-                    and any(
-                        w in MEMBERSHIP_WORDS
-                        for w in norms[i + length : min(i + length + 3, aside.stop)]
-                    )
-                    for i in aside
-                )
+                and not _DENIED_MEMBERSHIP.fullmatch(match.group())
             ):
-                found.update(aside)
+                found.update(text.tokens_in(opening, start + match.end()))
         return found
 
     def _line_cue_kinds(self, start: int, end: int, words: CueWords) -> set[str]:
