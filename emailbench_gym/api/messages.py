@@ -554,7 +554,7 @@ def messages_forward(
     Args:
         id: Id of the message to forward.
         toRecipients: Email addresses to forward to, e.g. ['alex.morgan@example.com'].
-        comment: Written written above the forwarded message.
+        comment: Text written above the forwarded message.
     """
     original = _message(mb, id)
     _not_draft(original, "forwarded")
