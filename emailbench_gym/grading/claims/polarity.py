@@ -276,14 +276,16 @@ class _Phrases(tuple):
     def with_number_spellings(self) -> _Phrases:
         """These phrases and their variants with small numbers spelled the other way, with
         "all" / "both" written out ("all read" is also "all of them read"), after the verb
-        ("all read" is also "read every", "read all": "You have read every email from X") and
-        floated after an
+        ("all read" is also "read every", "read all": "You have read every email from X"), a
+        leading "not" as "rather than" / "instead of" ("not a reply": "a new message rather
+        than a reply") and floated after an
         auxiliary ("have accepted" is also "have both accepted"), "only" after what it
         restricts ("only this week" is also "this week only") and -ize words spelled -ise
         ("organized by" is also "organised by")."""
         variants = {v for phrase in self for v in _number_spellings(phrase)}
         variants |= {v for phrase in list(variants) for v in _quantifier_spellings(phrase)}
         variants |= {v for phrase in list(variants) for v in _verb_first(phrase)}
+        variants |= {v for phrase in list(variants) for v in _rather_than(phrase)}
         variants |= {v for phrase in list(variants) for v in _floating_quantifiers(phrase)}
         variants |= {v for phrase in list(variants) for v in _trailing_only(phrase)}
         variants |= {v for phrase in list(variants) for v in _ize_spellings(phrase)}
@@ -345,6 +347,14 @@ def _verb_first(phrase: tuple[str, ...]) -> set[tuple[str, ...]]:
     if len(phrase) != 2 or phrase[0] != "all" or not _participle(phrase[1]):
         return set()
     return {(phrase[1], "all"), (phrase[1], "every")}
+
+
+def _rather_than(phrase: tuple[str, ...]) -> set[tuple[str, ...]]:
+    """A phrase opening with "not" with "rather than" or "instead of" for it ("not a reply":
+    "rather than a reply"): what follows is what the item is not."""
+    if len(phrase) < 2 or phrase[0] != "not":
+        return set()
+    return {("rather", "than", *phrase[1:]), ("instead", "of", *phrase[1:])}
 
 
 #: Auxiliaries a quantifier floats after ("have accepted": "have both accepted").
