@@ -359,3 +359,20 @@ def test_a_label_said_not_to_be_covered_is_a_mutant_and_fails():
         assert not [m.id for m in made if episode.grade(m.answer).passed]
         if scenario_id == "OB-M110":
             assert any("to-dos are due (not covered):" in m.answer for m in made)
+
+
+def test_a_runner_up_put_above_the_top_in_the_answers_own_paragraph_is_a_mutant_and_fails():
+    """overturn-rank also puts the wrong candidate above the top at the end of the answer's last
+    prose line ("X is second but bigger.", "Next is X, though it is actually the biggest.",
+    "X is second, which tops the list."): OB-H310's reference answer gets all three per
+    candidate, and they fail."""
+    from emailbench_gym.audit import mutants_of, reference_of
+    from emailbench_gym.episode import Episode
+
+    scenario = load_scenario("OB-H310")
+    episode = Episode(scenario)
+    reference = reference_of(scenario, episode)
+    made = [m for m in mutants_of(scenario, episode, reference) if m.operator == "overturn-rank"]
+    details = {m.id.rsplit(":", 1)[-1] for m in made}
+    assert {"inline", "restated", "top-place"} <= details
+    assert not [m.id for m in made if episode.grade(m.answer).passed]

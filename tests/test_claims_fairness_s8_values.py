@@ -321,6 +321,46 @@ def test_a_runner_up_put_above_the_top_is_asserted():
         assert scenario_check("OB-H310", "biggest-attachment", lead + right)
 
 
+def test_a_runner_up_overturned_in_a_paragraph_of_runners_up_is_asserted():
+    """Ranking words that contradict the order they state put the runner-up above the top, even
+    in the paragraph "Next largest is ..." makes context: "X is second but larger.", "Next
+    largest is X, though it is actually the largest", "..., which tops the list", and "Next is
+    X, though it is actually the most" under a claim whose ruled-out words are the rank's own
+    ("next"). Correct twins: the measure or a comparative that keeps X below ("well behind the
+    largest", "smaller", "bigger than the rest", "the largest of the others"), the top place
+    given to the right item in its own part."""
+    q = "Q3_PnL_attribution_Americas.xls"
+    runner_up = "Next largest is the Q3 P&L attribution spreadsheet at 419,840 bytes"
+    assert not scenario_check("OB-H310", "biggest-attachment", f"{H310} {q} is second but larger.")
+    for wrong in (
+        ", but actually larger",
+        ", second but larger",
+        " (second, yet larger)",
+        ", though it is actually the largest",
+        ", which is in fact bigger",
+        ", the bigger of the two",
+        ", which tops the list",
+        ", which comes first",
+    ):
+        answer = H310.replace(runner_up, f"Next largest is {q}{wrong}")
+        assert not scenario_check("OB-H310", "biggest-attachment", answer), wrong
+    for right in (
+        "",
+        ", well behind the largest",
+        ", second after the largest",
+        ", smaller",
+        ", bigger than the rest",
+        ", which is the largest of the others",
+        "; Raptor_restructuring_model_v3.xls tops the list",
+    ):
+        answer = H310.replace(runner_up, f"Next largest is {q}{right}")
+        assert scenario_check("OB-H310", "biggest-attachment", answer), right
+    tie = "It's a three-way tie at 5 emails each: Louise Kitchen, Richard Shapiro and Priya Raman."
+    assert scenario_check("OB-H327", "top-senders", f"{tie} Next is John Lavorato, with 4.")
+    wrong = f"{tie} Next is John Lavorato, though it is actually the most."
+    assert not scenario_check("OB-H327", "top-senders", wrong)
+
+
 def test_an_aside_denying_a_place_in_the_answer_governs_the_list():
     """ "Dynegy Review (not covered): Louise wants ..." says the list under the label is not part
     of the answer: a negation before a membership word in the aside is not about the meeting, as

@@ -10,9 +10,10 @@ negate or drop it.
 A wrong candidate in a summary sentence above the right answer ("The latest is X.").
 A note under the answer that adds a wrong candidate to the set ("Notes: - X too.").
 A wrong candidate ranked second, then put above the top ("X is a close second, and actually a
-bit bigger."). A label over a member's every mention said not to be covered ("Dynegy Review
-(not covered): ..."). For the measure a claim asks ("latest", "most"): the answer with each
-measure word swapped for its antonym, or labelled with the antonym when it never states it.
+bit bigger.", in a paragraph of its own or at the end of the answer's last one; "Next is X,
+though it is actually the biggest."; "X is second, which tops the list."). A label over a
+member's every mention said not to be covered ("Dynegy Review (not covered): ..."). For the measure a claim asks ("latest", "most"): the answer with each measure
+word swapped for its antonym, or labelled with the antonym when it never states the measure.
 Whole answers: negated, hedged (under a header or before a colon), asked as questions,
 taken back ("please disregard everything above"), disowned (labelled wrong, a guess,
 hypothetical, a joke, stale data, its opposite), "I could not find it", empty, and one
@@ -515,6 +516,26 @@ def answer_mutants(
                             f"{check.id}:{key}",
                             f"{text}\n\n{label} is a close second, and actually a bit {above[0]}.",
                         )
+                    end = text.rstrip()
+                    paragraph = end[end.rfind("\n\n") + 1 :]
+                    if (
+                        check.measure
+                        and re.fullmatch(r"[A-Za-z].*[.!?][\"')*]*", end[end.rfind("\n") + 1 :])
+                        and not re.search(r":\s", paragraph)
+                    ):  # the same at the end of the answer's last line, when that is prose under
+                        # no label or header (what one governs is read under it)
+                        for detail, line in (
+                            ("inline", f"{label} is second but {above[0]}." if above else ""),
+                            (
+                                "restated",
+                                f"Next is {label}, though it is actually the {check.measure[0]}.",
+                            ),
+                            ("top-place", f"{label} is second, which tops the list."),
+                        ):
+                            if line:
+                                yield mutant(
+                                    "overturn-rank", f"{check.id}:{key}:{detail}", f"{end} {line}"
+                                )
                     if check.subject is None:  # a summary naming no subject binds to none
                         lead = f"The {check.measure[0]} is" if check.measure else "In short:"
                         yield mutant(

@@ -961,6 +961,13 @@ class AnswerItemsCheck(_Claim):
         spans = [span for span, _ in mentions]
         personal = self.kind == "person" if self.kind != "literal" else None
         polarity = analysis.reader.read(spans, self.cue_words, personal=personal)
+        if self.measure:  # "Next is X, though it is actually the most": the rank's words rule
+            polarity = [  # out nothing in a part putting its subject above the top
+                "asserted"
+                if mark == "ruled_out" and analysis.overturns_top(span.start, self.measure, True)
+                else mark
+                for span, mark in zip(spans, polarity, strict=True)
+            ]
         if self.context_words:
             as_context = analysis.reader.read(spans, self.context_cue_words, personal=personal)
         else:
@@ -1086,6 +1093,10 @@ class AnswerItemsCheck(_Claim):
         # (or missing), the non-members they name are asserted ("**Context**" over the answer)
         answered = members <= affirmed_outside
 
+        def overturning(index: int) -> bool:
+            """Whether the mention's part puts it above the top ("X is second but bigger")."""
+            return bool(self.measure) and analysis.overturns_top(spans[index].start, self.measure)
+
         def as_context_part(index: int) -> bool:
             """A non-member named in a context part is context, unless the part says of it
             what the answer says of the members: listed with a member ("I can send Steven,
@@ -1096,6 +1107,8 @@ class AnswerItemsCheck(_Claim):
             span = spans[index]
             if not (answered and in_context(span.start)) or listed_with_member(index):
                 return False
+            if overturning(index):
+                return False  # "Next largest is X, but actually larger": above the top
             if not self.measure and analysis.reader.adds_at(span.start):
                 return False  # (under a measure, "X is also unread" adds no "oldest")
             return not (
@@ -1120,7 +1133,9 @@ class AnswerItemsCheck(_Claim):
         claimed_wrong = [
             key
             for key, index in named_wrong
-            if roles is not None and roles[index] and not as_context_part(index)
+            if roles is not None
+            and (roles[index] or overturning(index))  # a part overturning the top gives its role
+            and not as_context_part(index)
         ]
         missing = sorted((members - set(affirmed)) | hedged)
         wrong_named = sorted(set(claimed_wrong)) if self.exclusive else []

@@ -140,7 +140,7 @@ class Analysis:
         )
         self._phrase_found: dict[tuple[str, ...], list[Span]] = {}
         self._runner_up_parts: dict[tuple[str, ...], tuple[tuple[int, int], ...]] = {}
-        self._overturning_parts: dict[tuple[str, ...], tuple[tuple[int, int], ...]] = {}
+        self._overturning_parts: dict[tuple[str, ...], tuple[tuple[int, int, bool], ...]] = {}
         #: Outcomes of the claims checked against this text: id(claim) -> (claim, outcome).
         self.outcomes: dict[int, tuple[Any, Any]] = {}
 
@@ -161,14 +161,15 @@ class Analysis:
             return parts[index]
         return None
 
-    def overturns_top(self, offset: int, measure: Sequence[str]) -> bool:
+    def overturns_top(self, offset: int, measure: Sequence[str], ranked: bool = False) -> bool:
         """Whether the sentence part holding `offset` puts its subject above the top of the
-        question's `measure` ("B is a close second, and actually a bit bigger"; ranks.py)."""
+        question's `measure` ("B is a close second, and actually a bit bigger"; ranks.py);
+        `ranked`: a part that also ranks it below ("second", "next")."""
         key = tuple(measure)
         parts = self._overturning_parts.get(key)
         if parts is None:
             parts = self._overturning_parts[key] = overturning_parts(self.text, self.masked, key)
-        return any(left <= offset < right for left, right in parts)
+        return any(left <= offset < right and (ranks or not ranked) for left, right, ranks in parts)
 
     def entity_spans(self, kind: str) -> list[tuple[Span, list[str]]]:
         """Mentions of entities of `kind`, with the keys each names."""

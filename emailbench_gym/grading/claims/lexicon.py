@@ -937,6 +937,51 @@ ABOVE_THE_TOP: dict[str, tuple[str, ...]] = {
     m: tuple(dict.fromkeys(w for a in opposites for w in BELOW_THE_TOP.get(a, ())))
     for m, opposites in ANTONYMS.items()
 }
+#: Words that put what they are said of at the top of any ranking ("which tops the list",
+#: "beats it", "comes first"): said of a runner-up, they overturn its rank (claims/ranks.py).
+TOP_PLACE: tuple[str, ...] = (
+    "tops the list",
+    "tops them all",
+    "tops it",
+    "beats it",
+    "beats them all",
+    "outranks it",
+    "outdoes it",
+    "exceeds it",
+    "surpasses it",
+    "comes first",
+    "ranks first",
+    "is first",
+    "number one",
+    "no 1",
+    "on top",
+    "in first place",
+    "the top spot",
+)
+#: What may stand between a clause's start and a measure it restates of the clause's subject
+#: ("though it is actually the largest", "which is really the biggest").
+RESTATING_WORDS: frozenset[str] = frozenset(
+    {
+        "it",
+        "which",
+        "that",
+        "is",
+        "was",
+        "being",
+        "actually",
+        "really",
+        "truly",
+        "in",
+        "fact",
+        "indeed",
+        "clearly",
+        "now",
+        "still",
+        "the",
+        "of",
+        "all",
+    }
+)
 #: Measures that rank by a count ("who sent me the most?"): an item the answer gives another
 #: count than the answer's own is ranked elsewhere (checks/answer.py `_counted_elsewhere`).
 COUNTING_MEASURES: frozenset[str] = frozenset({"most", "fewest", "least"})

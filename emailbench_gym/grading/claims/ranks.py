@@ -9,10 +9,12 @@ pointing down from the measure: "earlier" under "latest", lexicon BELOW_THE_TOP)
 runners-up, unless it states the measure itself ("the biggest is A; B is second" keeps its
 first part). A sentence opening by naming the members of the group the one before ranked
 ("Several threads tie for second place. Examples are A, B") goes on about them.
-A part that goes on to put its subject above the top overturns the ranking ("B is a close
-second, and actually a bit bigger": a comparative pointing up from the measure, lexicon
-ABOVE_THE_TOP, in a clause naming nothing of its own and comparing with nothing after "than"):
-what it names is asserted, whatever rank or context words it holds.
+A part that goes on to put its subject above the top overturns the ranking, in a clause naming
+nothing of its own: a comparative pointing up from the measure and comparing with nothing after
+"than" ("B is a close second, and actually a bit bigger", lexicon ABOVE_THE_TOP), the measure
+restated of the subject ("Next largest is B, though it is actually the largest"), or words
+giving it the top place ("B, which tops the list", lexicon TOP_PLACE): what it names is
+asserted, whatever rank or context words it holds.
 """
 
 from __future__ import annotations
@@ -26,6 +28,8 @@ from emailbench_gym.grading.claims.lexicon import (
     GROUP_OPENERS,
     RANK_AFTER_NEXT,
     RANK_ORDINALS,
+    RESTATING_WORDS,
+    TOP_PLACE,
 )
 from emailbench_gym.grading.claims.text import Text, word_tokens
 
@@ -34,6 +38,7 @@ _RANKING_WORDS = frozenset(
     w for m, opposites in ANTONYMS.items() for p in (m, *opposites) for w in word_tokens(p)
 ) | {"closest"}
 _GROUP_OPENERS = tuple(word_tokens(p) for p in GROUP_OPENERS)
+_TOP_PLACE = tuple(word_tokens(p) for p in TOP_PLACE)
 
 
 def _at(norms: list[str], i: int, phrase: tuple[str, ...]) -> bool:
@@ -70,23 +75,51 @@ def _states_measure(
 _CLAUSE_BREAKS = (",", " and ", " but ", " though ", " while ")
 
 
+#: After a measure, words that keep it among the runners-up ("the largest of the others").
+_THE_REST = frozenset({"others", "rest", "remaining", "remainder", "runners"})
+
+
+def _among_the_rest(norms: list[str], after: int) -> bool:
+    """Whether "of the others" / "among the rest" follows the token before `after`."""
+    words = [w for w in norms[after : after + 3] if w != "the"]
+    return len(words) >= 2 and words[0] in ("of", "among") and words[1] in _THE_REST
+
+
 def _overturns(
-    text: Text, masked: set[int], left: int, tokens: list[int], above: Sequence[tuple[str, ...]]
+    text: Text,
+    masked: set[int],
+    left: int,
+    tokens: list[int],
+    above: Sequence[tuple[str, ...]],
+    measures: Sequence[tuple[str, ...]],
 ) -> bool:
-    """Whether an up-pointing comparative in the part is said of the part's own ranked subject:
-    its clause names nothing of its own (no name or value before it) and no "than" follows it."""
+    """Whether the part puts its own ranked subject above the top, in a clause that names
+    nothing of its own (no name or value before the words): an up-pointing comparative no "than"
+    follows, the measure restated of the subject (only pronouns, copulas and adverbs before it
+    in its clause), or words giving it the top place."""
     norms = [t.norm for t in text.tokens]
     for i in tokens:
         phrase = next((p for p in above if _at(norms, i, p)), None)
-        if phrase is None:
+        if phrase is not None and "than" in norms[i + len(phrase) : i + len(phrase) + 3]:
             continue
-        if "than" in norms[i + len(phrase) : i + len(phrase) + 3]:
+        restated = next((p for p in measures if _at(norms, i, p)), None)
+        if phrase is None and not restated and not any(_at(norms, i, p) for p in _TOP_PLACE):
             continue
         at = text.tokens[i].start
         before = text.text[left:at]
         clause = max((before.rfind(b) + len(b) for b in _CLAUSE_BREAKS if b in before), default=0)
-        if clause and not any(j in masked for j in text.tokens_in(left + clause, at)):
-            return True
+        if not clause:
+            continue
+        opening = text.tokens_in(left + clause, at)
+        if any(j in masked for j in opening):
+            continue
+        if restated and (
+            not opening
+            or any(norms[j] not in RESTATING_WORDS for j in opening)
+            or _among_the_rest(norms, i + len(restated))
+        ):
+            continue  # "second, well behind the largest", "the largest of the others"
+        return True
     return False
 
 
@@ -126,18 +159,23 @@ def runner_up_parts(
 
 def overturning_parts(
     text: Text, masked: set[int], measure: Sequence[str]
-) -> tuple[tuple[int, int], ...]:
-    """(start, end) offsets of the sentence parts (up to a semicolon) that put their own subject
+) -> tuple[tuple[int, int, bool], ...]:
+    """(start, end, ranked) of the sentence parts (up to a semicolon) that put their own subject
     above the top of `measure`'s ranking ("B is a close second, and actually a bit bigger"),
-    whatever rank or context words they hold: what they name is asserted as the top."""
+    whatever rank or context words they hold: what they name is asserted as the top. `ranked`:
+    the part also ranks it below ("second", "Next is B, though it is actually the most"), so a
+    ruling-out there may be the rank's own."""
     above = [word_tokens(w) for m in measure for w in ABOVE_THE_TOP.get(m.casefold(), ())]
-    if not above:
+    below = [word_tokens(w) for m in measure for w in BELOW_THE_TOP.get(m.casefold(), ())]
+    measures = [word_tokens(m) for m in measure]
+    if not measure:
         return ()
-    found: list[tuple[int, int]] = []
+    norms = [t.norm for t in text.tokens]
+    found: list[tuple[int, int, bool]] = []
     for start, end in text.sentences:
         cuts = [start + k for k, c in enumerate(text.text[start:end]) if c == ";"]
         for left, right in zip([start, *(k + 1 for k in cuts)], [*cuts, end], strict=True):
             tokens = [i for i in text.tokens_in(left, right) if i not in masked]
-            if _overturns(text, masked, left, tokens, above):
-                found.append((left, right))
+            if _overturns(text, masked, left, tokens, above, measures):
+                found.append((left, right, any(_ranks_below(norms, i, below) for i in tokens)))
     return tuple(found)
