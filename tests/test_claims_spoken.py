@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from emailbench_gym.grading.claims.spoken import write_digits
+from tests.test_claims_fairness import scenario_check
 from tests.test_claims_fairness_fair_a import passes_and_twins_fail
 
 
@@ -28,6 +29,9 @@ from tests.test_claims_fairness_fair_a import passes_and_twins_fail
         ("October eighteenth", "October 18th"),
         ("Q three trading P and L", "Q3 trading P&L"),
         ("the E B fifty M Boardroom", "the EB 50M Boardroom"),
+        ("one million five hundred twelve thousand bytes", "1512000 bytes"),
+        ("two million, five hundred twelve thousand", "2512000"),
+        ("a million and twelve", "1000012"),
     ],
 )
 def test_spoken_forms_are_written_out(spoken: str, written: str) -> None:
@@ -41,6 +45,7 @@ def test_spoken_forms_are_written_out(spoken: str, written: str) -> None:
         "The one whose comments you have; at one point she said so.",
         "You may first want to read it.",
         "three three-hour meetings; one, two, three; from two people",
+        "seven million; one million three times",
     ],
 )
 def test_single_number_words_and_counts_stay_words(kept: str) -> None:
@@ -152,3 +157,21 @@ def test_versus_is_the_vs_of_a_name() -> None:
         G103,
         {"termination versus share contribution": ["termination versus fee"]},
     )
+
+
+def test_millions_said_before_a_spoken_number_are_part_of_it() -> None:
+    """ "one million five hundred twelve thousand bytes" is 1,512,000, not 512,000 after a
+    stray "one million": OB-H310's attachment size passed with it. Correct twin: the size said
+    alone."""
+    answer = (
+        "The biggest attachment is Raptor_restructuring_model_v3.xls, {} bytes, on Marcus "
+        "Hale's email 'Raptor restructuring model v3' of Wed 10 Oct."
+    )
+    assert scenario_check(
+        "OB-H310", "attachment-size", answer.format("five hundred twelve thousand")
+    )
+    for wrong in (
+        "one million five hundred twelve thousand",
+        "two million, five hundred twelve thousand",
+    ):
+        assert not scenario_check("OB-H310", "attachment-size", answer.format(wrong))

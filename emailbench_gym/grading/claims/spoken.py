@@ -3,9 +3,10 @@
 An answer may say a value the way it would be read aloud: "ten thirty in the morning",
 "from two until five", "seven one three, eight five three, two two two two", "EB
 forty-seven C one", "five hundred twelve thousand bytes", "Raptor underscore model
-underscore v three dot xls", "October eighteenth". `write_digits` rewrites each such
-form into its written spelling ("10:30 am", "from 2 until 5", "713-853-2222", "EB 47C1",
-"512000 bytes", "Raptor_model_v3.xls", "October 18th") before anything else reads the
+underscore v three dot xls", "October eighteenth", "one million five hundred twelve
+thousand". `write_digits` rewrites each such form into its written spelling ("10:30 am",
+"from 2 until 5", "713-853-2222", "EB 47C1", "512000 bytes", "Raptor_model_v3.xls",
+"October 18th", "1512000") before anything else reads the
 text, so every recognizer (values, entity names, phrases) sees one spelling. It runs
 inside `normalize`, on answers and on the names and phrases they are compared with alike.
 
@@ -130,6 +131,15 @@ _FILE_JOINS = re.compile(
     rf"\s+(?:underscore|under\s+score)\s+|\s+dot\s+(?=(?:{_EXTENSIONS})\b)", re.I
 )
 _FILE_PART_NUMBER = re.compile(rf"(?<=[_.])(?P<l>[a-z])[ -](?P<n>{_BELOW_100}){_WE}", re.I)
+#: A number of millions or billions with a composite number or "and" one after it ("one
+#: million five hundred twelve thousand", "a million and twelve"): one number. Alone
+#: ("thirty-two million") it is left to the money reader, and a bare word after it ("one
+#: million three times") is not taken into it.
+_SCALED_NUMBER = re.compile(
+    rf"{_W}(?P<s>{_HUNDREDS}|{_BELOW_100}|a)[- ](?P<w>million|billion)"
+    rf"(?:[- ]and[- ](?P<a>{_BELOW_100})|,?[- ](?P<n>{_COMPOSITE})){_WE}(?!-\w)",
+    re.I,
+)
 _COMPOSITE_NUMBER = re.compile(
     rf"{_W}(?P<n>{_COMPOSITE}|{_BELOW_100})(?P<d>\s+point(?:\s+(?:{_U}|zero|oh))+)?{_WE}(?!-\w)",
     re.I,
@@ -259,6 +269,12 @@ def _composite(match: re.Match[str]) -> str:
     return value
 
 
+def _scaled(match: re.Match[str]) -> str:
+    scale = 10**6 if match.group("w").casefold() == "million" else 10**9
+    rest = match.group("n") or match.group("a")
+    return str(word_value(match.group("s")) * scale + word_value(rest))
+
+
 def _ordinal(word: str) -> str:
     parts = re.split(r"[\s-]+", word.casefold())
     day = sum(TENS_WORDS.get(p, 0) or ORDINAL_WORDS.get(p, 0) for p in parts)
@@ -280,6 +296,7 @@ def write_digits(text: str) -> str:
     )
     text = _DIGIT_RUN.sub(_digit_run, text)
     text = _LETTER_NUMBER.sub(lambda m: m.group("l") + str(word_value(m.group("n"))), text)
+    text = _SCALED_NUMBER.sub(_scaled, text)
     text = _COMPOSITE_NUMBER.sub(_composite, text)
     text = _LEAD_HOUR.sub(lambda m: m.group("lead") + str(word_value(m.group("h"))), text)
     return _DAY_ORDINAL.sub(lambda m: m.group("lead") + _ordinal(m.group("o")), text)
