@@ -4,6 +4,7 @@ list; after an item ("Kean, Pryor and the rest haven't responded") it still leav
 
 from __future__ import annotations
 
+from tests.test_claims_fairness import scenario_check
 from tests.test_claims_fairness_fair_a import passes_and_twins_fail
 
 R110 = (
@@ -40,3 +41,26 @@ def test_a_determiner_after_and_keeps_both_items_in_one_list() -> None:
         R110,
         {"are fully accepted": ["are still waiting on replies"]},
     )
+
+
+def test_the_rest_sharing_a_members_negative_predicate_joins_the_set():
+    """ "The rest haven't accepted either." after the pending invitees says everyone else is
+    pending too: not an exact set (it passed OB-R110 once the complement reading landed).
+    Correct twins: the rest said to have accepted, plainly, with "too" or "all"."""
+    pending = (
+        "Raptor Restructuring Update (Tue 16 Oct): Steven Kean hasn't responded; Nathan Pryor "
+        "(optional) is only tentative.\nQ4 Risk Review Kickoff (Fri 26 Oct): Sally Beck "
+        "(optional) hasn't responded."
+    )
+    for wrong in (
+        "\nThe rest haven't accepted either.",
+        "\nEveryone else hasn't responded either.",
+        " All the others haven't either.",
+    ):
+        assert not scenario_check("OB-R110", "not-accepted", pending + wrong), wrong
+    for right in (
+        "\nEveryone else has accepted.",
+        "\nThe rest have accepted too.",
+        "\nThe others have all accepted.",
+    ):
+        assert scenario_check("OB-R110", "not-accepted", pending + right), right

@@ -83,6 +83,17 @@ VAGUE_EXTENSIONS = (
     "and a few others",
     "and several others",
 )
+#: Subjects naming all the candidates outside the items: with a clause ending in "either"
+#: ("The rest haven't accepted either.") they join the items' set.
+_WHOLE_COMPLEMENTS = (
+    "the rest",
+    "the others",
+    "all the others",
+    "the remaining ones",
+    "everyone else",
+    "everybody else",
+    "all the rest",
+)
 #: After "and the rest" / "and others" that follows no item, these make it the subject of a
 #: clause of its own (the complement of what was named: "..., and the rest have no invitees"),
 #: not an open end of the list ("Kean, Pryor and others haven't accepted" stays open).
@@ -900,8 +911,12 @@ class AnswerItemsCheck(_Claim):
         return CueWords.of(self.predicate, self.context_words, inflect=True)
 
     @staticmethod
-    def _vague_extension(analysis: Analysis, mentions: list[tuple[Span, list[str]]]) -> str | None:
-        """An open-ended list ("..., and others", "etc.") in the items' paragraph: not an exact set."""
+    def _vague_extension(
+        analysis: Analysis, mentions: list[tuple[Span, list[str]]], members: set[str]
+    ) -> str | None:
+        """An open-ended list ("..., and others", "etc.") in the items' paragraph, or the whole
+        complement said to share a member's negative predicate ("The rest haven't accepted
+        either.", the item named last before it a member): not an exact set."""
         text = analysis.text
         paragraphs = {text.paragraph_of(span.start) for span, _ in mentions}
         named = {i for span, _ in mentions for i in range(span.first, span.last)}
@@ -912,6 +927,18 @@ class AnswerItemsCheck(_Claim):
             if span.first - 1 not in named and after in _COMPLEMENT_VERBS:
                 continue  # "..., are fully accepted, and the rest have no invitees": the others
             return text.text[span.start : span.end]
+        for span in analysis.phrase_spans(list(_WHOLE_COMPLEMENTS)):
+            if text.paragraph_of(span.start) not in paragraphs:
+                continue
+            clause = text.tokens_in(span.end, text.clause_of(span.start, span.end)[1])
+            before = [keys for named_span, keys in mentions if named_span.end <= span.start]
+            if (  # sharing what was said of the item before it: a member's predicate
+                clause
+                and text.tokens[clause[-1]].norm == "either"
+                and before
+                and not members.isdisjoint(before[-1])
+            ):
+                return text.text[span.start : text.tokens[clause[-1]].end]
         return None
 
     def _about_subject(self, analysis: Analysis, spans: list[Span]) -> list[bool]:
@@ -1140,7 +1167,7 @@ class AnswerItemsCheck(_Claim):
         missing = sorted((members - set(affirmed)) | hedged)
         wrong_named = sorted(set(claimed_wrong)) if self.exclusive else []
         own = [m for m, counted in zip(mentions, about, strict=True) if counted]
-        vague = self._vague_extension(analysis, own) if self.exclusive else None
+        vague = self._vague_extension(analysis, own, members) if self.exclusive else None
         order_ok = True
         if self.ordered and not missing:
             wanted = [analysis.universe.key(self.kind, m) for m in self.members]
