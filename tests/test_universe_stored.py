@@ -206,3 +206,20 @@ def test_a_derived_alias_goes_before_the_names_of_later_entities() -> None:
     )
     assert base.find_mentions(Text("Gamma Delta"))[0].refs == (("event", "e1"),)
     assert base.of_kind("person")["q@x.com"].aliases != derived.of_kind("person")["q@x.com"].aliases
+
+
+def test_only_a_shared_universe_writes_its_kitchen_sink_for_an_answer() -> None:
+    """Reading an answer writes the kitchen sink (every label, sorted) only where its analysis
+    is kept for every scenario: a scenario with names of its own (OB-G107's aliases) reads
+    answers without it, and its sink still fails the scenario."""
+    scenario = load_scenario("OB-G107")
+    own = ScenarioContext(scenario)  # a context of its own: nothing graded with it yet
+    assert not own.shared_universe
+    own.analyse(scenario.solution.answer)
+    assert own.universe._sink is None
+    episode = Episode(scenario, Workspace())
+    episode.replay_reference()
+    assert not episode.grade(episode.context.kitchen_sink).passed
+    shared = ScenarioContext(load_scenario("OB-G101"))
+    assert shared.shared_universe
+    assert shared.analyse(shared.kitchen_sink) is shared.analyse(shared.kitchen_sink)
