@@ -293,3 +293,32 @@ def test_the_universe_from_message_heads_is_the_universe_from_messages(
     heads = list(snapshot.message_heads())
     assert [h[0] for h in heads] == [m.id for m in models.messages]
     assert len(heads) > 300
+
+
+@pytest.mark.parametrize(
+    ("where", "searched"),
+    [
+        ([{"path": "id", "op": "regex", "value": r"^msg-5\d{3}$"}], "messages_id (id>? AND id<?)"),
+        (
+            [
+                {"path": "parentFolderId", "value": "inbox"},
+                {"path": "receivedDateTime", "op": "lt", "value": "2001-09-01T00:00:00Z"},
+            ],
+            "messages_folder_received (folder=? AND received<?)",
+        ),
+    ],
+)
+def test_start_state_counts_search_an_index(where: list[dict[str, Any]], searched: str) -> None:
+    """Counts a first grade asks of a large corpus are one index range, not a scan of it (a
+    created id's pattern, a folder's messages before a date; `ne` goes by its complement)."""
+    corpus = load_corpus()
+    found = indexed.plan(Query.model_validate({"collection": "messages", "where": where}), None)
+    assert found is not None and found.where is not None
+    plan = corpus.store._connection.execute(
+        f"EXPLAIN QUERY PLAN SELECT count(*) FROM messages WHERE {found.where.sql}",
+        found.where.params,
+    ).fetchall()
+    assert any(searched in row[3] for row in plan), plan
+    excluded = Query(collection="messages", where=[Condition(path="id", op="ne", value=["m"])])
+    complement = indexed.plan(excluded, None).complement  # type: ignore[union-attr]
+    assert complement is not None and complement.sql == "id IN (?)"
