@@ -32,6 +32,10 @@ from tests.test_claims_fairness_fair_a import passes_and_twins_fail
         ("one million five hundred twelve thousand bytes", "1512000 bytes"),
         ("two million, five hundred twelve thousand", "2512000"),
         ("a million and twelve", "1000012"),
+        ("at ten to ten", "at 9:50"),
+        ("by twenty-five past two", "by 2:25"),
+        ("until ten minutes to one", "until 12:50"),
+        ("from ten to eleven", "from 10 to 11"),
     ],
 )
 def test_spoken_forms_are_written_out(spoken: str, written: str) -> None:
@@ -175,3 +179,12 @@ def test_millions_said_before_a_spoken_number_are_part_of_it() -> None:
         "two million, five hundred twelve thousand",
     ):
         assert not scenario_check("OB-H310", "attachment-size", answer.format(wrong))
+
+
+def test_minutes_to_the_hour_are_before_it() -> None:
+    """ "at ten to ten" is 9:50: before, it was written "at 10 to 10" and OB-R101's start time
+    (10:00) passed with it. Correct twin: "at ten in the morning"; "from ten to eleven" stays
+    a range."""
+    answer = "Your first meeting today is the Risk Desk Stand-up {} in EB 2801 Conference Room."
+    assert scenario_check("OB-R101", "start-time", answer.format("at ten in the morning"))
+    assert not scenario_check("OB-R101", "start-time", answer.format("at ten to ten"))

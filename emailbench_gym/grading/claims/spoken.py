@@ -98,7 +98,15 @@ _TIME_WITH_PERIOD = re.compile(
     re.I,
 )
 _PAST_TO = re.compile(
-    rf"{_W}(?:(?P<half>half)\s+past|(?:a\s+)?quarter\s+(?P<r>past|after|to|till|of))\s+"
+    rf"{_W}(?:(?P<half>half)\s+past|(?:a\s+)?(?P<q>quarter)\s+(?P<r>past|after|to|till|of))\s+"
+    rf"(?P<h>{_HOUR}|1[0-2]|0?[1-9]){_WE}(?!\s+(?:{_COUNTED})\b)",
+    re.I,
+)
+#: Minutes said before the hour they count from or to, after a word of a point in time ("at
+#: ten to ten", "by twenty-five past two"); not after "from" ("from ten to eleven" is a range).
+_MINUTES_PAST_TO = re.compile(
+    r"\b(?P<lead>(?:at|by|around|about|until|till|before|after|since)\s+)"
+    r"(?P<n>five|ten|twenty(?:[- ]five)?)(?:\s+minutes)?\s+(?P<r>past|after|to|till|of)\s+"
     rf"(?P<h>{_HOUR}|1[0-2]|0?[1-9]){_WE}(?!\s+(?:{_COUNTED})\b)",
     re.I,
 )
@@ -199,12 +207,13 @@ def _time_with_period(match: re.Match[str]) -> str:
 
 
 def _past_to(match: re.Match[str]) -> str:
-    hour = match.group("h")
+    named = match.groupdict()
+    hour = named["h"]
     h = word_value(hour) if hour[0].isalpha() else int(hour)
-    minutes = 30 if match.group("half") else 15
-    if (match.group("r") or "").casefold() in ("to", "till", "of"):
+    minutes = 30 if named.get("half") else 15 if named.get("q") else word_value(named["n"])
+    if (named.get("r") or "").casefold() in ("to", "till", "of"):
         h, minutes = (h - 2) % 12 + 1, 60 - minutes
-    return f"{h}:{minutes:02d}"
+    return f"{named.get('lead') or ''}{h}:{minutes:02d}"
 
 
 def _run_digits(group: str) -> tuple[str, int, bool]:
@@ -289,6 +298,7 @@ def write_digits(text: str) -> str:
     text = _AND_LETTERS.sub(r"\g<a>&\g<b>", text)
     text = _SPELLED_LETTERS.sub(lambda m: m.group().replace(" ", ""), text)
     text = _TIME_WITH_PERIOD.sub(_time_with_period, text)
+    text = _MINUTES_PAST_TO.sub(_past_to, text)
     text = _PAST_TO.sub(_past_to, text)
     text = _HOUR_MINUTE.sub(lambda m: _clock(m.group("h"), m.group("m")), text)
     text = _LEAD_HOUR_OH.sub(
