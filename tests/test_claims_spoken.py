@@ -188,3 +188,14 @@ def test_minutes_to_the_hour_are_before_it() -> None:
     answer = "Your first meeting today is the Risk Desk Stand-up {} in EB 2801 Conference Room."
     assert scenario_check("OB-R101", "start-time", answer.format("at ten in the morning"))
     assert not scenario_check("OB-R101", "start-time", answer.format("at ten to ten"))
+
+
+def test_a_bare_hour_offered_with_a_time_makes_both_alternatives() -> None:
+    """ "at ten, or maybe eleven" offers two start times: it states neither (OB-R101's start
+    time passed with it, as with "at 10, or maybe 11" and "or maybe at eleven"). Correct twin:
+    "or 2 people" counts people, so the time stands."""
+    answer = "Your first meeting today is the Risk Desk Stand-up {} in EB 2801 Conference Room."
+    for wrong in ("at ten, or maybe eleven", "at 10, or maybe 11", "at ten, or maybe at eleven"):
+        assert not scenario_check("OB-R101", "start-time", answer.format(wrong)), wrong
+    for right in ("at ten in the morning", "at 10:00 AM, or 2 people"):
+        assert scenario_check("OB-R101", "start-time", answer.format(right)), right

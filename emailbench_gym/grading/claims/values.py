@@ -1024,12 +1024,26 @@ class _Corrections:
         return False
 
 
+#: After a bare number, what makes it an hour offered with a time: its clause's end, a
+#: preposition, or a half of the day ("or maybe 11 in EB 2801", "or 11 am").
+_BARE_HOUR_END = re.compile(
+    r"\s*(?:[.,;:!?)\n]|$|(?:in|at|on|for|with|am|pm|a\.m|p\.m|o'clock|sharp)\b)", re.I
+)
+
+
 def _mark_alternatives(text: str, found: list[ValueMention]) -> list[ValueMention]:
-    """Values offered as alternatives ("5 or 7", "80% or 75%", "5-7 emails") state neither."""
+    """Values offered as alternatives ("5 or 7", "80% or 75%", "5-7 emails", "at 10, or maybe
+    at 11", a time and a bare hour) state neither."""
     marked = list(found)
     for i in range(len(marked) - 1):
         a, b = marked[i], marked[i + 1]
-        if _FAMILY.get(a.kind, a.kind) != _FAMILY.get(b.kind, b.kind):
+        bare_hour = (  # "at 10, or maybe 11": the other hour, said without its minutes
+            a.kind == "time"
+            and b.kind == "number"
+            and all(float(v).is_integer() and 0 <= v <= 24 for v in b.values)
+            and _BARE_HOUR_END.match(text, b.end) is not None
+        )  # (no noun after it: "or 2 people" counts people)
+        if _FAMILY.get(a.kind, a.kind) != _FAMILY.get(b.kind, b.kind) and not bare_hour:
             continue
         between = text[a.end : b.start]
         small_range = (
@@ -1041,7 +1055,11 @@ def _mark_alternatives(text: str, found: list[ValueMention]) -> list[ValueMentio
             and all(v < 1000 for v in (*a.values, *b.values))
         )
         if (
-            re.fullmatch(r"\s*,?\s*(?:or|either)\s+(?:maybe\s+|perhaps\s+)?", between, re.I)
+            re.fullmatch(
+                r"\s*,?\s*(?:or|either)\s+(?:maybe\s+|perhaps\s+|possibly\s+)?(?:at\s+|by\s+)?",
+                between,
+                re.I,
+            )
             or small_range
         ):
             marked[i] = replace(a, qualifier="alternative")
