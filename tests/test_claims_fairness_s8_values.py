@@ -422,3 +422,18 @@ def test_a_share_in_a_counts_role_gives_that_count():
     assert scenario_check("OB-H321", "trading-count", answer)
     right = answer.replace("Unread: 4 of the 8:", "4 of the 8 are unread:")
     assert scenario_check("OB-H321", "trading-count", right)
+
+
+def test_a_context_subject_given_the_measure_in_its_own_clause_is_asserted():
+    """ "The only other meeting today, the Q3 Earnings Release Prep, is your first one" opens a
+    context sentence, then states the asked measure of the wrong meeting: it passed OB-R101.
+    Correct twins: the context sentence without the measure, and the right meeting first."""
+    stand_up = "the Risk Desk Stand-up"
+    other = "The only other meeting today, the Q3 Earnings Release Prep, is {}"
+    wrong = other.format(f"your first one at 10:00 AM; then {stand_up}.")
+    assert not scenario_check("OB-R101", "first-meeting", wrong)
+    for right in (
+        f"Your first meeting today is {stand_up} at 10:00 AM. " + other.format("at 2:00 PM."),
+        f"Your first meeting today is {stand_up} at 10:00 AM. " + other.format("your second one."),
+    ):
+        assert scenario_check("OB-R101", "first-meeting", right), right

@@ -959,7 +959,7 @@ TOP_PLACE: tuple[str, ...] = (
     "the top spot",
 )
 #: What may stand between a clause's start and a measure it restates of the clause's subject
-#: ("though it is actually the largest", "which is really the biggest").
+#: ("though it is actually the largest", "which is really the biggest", "is your first one").
 RESTATING_WORDS: frozenset[str] = frozenset(
     {
         "it",
@@ -978,6 +978,9 @@ RESTATING_WORDS: frozenset[str] = frozenset(
         "now",
         "still",
         "the",
+        "your",
+        "my",
+        "our",
         "of",
         "all",
     }
