@@ -416,14 +416,16 @@ def _changes_an_amount(norms: list[str], after: int) -> bool:
 
 #: Words after a negation that make it add an item, not deny one: "not only X (but also Y)",
 #: "not just X", "don't forget X", "not to mention X", "don't miss X", "don't overlook X".
-_ADDING_TAILS: tuple[tuple[str, ...], ...] = (
-    ("only",),
-    ("just",),
-    ("forget",),
-    ("miss",),
-    ("overlook",),
-    ("to", "mention"),
-    ("to", "forget"),
+_ADDING_TAILS = _Phrases(
+    (
+        ("only",),
+        ("just",),
+        ("forget",),
+        ("miss",),
+        ("overlook",),
+        ("to", "mention"),
+        ("to", "forget"),
+    )
 )
 
 
@@ -433,7 +435,7 @@ _TAG_PRONOUNS = frozenset({"it", "they", "you", "he", "she", "we", "there"})
 def _adds_not_denies(norms: list[str], after: int) -> bool:
     """Whether the negation ending at token `after` opens an addition ("Not only these: X
     too.", "Don't forget X."): a wrong item written after it is asserted, not ruled out."""
-    return any(tuple(norms[after : after + len(tail)]) == tail for tail in _ADDING_TAILS)
+    return _match_at(norms, after, _ADDING_TAILS) > 0
 
 
 def _phrases(words: tuple[str, ...]) -> _Phrases:
@@ -488,6 +490,8 @@ _GENERIC_CUES = (
     ("hedge", _HEDGES),
     ("adjacent", _ADJACENT),
 )
+#: The words a generic cue can start with: no other word is looked up (`_generic_cues`).
+_GENERIC_FIRST_WORDS = frozenset(phrase[0] for _, phrases in _GENERIC_CUES for phrase in phrases)
 
 
 @dataclass(frozen=True)
@@ -642,6 +646,12 @@ class PolarityReader:
         self._zeros: dict[tuple[tuple[Span, ...], CueWords], set[int]] = {}  # by `read`
         self._reads: dict[tuple, tuple[list[Polarity], list[int] | None]] = {}
         self._predicate_ranges: dict[tuple[str, ...], tuple[tuple[int, int], ...]] = {}
+        self._predicate_at: dict[tuple[str, ...], list[int]] = {}
+        self._windows: dict[tuple[str, int, int], tuple[int, bool, int | None]] = {}
+        self._status_claims: dict[tuple, bool] = {}
+        self._clause_ends: dict[int, bool] = {}
+        self._alone: dict[tuple[int, int], bool] = {}
+        self._bound: dict[tuple, dict[tuple[str, int, int], int | None]] = {}
         self.in_parentheses = {
             i
             for match in re.finditer(r"\([^()\n]*\)", text.text)
@@ -822,7 +832,7 @@ class PolarityReader:
         found: dict[int, tuple[tuple[str, int], ...]] = {}
         norms = self.norms
         for i in range(len(norms)):
-            if i in self.masked:
+            if i in self.masked or norms[i] not in _GENERIC_FIRST_WORDS:
                 continue
             here = tuple(
                 (kind, length)
@@ -930,27 +940,32 @@ class PolarityReader:
         """A negation of the question's own predicate ("hasn't accepted") is part of the claim;
         one that reaches an item first ("not Steven Kean hasn't responded") negates the item, and
         a whole exclusion ("Steven Kean (not included)") is never the predicate."""
-        norms = self.norms
         ruled_starts = {c.first: c for c in cues if c.kind == "ruled"}
         _, predicate_cells = self._columns(words)
+        own_tokens = sorted(own)
+        predicate_at = self._predicate_tokens(words.predicate)
         for cue in cues:
             if cue.kind not in ("pre", "negverb", "post"):
                 continue
             if cue.first in predicate_cells and not self._cell_names_an_item(cue.first, own):
                 cue.active = False  # "| Emails exchanged |" ... "| none |"
                 continue
-            same = self._predicate_window(cue, own)
-            exclusion = cue.kind == "post" and tuple(norms[cue.first : cue.last]) not in _BARE_POST
-            if not exclusion and self._states_a_status(same, words):
+            end, exclusion, status = self._negation_window(cue)
+            # the window stops before the first of the items read after the negation
+            item = bisect.bisect_left(own_tokens, cue.last)
+            if item < len(own_tokens) and own_tokens[item] < end:
+                end = own_tokens[item]
+            if (
+                not exclusion
+                and status is not None
+                and status < end
+                and not self._claims_status(self.norms[status][:4], words)
+            ):
                 cue.active = False  # "Submit September expense report - not started"
                 continue
-            if (
-                words.predicate
-                and not exclusion
-                and any(norms[j].startswith(words.predicate) for j in same)
-            ):
+            if words.predicate and not exclusion and _any_within(predicate_at, cue.last, end):
                 cue.active = False
-            for j in same[:2]:
+            for j in range(cue.last, min(end, cue.last + 2)):
                 if j in ruled_starts:  # "not done": the negated ruling-out word is the predicate
                     cue.active = False
                     ruled_starts[j].active = False
@@ -959,20 +974,48 @@ class PolarityReader:
                 if self._qualified_by_predicate(ruled, words.predicate):
                     ruled.active = False
 
-    def _states_a_status(self, window: list[int], words: CueWords) -> bool:
-        """Whether the words a negation negates are a progress status ("not started", "hasn't
-        been started", "not yet begun"): a value of the item's state, like "in progress", not a
-        denial of what is claimed of it. Unless the claim is about that status itself (its
-        predicate or ruling-out words name it: "which haven't started?")."""
-        norms = self.norms
-        k = 0
-        while k < len(window) and norms[window[k]] in _STATUS_FILLERS:
-            k += 1
-        if k >= len(window) or norms[window[k]] not in NEGATED_STATUSES:
-            return False
-        stem = norms[window[k]][:4]
-        claimed = (*words.predicate, *(w for phrase in words.ruled_out for w in phrase))
-        return not any(w.startswith(stem) or stem.startswith(w[:4]) for w in claimed if w)
+    def _negation_window(self, cue: _Cue) -> tuple[int, bool, int | None]:
+        """What a negation's predicate window holds whatever the claim (kept per answer, as
+        every read walks the same cues): the window's end before any item cuts it (the words
+        after the negation that can be its predicate: up to 6, in its clause), whether the
+        negation is a whole exclusion ("(not included)"), and the token of the progress
+        status it negates ("not started", "hasn't been started", "not yet begun"), if any."""
+        key = (cue.kind, cue.first, cue.last)  # a word may be several kinds ("excluded")
+        found = self._windows.get(key)
+        if found is None:
+            norms = self.norms
+            after = self._clause_after(cue.first, cue.last)
+            k = after.start
+            while k < after.stop and norms[k] in _STATUS_FILLERS:
+                k += 1
+            status = k if k < after.stop and norms[k] in NEGATED_STATUSES else None
+            exclusion = cue.kind == "post" and tuple(norms[cue.first : cue.last]) not in _BARE_POST
+            found = self._windows[key] = (after.stop, exclusion, status)
+        return found
+
+    def _claims_status(self, stem: str, words: CueWords) -> bool:
+        """Whether the claim is about a negated progress status itself (its predicate or
+        ruling-out words name it: "which haven't started?"), so that "not started" denies what
+        is claimed rather than giving a value of the item's state, like "in progress"."""
+        key = (stem, words.predicate, words.ruled_out)
+        found = self._status_claims.get(key)
+        if found is None:
+            claimed = (*words.predicate, *(w for phrase in words.ruled_out for w in phrase))
+            found = self._status_claims[key] = any(
+                w.startswith(stem) or stem.startswith(w[:4]) for w in claimed if w
+            )
+        return found
+
+    def _predicate_tokens(self, predicate: tuple[str, ...]) -> list[int]:
+        """The tokens, in order, that are words of the predicate (kept per answer)."""
+        found = self._predicate_at.get(predicate)
+        if found is None:
+            found = self._predicate_at[predicate] = (
+                [i for i, n in enumerate(self.norms) if n.startswith(predicate)]
+                if predicate
+                else []
+            )
+        return found
 
     def _cell_names_an_item(self, i: int, own: set[int]) -> bool:
         """Whether the table cell holding token `i` also names one of the items read. A column
@@ -986,16 +1029,6 @@ class PolarityReader:
             return False
         _, left, right = cell
         return any(j in own for j in self.text.tokens_in(left, right))
-
-    def _predicate_window(self, cue: _Cue, own: set[int]) -> list[int]:
-        """The words after a negation that can be its predicate: up to 6, in its clause, and
-        none past one of the items read ("not Sally Beck has accepted" negates Sally Beck)."""
-        window = []
-        for j in self._clause_after(cue.first, cue.last):
-            if j in own:
-                break
-            window.append(j)
-        return window
 
     def _clause_after(self, first: int, last: int) -> range:
         """Up to 6 words after tokens [first, last), within their clause (kept per answer)."""
@@ -1081,7 +1114,7 @@ class PolarityReader:
         tokens = self.text.tokens
         status = [tokens[c.first].start for c in cues]  # a cue, even one of the predicate
         if words.predicate:
-            status += [t.start for t in tokens if t.norm.startswith(words.predicate)]
+            status += [tokens[i].start for i in self._predicate_tokens(words.predicate)]
         runs = self._runs(spans, status)
         run_of = {k: r for r, run in enumerate(runs) for k in run}
         self._lists[(tuple(spans), words)] = [run_of[k] for k in range(len(spans))]
@@ -1090,10 +1123,18 @@ class PolarityReader:
         verdict: list[set[str]] = [set() for _ in runs]
         index = _RunIndex(first, last, self._proxies(first, last, personal))
         ruling: set[int] = set()  # sentences with an exclusion that binds to no item
+        # reads whose runs are the same (one subject's claims, an item check and its context
+        # words) bind each cue the same: a cue's run is found once for them all
+        bound = self._bound.setdefault(
+            (tuple(first), tuple(last), tuple(sorted(index.proxies.items())), words.predicate), {}
+        )
         for cue in cues:
             if not cue.active:
                 continue
-            target = self._bind(cue, index, words.predicate)
+            place = (cue.kind, cue.first, cue.last)
+            if place not in bound:
+                bound[place] = self._bind(cue, index, words.predicate)
+            target = bound[place]
             if target is not None:
                 verdict[target].add(
                     {"hedge": "hedged", "ruled": "ruled_out"}.get(cue.kind, "negated")
@@ -1174,8 +1215,7 @@ class PolarityReader:
         ends = [end for end, _ in by_last]
         other = PERSONAL_PRONOUNS if personal is False else frozenset()
         chained: dict[tuple[int, str], set[int]] = {}  # (run, pronoun group) -> its sentences
-        pronouns = set(self._pronouns)
-        opens = {s for s, i in self._sentence_starts.items() if i in pronouns}
+        opens = self._pronoun_openings
         for i in self._pronouns:
             if self.norms[i] in other:
                 continue
@@ -1190,6 +1230,12 @@ class PolarityReader:
                 proxies[i] = r
                 chained.setdefault((r, group), set()).add(self.sentence[i])
         return proxies
+
+    @cached_property
+    def _pronoun_openings(self) -> set[int]:
+        """Sentences opening with one of `_pronouns`."""
+        pronouns = set(self._pronouns)
+        return {s for s, i in self._sentence_starts.items() if i in pronouns}
 
     @cached_property
     def _strikes(self) -> tuple[list[int], list[int]]:
@@ -1495,14 +1541,25 @@ class PolarityReader:
         return r
 
     def _clause_ends_after(self, cue: _Cue) -> bool:
-        end = self.text.tokens[cue.last - 1].end
-        rest = self.text.text[end : end + 3]
-        return bool(re.match(r"\s*[.;,)!?:\n]|\s*$", rest))
+        """Whether the cue's clause ends right after it (kept per answer: every read binds the
+        same cues)."""
+        found = self._clause_ends.get(cue.last)
+        if found is None:
+            end = self.text.tokens[cue.last - 1].end
+            rest = self.text.text[end : end + 3]
+            found = self._clause_ends[cue.last] = bool(re.match(r"\s*[.;,)!?:\n]|\s*$", rest))
+        return found
 
     def _alone_in_clause(self, cue: _Cue) -> bool:
-        start, end = self.text.tokens[cue.first].start, self.text.tokens[cue.last - 1].end
-        left, right = self.text.clause_of(start, end)
-        return self.text.text[left:right].strip(" \t-:;,()[]|*.!") == self.text.text[start:end]
+        """Whether the cue is all its clause says (kept per answer)."""
+        found = self._alone.get((cue.first, cue.last))
+        if found is None:
+            start, end = self.text.tokens[cue.first].start, self.text.tokens[cue.last - 1].end
+            left, right = self.text.clause_of(start, end)
+            found = self._alone[cue.first, cue.last] = (
+                self.text.text[left:right].strip(" \t-:;,()[]|*.!") == self.text.text[start:end]
+            )
+        return found
 
     def _hedges_an_aside(self, cue: _Cue, run_last: int, predicate: tuple[str, ...] = ()) -> bool:
         """A hedge reaching an item of the sentence before through a pronoun hedges what its
