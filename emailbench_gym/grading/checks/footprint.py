@@ -129,12 +129,16 @@ class Envelope:
         return f"{self.kind}{answered}: {roles}"
 
 
+#: The count that created drafts go to, apart from the other created messages.
+DRAFTS = "messages (drafts)"
+
+
 def creation_kind(collection: str, item: Any) -> str:
     """What a created item is counted as: drafts apart from the other messages (sent copies,
     whose sends the outbox checks account for), so a send the episode left out (an optional
     one) never makes room for a draft the reference did not write."""
     if collection == "messages" and getattr(item, "isDraft", False):
-        return "messages (drafts)"
+        return DRAFTS
     return collection
 
 
@@ -308,7 +312,7 @@ class FootprintCheck(CheckBase):
                         f"{collection} {item_id} ({_name(after)}) changed: {', '.join(sorted(fields))}"
                     )
         for kind, count in created.items():
-            collection = kind.split(" ")[0]
+            collection = "messages" if kind == DRAFTS else kind
             limit = reference.created.get(kind, 0) + sum(
                 lat.create for lat in self.latitude if lat.collection == collection
             )
