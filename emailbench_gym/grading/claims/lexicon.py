@@ -637,6 +637,20 @@ NUMBER_WORDS: dict[str, int] = {
     "a dozen": 12,
     "dozen": 12,
 }
+#: Scale words after a number ("66 million", "13 bn", "5k"): one source for the money reader
+#: (values.py) and spoken numbers ("one million five hundred twelve thousand", spoken.py).
+SCALE_WORDS: dict[str, float] = {
+    "thousand": 1e3,
+    "k": 1e3,
+    "million": 1e6,
+    "mm": 1e6,
+    "m": 1e6,
+    "mn": 1e6,
+    "mil": 1e6,
+    "billion": 1e9,
+    "bn": 1e9,
+    "b": 1e9,
+}
 #: Fractions written as words ("two thirds", "half").
 FRACTION_WORDS: dict[str, float] = {
     "half": 1 / 2,

@@ -25,6 +25,7 @@ import re
 from emailbench_gym.grading.claims.lexicon import (
     MONTHS,
     ORDINAL_WORDS,
+    SCALE_WORDS,
     TEEN_WORDS,
     TENS_WORDS,
     UNIT_WORDS,
@@ -279,7 +280,7 @@ def _composite(match: re.Match[str]) -> str:
 
 
 def _scaled(match: re.Match[str]) -> str:
-    scale = 10**6 if match.group("w").casefold() == "million" else 10**9
+    scale = int(SCALE_WORDS[match.group("w").casefold()])
     rest = match.group("n") or match.group("a")
     return str(word_value(match.group("s")) * scale + word_value(rest))
 

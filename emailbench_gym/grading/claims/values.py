@@ -31,6 +31,7 @@ from emailbench_gym.grading.claims.lexicon import (
     FRACTION_WORDS,
     MONTHS,
     NUMBER_WORDS,
+    SCALE_WORDS,
     SUMS,
     WEEKDAYS,
 )
@@ -138,18 +139,6 @@ _PHONE = anchored(
         rf"{_B}(?:\+?1[\s.-]?)?(?:\(\d{{3}}\)\s?|\d{{3}}[\s.-])\d{{3}}[\s.-]\d{{4}}{_E}|{_B}\d{{3}}-\d{{4}}{_E}"
     )
 )
-_SCALE = {
-    "thousand": 1e3,
-    "k": 1e3,
-    "million": 1e6,
-    "mm": 1e6,
-    "m": 1e6,
-    "mn": 1e6,
-    "mil": 1e6,
-    "billion": 1e9,
-    "bn": 1e9,
-    "b": 1e9,
-}
 _MONEY = anchored(
     re.compile(
         rf"(?:(?:US\s?)?\$|USD\s?)\s?(?P<n>{DIGITS})(?:\s?(?P<s>million|billion|thousand|mm|mn|mil|bn|m|b|k)\b)?"
@@ -552,7 +541,7 @@ def find_values(
         if parsed is None:
             continue
         value, step = parsed
-        scale = _SCALE.get(scale_word, 1.0)
+        scale = SCALE_WORDS.get(scale_word, 1.0)
         add(
             ValueMention(
                 "money",
@@ -571,7 +560,7 @@ def find_values(
             if parsed is None:
                 continue
             value, step = parsed
-            scale = _SCALE[word.casefold()]
+            scale = SCALE_WORDS[word.casefold()]
             qualifier = _qualifier(text, match.start())
             add(ValueMention("money", (value * scale,), *match.span(), step * scale, qualifier))
     for match in _SIZE.finditer(text):
