@@ -83,6 +83,26 @@ def test_the_stored_universe_is_the_one_grading_would_build(compiled: Path) -> N
         assert read.find_mentions(Text(text)) == built.find_mentions(Text(text))
 
 
+def test_a_stored_universe_lists_a_kinds_keys_without_reading_its_entities(
+    compiled: Path,
+) -> None:
+    corpus = load_corpus(compiled)
+    read, built = stored.stored_universe(corpus), _built(corpus)
+    assert read is not None
+    derived = read.derive()
+    for kind, entities in built.entities.items():
+        assert list(read.keys_of(kind)) == list(entities), kind
+        assert list(derived.keys_of(kind)) == list(entities), kind
+    assert set(read._unread) == set(built.entities)  # no kind was decoded for its keys
+    derived.add("attachment", "new.pdf", "new.pdf", ["new.pdf"])  # its own copy of the kind
+    assert list(derived.keys_of("attachment")) == [*built.entities["attachment"], "new.pdf"]
+    assert list(read.keys_of("attachment")) == list(built.entities["attachment"])
+    assert list(read.keys_of("no such kind")) == list(built.keys_of("no such kind")) == []
+    for kind in built.entities:  # read or not, the same keys
+        read.of_kind(kind)
+        assert list(read.keys_of(kind)) == list(built.entities[kind]), kind
+
+
 def test_grades_are_the_same_with_the_stored_universe_or_a_built_one(
     compiled: Path, tmp_path: Path
 ) -> None:

@@ -2,7 +2,10 @@
 
 Every event lives in one of the persona's calendars, so the persona's schedule is
 the whole `events` collection (minus what they declined); other people's free/busy
-comes from the events of this corpus that they organize or attend. Times are
+comes from the events of this corpus that they organize or attend, each shown as that
+person's own recorded response makes it (as Graph reads their calendar): declined
+frees them, a tentative or unanswered invitation holds them tentative, an acceptance
+shows the meeting's own status, whatever the persona answered. Times are
 stored and returned in the mailbox time zone (`settings.timeZone`); a datetime
 argument without an offset is read in that zone too.
 """
@@ -88,6 +91,13 @@ RESPONSES: dict[str, tuple[ResponseType, str, ShowAs]] = {
     "tentativelyAccept": ("tentativelyAccepted", "Tentative", "tentative"),
     "decline": ("declined", "Declined", "free"),
 }
+#: A response that is not an acceptance -> how the invitation shows in that person's free/busy
+#: (Outlook holds an unanswered invitation tentatively, as this corpus's own unanswered ones).
+HELD: dict[str, ShowAs] = {
+    "notResponded": "tentative",
+    "tentativelyAccepted": "tentative",
+    "declined": "free",
+}
 
 
 # --- time ------------------------------------------------------------------------------
@@ -147,17 +157,35 @@ def _find_attendee(event: Event, address: str) -> Attendee | None:
     return next((a for a in event.attendees if _same(a.emailAddress.address, address)), None)
 
 
-def _attends(mb: Mailbox, event: Event, address: str) -> bool:
-    """Whether `address` takes part in the event: organizes it, or is invited and has not declined.
+def _meeting_show_as(event: Event) -> ShowAs:
+    """How the meeting itself shows: the organizer's status, what an attendee who accepted sees.
 
-    The persona's calendar holds every event, so for the persona only a decline counts.
+    The persona's copy of an invitation they have not accepted shows their answer (HELD); the
+    meeting then shows what accepting would show. A copy whose status is not the answer's
+    kept the meeting's own (e.g. an invitation marked free).
+    """
+    held = HELD.get(event.responseStatus.response)
+    if held is None or event.showAs != held:
+        return event.showAs
+    return RESPONSES["accept"][2]
+
+
+def _status(mb: Mailbox, event: Event, address: str) -> ShowAs:
+    """How the event shows in the free/busy of `address`, from that person's own response.
+
+    The persona's calendar holds every event with their own status (free once declined); the
+    organizer shows the meeting's status; an attendee their response's (HELD), or the
+    meeting's once accepted; anyone else is free. A free meeting frees everyone.
     """
     if _same(address, mb.me.mail):
-        return event.responseStatus.response != "declined"
-    if _same(event.organizer.emailAddress.address, address):
-        return True
+        return "free" if event.responseStatus.response == "declined" else event.showAs
+    meeting = _meeting_show_as(event)
+    if meeting == "free" or _same(event.organizer.emailAddress.address, address):
+        return meeting
     attendee = _find_attendee(event, address)
-    return attendee is not None and attendee.status.response != "declined"
+    if attendee is None:
+        return "free"
+    return HELD.get(attendee.status.response, meeting)
 
 
 # --- lookups and permissions -----------------------------------------------------------
@@ -182,13 +210,12 @@ def _overlapping(mb: Mailbox, start: datetime | None, end: datetime | None) -> l
     ]
 
 
-def _busy(mb: Mailbox, address: str, start: datetime, end: datetime) -> list[Event]:
-    """The events that make `address` unavailable in [start, end)."""
-    return [
-        e
-        for e in _overlapping(mb, start, end)
-        if not e.isCancelled and e.showAs != "free" and _attends(mb, e, address)
-    ]
+def _busy(mb: Mailbox, address: str, start: datetime, end: datetime) -> list[tuple[Event, ShowAs]]:
+    """The events that make `address` unavailable in [start, end), with how each shows."""
+    shown = (
+        (e, _status(mb, e, address)) for e in _overlapping(mb, start, end) if not e.isCancelled
+    )
+    return [(e, status) for e, status in shown if status != "free"]
 
 
 def _writable_calendar(mb: Mailbox, calendar_id: str) -> Calendar:
@@ -352,8 +379,10 @@ def calendar_getSchedule(
     """Get free/busy items of people (the persona included) in a time window, to check availability.
 
     Other people's calendars are not in this mailbox: their items are the events on the
-    persona's calendars they organize or were invited to and have not declined, with the
-    status those events show on the persona's calendar; their working hours are not known.
+    persona's calendars they organize or were invited to, each with the status their own
+    response gives it (as on their calendar, whatever the persona answered): declined is
+    free (no item), tentative or not yet answered is tentative, accepted (or the organizer)
+    is the meeting's own status. Free time has no items; their working hours are not known.
 
     Args:
         schedules: Email addresses to look up, e.g. ['alex.morgan@example.com', 'sam.lee@example.com'].
@@ -369,10 +398,10 @@ def calendar_getSchedule(
             ScheduleItem(
                 start=date_time_time_zone(mb, _instant(e.start)),
                 end=date_time_time_zone(mb, _instant(e.end)),
-                status=e.showAs,
+                status=status,
                 subject=e.subject,
             )
-            for e in _busy(mb, person.address, start, end)
+            for e, status in _busy(mb, person.address, start, end)
         ]
         is_me = _same(person.address, mb.me.mail)
         hours = mb.settings.workingHours if is_me else None
@@ -419,7 +448,8 @@ def calendar_findMeetingTimes(
     """Suggest meeting slots when the persona and all attendees are free, within working hours; earliest first.
 
     Slots start on half-hour boundaries, on the persona's working days and hours
-    (settings.workingHours), and never overlap a busy event of anyone involved.
+    (settings.workingHours), and never overlap a busy or tentative item of anyone involved,
+    as calendar_getSchedule shows them (each person's own response to each event).
 
     Args:
         attendees: Email addresses of the other people to meet (the persona is always included).
@@ -444,7 +474,7 @@ def calendar_findMeetingTimes(
     busy = [
         _span(e)
         for address in [mb.me.mail, *(p.address for p in people)]
-        for e in _busy(mb, address, start, end)
+        for e, _ in _busy(mb, address, start, end)
     ]
     hours = mb.settings.workingHours
     tz = zone(hours.timeZone)
@@ -684,7 +714,8 @@ def calendar_respondToEvent(
     """Accept, tentatively accept or decline a meeting someone else organizes (RSVP).
 
     Your free/busy follows the answer: accept shows busy, tentative shows tentative, decline
-    shows free (and the meeting leaves your schedule). With sendResponse, '<Accepted|Tentative|
+    shows free (and the meeting leaves your schedule); other people's free/busy keeps their own
+    responses. With sendResponse, '<Accepted|Tentative|
     Declined>: <subject>' with the comment goes to the organizer only (a copy in Sent Items).
 
     Args:

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from emailbench_gym.api.models import Event, ResponseStatus
 from emailbench_gym.workspace import Workspace
 from tests.api.support import fails, listed
 
@@ -132,8 +133,9 @@ def test_get_schedule(ws: Workspace) -> None:
     mine, sally = listed(ws, "calendar_getSchedule", schedules=[ME, SALLY], **OCT17)
     assert [i["subject"] for i in mine["scheduleItems"]] == ["FERC Review", "Dynegy Review"]
     assert mine["workingHours"]["startTime"] == "08:00" and sally["workingHours"] is None
+    # Sally accepted the Dynegy Review: busy, though the persona has not answered it.
     assert [(i["subject"], i["status"]) for i in sally["scheduleItems"]] == [
-        ("Dynegy Review", "tentative")
+        ("Dynegy Review", "busy")
     ]
     # Free events (all-day deadlines, holidays) do not make anyone busy.
     week = listed(
@@ -453,6 +455,101 @@ def test_free_busy_follows_the_answer(
     )
     shown = [(i["subject"], i["status"]) for i in mine["scheduleItems"]]
     assert shown == ([] if response == "decline" else [("Dynegy Review", show_as)])
+
+
+def shown(ws: Workspace, person: str, start: str, end: str) -> list[tuple[str, str]]:
+    (schedule,) = listed(
+        ws, "calendar_getSchedule", schedules=[person], startDateTime=start, endDateTime=end
+    )
+    return [(i["subject"], i["status"]) for i in schedule["scheduleItems"]]
+
+
+def with_response(ws: Workspace, event_id: str, person: str, response: str) -> None:
+    """Record `person`'s own response to an event (as if their reply had arrived)."""
+    mb = ws.mailbox
+    event = mb.require("events", event_id, Event)
+    attendees = [
+        a.model_copy(update={"status": ResponseStatus(response=response)})  # type: ignore[arg-type]
+        if a.emailAddress.address == person
+        else a
+        for a in event.attendees
+    ]
+    with mb.transaction():
+        mb.put("events", event.model_copy(update={"attendees": attendees}))
+
+
+OCT15_PM = ("2001-10-15T14:00", "2001-10-15T15:00")  # Q3 Earnings Release Prep (busy)
+
+
+@pytest.mark.parametrize(
+    ("response", "expected"),
+    [
+        ("accepted", [("Q3 Earnings Release Prep", "busy")]),
+        ("none", [("Q3 Earnings Release Prep", "busy")]),
+        ("tentativelyAccepted", [("Q3 Earnings Release Prep", "tentative")]),
+        ("notResponded", [("Q3 Earnings Release Prep", "tentative")]),
+        ("declined", []),
+    ],
+)
+def test_free_busy_of_others_follows_their_own_response(
+    ws: Workspace, response: str, expected: list[tuple[str, str]]
+) -> None:
+    jeff = "jeff.skilling@enron.com"  # organizes evt-006; Steven Kean accepted it
+    kean = "steven.kean@enron.com"
+    with_response(ws, "evt-006", kean, response)
+    assert shown(ws, kean, *OCT15_PM) == expected
+    assert shown(ws, jeff, *OCT15_PM) == [("Q3 Earnings Release Prep", "busy")]
+    assert shown(ws, ME, *OCT15_PM) == [("Q3 Earnings Release Prep", "busy")]
+    # With the persona out of it, only Kean's own response decides whether he can meet then.
+    ws.call("calendar_respondToEvent", id="evt-006", response="decline", sendResponse=False)
+    assert shown(ws, kean, *OCT15_PM) == expected
+    slots = listed(
+        ws,
+        "calendar_findMeetingTimes",
+        attendees=[kean],
+        durationMinutes=60,
+        startDateTime=OCT15_PM[0],
+        endDateTime=OCT15_PM[1],
+    )
+    assert len(slots) == (0 if expected else 1)
+
+
+def test_free_busy_of_others_ignores_the_persona_answer(ws: Workspace) -> None:
+    louise, lavorato = "louise.kitchen@enron.com", "john.lavorato@enron.com"
+    window = ("2001-10-17T11:30", "2001-10-17T12:00")
+    assert shown(ws, ME, *window) == [("Dynegy Review", "tentative")]  # unanswered
+    for response in ("tentativelyAccept", "decline"):
+        ws.call("calendar_respondToEvent", id="evt-009", response=response, sendResponse=False)
+        # The organizer and an attendee who accepted stay busy; Sally as before.
+        assert shown(ws, louise, *window) == [("Dynegy Review", "busy")]
+        assert shown(ws, lavorato, *window) == [("Dynegy Review", "busy")]
+    assert shown(ws, ME, *window) == []
+    slots = listed(
+        ws,
+        "calendar_findMeetingTimes",
+        attendees=[louise],
+        startDateTime=window[0],
+        endDateTime=window[1],
+    )
+    assert slots == []  # the organizer is still in her meeting
+
+
+def test_free_busy_of_others_tentative_and_unanswered(ws: Workspace) -> None:
+    window = ("2001-10-16T13:00", "2001-10-16T14:00")  # Raptor Restructuring Update
+    subject = "Raptor Restructuring Update"
+    assert shown(ws, "nathan.pryor@andersen.com", *window) == [(subject, "tentative")]
+    assert shown(ws, "steven.kean@enron.com", *window) == [(subject, "tentative")]
+    assert shown(ws, "marcus.hale@enron.com", *window) == [(subject, "busy")]
+    assert shown(ws, SALLY, *window) == []  # not invited
+    # A tentative hold still blocks meeting times, as a busy one does.
+    slots = listed(
+        ws,
+        "calendar_findMeetingTimes",
+        attendees=["steven.kean@enron.com"],
+        startDateTime="2001-10-16T13:00",
+        endDateTime="2001-10-16T14:00",
+    )
+    assert slots == []
 
 
 def test_declining_frees_the_persona(ws: Workspace) -> None:

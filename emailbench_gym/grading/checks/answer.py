@@ -976,7 +976,7 @@ class AnswerItemsCheck(_Claim):
         if self.candidates is not None:
             pool = {universe.key(self.kind, c) for c in self.candidates}
         else:
-            pool = set(universe.of_kind(self.kind))
+            pool = set(universe.keys_of(self.kind))
         return members, pool - members
 
     def evaluate(self, analysis: Analysis) -> Outcome:

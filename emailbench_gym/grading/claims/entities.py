@@ -22,7 +22,7 @@ import json
 import re
 import threading
 from collections import defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -182,6 +182,8 @@ class Universe:
         self._entities: dict[str, dict[str, Entity]] = defaultdict(dict)
         #: kind -> its entities as stored text, read on first use (`from_data`)
         self._unread: dict[str, str] = {}
+        #: kind -> the keys of its entities as stored JSON text, or decoded (`keys_of`)
+        self._stored_keys: dict[str, str | list[str]] = {}
         self._reading = threading.Lock()
         #: message id -> subject key
         self.message_group: dict[str, str] | MessageGroups = {}
@@ -391,6 +393,7 @@ class Universe:
                 ]
                 for kind, entities in self.entities.items()
             ],
+            "keys": {kind: _compact(list(entities)) for kind, entities in self.entities.items()},
             "contents": [[kind, key, sorted(held)] for (kind, key), held in self.contents.items()],
             "names": {name: _compact(refs) if refs else "" for name, refs in self._names.items()},
             "labels": self._sorted_labels(),
@@ -404,6 +407,7 @@ class Universe:
         for kind, text in data["kinds"]:
             universe._entities[kind] = {}  # its place in the order; filled by `_read`
             universe._unread[kind] = text
+        universe._stored_keys = dict(data["keys"])
         universe.contents = {
             (kind, key): frozenset((k, v) for k, v in held) for kind, key, held in data["contents"]
         }
@@ -450,6 +454,18 @@ class Universe:
         if kind in self._unread:
             self._read(kind)
         return self._entities.get(kind, {})
+
+    def keys_of(self, kind: str) -> Collection[str]:
+        """The keys of `kind`'s entities, in order: a stored universe reads them from its key
+        list, not by decoding every entity (a list claim's pool over 15,000 attachments)."""
+        if self._base is not None and kind not in self._copied:
+            return self._base.keys_of(kind)
+        if kind in self._unread:
+            keys = self._stored_keys[kind]
+            if isinstance(keys, str):
+                keys = self._stored_keys[kind] = json.loads(keys)
+            return keys
+        return self._entities.get(kind, {}).keys()
 
     def _build_trie(self) -> None:
         names: dict[str, list[list[Any]] | str | None] = {}
