@@ -20,7 +20,7 @@ from emailbench_gym.corpus import load_corpus
 from emailbench_gym.grading.claims.analysis import (
     Analysis,
     SubjectMention,
-    column_head_subject,
+    column_head_cell,
     span_of,
 )
 from emailbench_gym.grading.claims.entities import ENTITY_KINDS
@@ -112,7 +112,8 @@ def scan_bind(analysis: Analysis, target: Span, subjects: list[SubjectMention]):
         inside = [s for s in subjects if start <= s.span.start < end]
         return min(inside, key=lambda s: s.span.start) if inside else None
 
-    column_head = column_head_subject(text, target, line_index, first_in)
+    cell = column_head_cell(text, target, line_index)
+    column_head = first_in(*cell) if cell else None
     if column_head is not None:
         return column_head
     header = scan_header_of(text, line_index)

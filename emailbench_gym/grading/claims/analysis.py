@@ -83,6 +83,24 @@ class SubjectMention:
     keys: frozenset[str]  # "kind:key" of the entities (or "phrase:..." of a phrase subject)
 
 
+@dataclass(frozen=True)
+class BindFrame:
+    """What binding a target reads that does not depend on the subjects (Analysis.frame): its
+    scopes (clause, semicolon segment, sentence, line), where an aside holding it opens, the
+    label colon after it, its table row's column head cell, its header line and paragraph.
+    Worked out once per target and answer, so binders of several claims share it."""
+
+    scopes: tuple[tuple[int, int], ...]
+    sentence_index: int
+    line_index: int
+    table_row: bool
+    aside: int | None
+    colon: int | None
+    column_cell: tuple[int, int] | None
+    header: tuple[int, int] | None
+    paragraph_start: int
+
+
 def span_of(text: Text, start: int, end: int) -> Span:
     tokens = text.tokens_in(start, end)
     first = tokens.start if len(tokens) else text.token_at(start)
@@ -455,6 +473,71 @@ class Analysis:
         index = bisect.bisect_left(colons, start)
         return colons[index] if index < len(colons) and colons[index] < end else None
 
+    def frame(self, target: Span) -> BindFrame:
+        """The subject-independent part of binding `target` (kept per target: every binder of
+        the answer reads the same)."""
+        found = self._frames.get(target)
+        if found is None:
+            found = self._frames[target] = self._frame(target)
+        return found
+
+    @cached_property
+    def _frames(self) -> dict[Span, BindFrame]:
+        return {}
+
+    def _frame(self, target: Span) -> BindFrame:
+        text = self.text
+        sentence_index = text.sentence_of(target.start)
+        sentence = text.sentences[sentence_index]
+        line_index = text.line_of(target.start)
+        header = text.header_of(line_index)
+        return BindFrame(
+            scopes=(
+                self.clause_over_aside(target),
+                self.segment(sentence, target),
+                sentence,
+                text.lines[line_index],
+            ),
+            sentence_index=sentence_index,
+            line_index=line_index,
+            table_row=text.is_table_row(line_index),
+            aside=self.aside_opening(target),
+            colon=self.colon_after(target.end, sentence[1]),
+            column_cell=column_head_cell(text, target, line_index),
+            header=text.lines[header] if header is not None else None,
+            paragraph_start=text.lines[self._paragraph_first_line[line_index]][0],
+        )
+
+    def opens_unnamed(self, target: Span) -> bool:
+        """Whether the target may be the answer's lead whatever the subjects (Binder._leads):
+        in its first sentence, not a header over what follows, not a share or an "as of"
+        time, in a clause that names nothing. Kept per target."""
+        found = self._opens_unnamed.get(target)
+        if found is None:
+            found = self._opens_unnamed[target] = self._opens_unnamed_at(target)
+        return found
+
+    @cached_property
+    def _opens_unnamed(self) -> dict[Span, bool]:
+        return {}
+
+    def _opens_unnamed_at(self, target: Span) -> bool:
+        text = self.text
+        opening = len(text.text) - len(text.text.lstrip())
+        if text.sentence_of(target.start) != text.sentence_of(opening):
+            return False
+        if text.text[slice(*text.lines[text.line_of(target.start)])].rstrip().endswith(":"):
+            return False  # "Raptor status, 2001-10-15:" introduces the answer
+        left, right = self.frame(target).scopes[0]
+        colon = len(text.text[:left].rstrip()) - 1 if text.text[left] != ":" else left
+        if colon > 0 and text.text[colon] == ":":  # "Rob's line: 1-800-...": the label says whose
+            left = text.clause_of(colon - 1, colon - 1)[0]
+        if _PARTITIVE_AFTER.match(text.text, target.end) or _AS_OF.search(
+            text.text, max(0, target.start - 8), target.start
+        ):
+            return False
+        return not self.names_within(left, right)
+
     def segment(self, sentence: tuple[int, int], target: Span) -> tuple[int, int]:
         """The part of the sentence between the semicolons around the target.
 
@@ -474,14 +557,9 @@ class Analysis:
 _RULE_ROW = re.compile(r"^[\s|:]*-[\s|:\-]*$")
 
 
-def column_head_subject(
-    text: Text,
-    target: Span,
-    line: int,
-    first_in: Callable[[int, int], SubjectMention | None],
-) -> SubjectMention | None:
-    """`first_in(start, end)` over the header cell above the target's cell, when the target is in
-    a body row of a well-formed markdown table (see Binder._column_head)."""
+def column_head_cell(text: Text, target: Span, line: int) -> tuple[int, int] | None:
+    """(start, end) of the header cell above the target's cell, when the target is in a body
+    row of a well-formed markdown table (see Binder._column_head), else None."""
     cell = text.table_cell(target.start)
     if cell is None:
         return None
@@ -496,7 +574,7 @@ def column_head_subject(
     column = cell[0]
     if column + 1 >= len(bars):
         return None
-    return first_in(bars[column] + 1, bars[column + 1])
+    return bars[column] + 1, bars[column + 1]
 
 
 class Binder:
@@ -551,17 +629,15 @@ class Binder:
             return paired
         analysis = self.analysis
         text = analysis.text
-        clause = analysis.clause_over_aside(target)
-        sentence = text.sentences[text.sentence_of(target.start)]
-        line_index = text.line_of(target.start)
-        line = text.lines[line_index]
-        scopes = (clause, analysis.segment(sentence, target), sentence, line)
-        aside = analysis.aside_opening(target)
-        introduces = self._list_colon(target, sentence)
+        frame = analysis.frame(target)
+        scopes = frame.scopes
+        sentence = scopes[2]
+        aside = frame.aside
+        introduces = self._list_colon(frame.colon, sentence)
         # "| FERC Review | 10:00 (overlaps the Dynegy Review) | Claire |": the row's subject
-        skip = self._aside_in_another_cell(target) if text.is_table_row(line_index) else None
+        skip = self._aside_in_another_cell(target) if frame.table_row else None
         for scope, (left, right) in enumerate(scopes):
-            if scope == len(scopes) - 1 and not text.is_table_row(line_index):
+            if scope == len(scopes) - 1 and not frame.table_row:
                 # past its own sentence, a value refers back, not forward to a later sentence
                 right = min(right, target.start)
             elif scope and introduces is not None:
@@ -577,16 +653,14 @@ class Binder:
                 found = self._nearest(target, left, right)  # only an aside names one
             if found is not None:
                 return found
-        column_head = self._column_head(target, line_index)
+        column_head = self._column_head(frame)
         if column_head is not None:
             return column_head
-        header = text.header_of(line_index)
-        if header is not None:
-            start, end = text.lines[header]
-            found = self._last_starting(start, end)
+        if frame.header is not None:
+            found = self._last_starting(*frame.header)
             if found is not None:
                 return found
-        paragraph_start = text.lines[analysis._paragraph_first_line[line_index]][0]
+        paragraph_start = frame.paragraph_start
         end = target.start
         found = self._last_starting(paragraph_start, end)
         while found is not None:
@@ -595,37 +669,23 @@ class Binder:
                 break
             end = clause
             found = self._last_starting(paragraph_start, end)
-        following = text.sentence_of(target.start) + 1
+        following = frame.sentence_index + 1
         if found is None and analysis.names_the_sentence_before(following):
             found = self._first_starting(*text.sentences[following])
-        if found is None and self._leads(target, analysis.clause_over_aside(target)):
+        if found is None and self._leads(target):
             found = self.subjects[self.order[0]]  # "Dial-in 1-800-555-0143." over "Meeting: X"
         return found
 
-    def _leads(self, target: Span, clause: tuple[int, int]) -> bool:
+    def _leads(self, target: Span) -> bool:
         """Whether the target is in the answer's lead, before the first mention of the only
         subject the text names: in its first sentence, not a header over what follows, in a
         clause that names nothing (an answer that opens with its answer: "Dial-in
         1-800-555-0143, code 4417."), neither a share of something it names ("Overall 75% of
         your mail is unread.") nor the time the answer speaks from ("As of 9:00, ..."), and
         the sentence naming the subject denies it nothing ("X: no dial-in.")."""
-        text = self.analysis.text
         if not self.sole or target.end > self.starts[0]:
             return False
-        opening = len(text.text) - len(text.text.lstrip())
-        if text.sentence_of(target.start) != text.sentence_of(opening):
-            return False
-        if text.text[slice(*text.lines[text.line_of(target.start)])].rstrip().endswith(":"):
-            return False  # "Raptor status, 2001-10-15:" introduces the answer
-        left, right = clause
-        colon = len(text.text[:left].rstrip()) - 1 if text.text[left] != ":" else left
-        if colon > 0 and text.text[colon] == ":":  # "Rob's line: 1-800-...": the label says whose
-            left = text.clause_of(colon - 1, colon - 1)[0]
-        if _PARTITIVE_AFTER.match(text.text, target.end) or _AS_OF.search(
-            text.text, max(0, target.start - 8), target.start
-        ):
-            return False
-        if self.analysis.names_within(left, right):
+        if not self.analysis.opens_unnamed(target):
             return False
         return not self._named_denied
 
@@ -636,12 +696,12 @@ class Binder:
         named = text.sentences[text.sentence_of(self.starts[0])]
         return any(text.tokens[i].norm in _DENYING for i in text.tokens_in(*named))
 
-    def _column_head(self, target: Span, line: int) -> SubjectMention | None:
+    def _column_head(self, frame: BindFrame) -> SubjectMention | None:
         """For a target in a markdown table's body row that names no subject: the subject
         heading its column ("| | Transactions | Notional |" over "| 10/05 | 4,112 | $2.9
         billion |"), the first one named in the header row's cell above it. Only in a table
         written as one (a rule row under the header, every row with the header's cells)."""
-        return column_head_subject(self.analysis.text, target, line, self._first_starting)
+        return self._first_starting(*frame.column_cell) if frame.column_cell else None
 
     def _first_starting(self, start: int, end: int) -> SubjectMention | None:
         """The subject starting first in [start, end) (the first listed among equals)."""
@@ -663,11 +723,11 @@ class Binder:
             found = self._nearest(target, left, right)
         return right
 
-    def _list_colon(self, target: Span, sentence: tuple[int, int]) -> int | None:
-        """The colon after the target that introduces a list of two or more subjects in its
-        sentence ("Two members have emailed you: A (3 emails) and B (2 emails)"): the target
-        counts or labels the list, so it is not about the list's first item."""
-        colon = self.analysis.colon_after(target.end, sentence[1])
+    def _list_colon(self, colon: int | None, sentence: tuple[int, int]) -> int | None:
+        """The colon after the target (`colon`: the first label colon after it in its sentence)
+        when it introduces a list of two or more subjects in its sentence ("Two members have
+        emailed you: A (3 emails) and B (2 emails)"): the target counts or labels the list, so
+        it is not about the list's first item."""
         if colon is None:
             return None
         low = bisect.bisect_left(self.starts, colon)
