@@ -376,3 +376,25 @@ def test_a_runner_up_put_above_the_top_in_the_answers_own_paragraph_is_a_mutant_
     details = {m.id.rsplit(":", 1)[-1] for m in made}
     assert {"inline", "restated", "top-place"} <= details
     assert not [m.id for m in made if episode.grade(m.answer).passed]
+
+
+def test_a_wrong_item_added_after_a_contrast_opening_is_a_mutant_and_fails():
+    """contrast-extra adds a wrong candidate in a sentence a contrast opens ('Instead of leaving
+    it out, "RE: X" is one too.'), a message by its reply subject, whose colon is not a label's;
+    all fail. OB-H332 reads "RE:" as context (the replies), so its mutants name the bare subject."""
+    from emailbench_gym.audit import calibration_mutants, mutants_of, reference_of
+    from emailbench_gym.episode import Episode
+
+    for scenario_id in ("OB-H320", "OB-H332"):
+        scenario = load_scenario(scenario_id)
+        episode = Episode(scenario)
+        reference = reference_of(scenario, episode)
+        made = [
+            m
+            for m in mutants_of(scenario, episode, reference)
+            + calibration_mutants(scenario, episode, reference)
+            if m.operator == "contrast-extra"
+        ]
+        assert made
+        assert any('"RE: ' in m.answer for m in made) == (scenario_id == "OB-H320")
+        assert not [m.id for m in made if episode.grade(m.answer).passed]

@@ -56,11 +56,15 @@ def test_h320_right_twin_and_plain_wrong_fails() -> None:
     assert not play(h320, None, H320_BASE + f"{CORRECTIONS} also got a reply from Rick.").passed
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="'Instead of X' / 'Rather than going unanswered' at a sentence's start rules out the "
-    "sentence's own subject: a third sent email asserted as replied to passes",
-)
+def test_h320_a_subject_prefix_colon_opens_no_label() -> None:
+    """The colon of "RE:" is part of the subject: a label before it still rules out."""
+    h320 = load_scenario("OB-H320")
+    for ruled in (f"No reply yet: {CORRECTIONS}.", f"- {CORRECTIONS}: no reply yet"):
+        assert play(h320, None, H320_BASE + ruled).passed, ruled
+
+
+# the colon of the subject's "RE:" read as a label's: 'Instead of Claire, Rick replied to "RE'
+# labelled the subject, so its negation ruled the third email out
 @pytest.mark.parametrize(
     "extra",
     [

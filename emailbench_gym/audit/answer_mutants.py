@@ -8,7 +8,9 @@ negate it, "correct" it to another at the end, bump a count's side of a share ("
 the 8"), state a second, wrong one in its role ("10:00; start 11:00"). For each statement:
 negate or drop it.
 A wrong candidate in a summary sentence above the right answer ("The latest is X.").
-A note under the answer that adds a wrong candidate to the set ("Notes: - X too.").
+A note under the answer that adds a wrong candidate to the set ("Notes: - X too."), or a
+sentence adding it after a contrast that opens it ('Instead of leaving it out, "RE: X" is one
+too.', a message named by its reply subject).
 A wrong candidate ranked second, then put above the top ("X is a close second, and actually a
 bit bigger.", in a paragraph of its own or at the end of the answer's last one; "Next is X,
 though it is actually the biggest."; "X is second, which tops the list."). A label over a
@@ -502,6 +504,19 @@ def answer_mutants(
                         yield mutant(
                             "extra-aside", f"{check.id}:{key}:{detail}", f"{text}\n\n{line}"
                         )
+                    if check.subject is None and not check.measure and check.exclusive:
+                        # added after a contrast that opens its sentence, a message by its
+                        # reply subject, whose "RE:" colon is not a label's (unless the claim
+                        # reads "RE:" as context: "the RE: messages" are the replies)
+                        replies = any("re:" in c.casefold() for c in check.context)
+                        named = f"RE: {label}" if check.kind == "message" and not replies else label
+                        for detail, line in (
+                            ("quoted", f'Instead of leaving it out, "{named}" is one too.'),
+                            ("bare", f"Rather than leaving it out, {named} is one too."),
+                        ):
+                            yield mutant(
+                                "contrast-extra", f"{check.id}:{key}:{detail}", f"{text}\n\n{line}"
+                            )
                     if check.subject is None and not check.measure and check.exclusive:
                         # a note that adds a wrong item to the set ("Notes: - X too.")
                         yield mutant(

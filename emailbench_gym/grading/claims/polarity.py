@@ -129,8 +129,6 @@ def _ranks(word: str) -> bool:
 
 #: First words of a label that states a condition ("Counting them would change the picture:").
 _CONDITIONS = frozenset({"counting", "including", "adding", "excluding", "if", "had", "with"})
-#: A colon ending a label (not one inside a time, "10:30").
-_LABEL_COLON = re.compile(r":(?=\s)")
 #: An aside that denies what it follows a place in the answer, and nothing else ("(not
 #: covered)", "(isn't included here)", "(11-12, not part of the answer)"): a negation opening
 #: the aside or a part of it after a comma, a membership word, at most a word saying where
@@ -1753,7 +1751,7 @@ class PolarityReader:
             by_line.setdefault(text.line_of(spans[run[0]].start), []).append(r)
         for line, members in by_line.items():
             start, end = text.lines[line]
-            opening = text.text.find(":", text.list_marker_end(line), end)
+            opening = text.label_colon(text.list_marker_end(line), end)
             for label, colon, governed in self._sentence_labels(line, runs, spans, members):
                 self._apply_label(governed, label, colon, verdict, words)
             if opening < 0:
@@ -1808,16 +1806,16 @@ class PolarityReader:
             if sentence == first_sentence:
                 continue
             start, end = text.sentences[sentence]
-            match = _LABEL_COLON.search(text.text, start, min(end, start + LONG_LABEL_CHARS + 1))
-            if match is None or spans[runs[listed[0]][0]].start < match.start():
+            colon = text.label_colon(start, min(end, start + LONG_LABEL_CHARS + 1), spaced=True)
+            if colon < 0 or spans[runs[listed[0]][0]].start < colon:
                 continue  # no label, or it names an item ("Louise Kitchen: 80%")
-            lead_in = text.text[match.end() : spans[runs[listed[0]][0]].start]
+            lead_in = text.text[colon + 1 : spans[runs[listed[0]][0]].start]
             if (
                 _SEPARATORS.match(lead_in)
                 or _POSSESSIVE_SEPARATOR.match(lead_in)
                 or _UNNAMED_FIRST_ITEM.match(lead_in)
             ):
-                found.append((start, match.start(), listed))
+                found.append((start, colon, listed))
         return found
 
     def _list_after_label(
@@ -2365,11 +2363,11 @@ class PolarityReader:
         text = self.text
         found = []
         for start, end in text.sentences:
-            colon = _LABEL_COLON.search(text.text, start, end)
+            colon = text.label_colon(start, end, spaced=True)
             opening = next(
                 (
                     i
-                    for i in text.tokens_in(colon.end() if colon else start, end)
+                    for i in text.tokens_in(colon + 1 if colon >= 0 else start, end)
                     if i not in self.masked
                 ),
                 None,
