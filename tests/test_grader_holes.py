@@ -86,14 +86,44 @@ def test_h302_wrong_sender_alone_fails() -> None:
     ).passed
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="sender: a wrong sender asserted passes when the right one is named as copied/cc'd",
+# 'sent' was a context word of the sender claim, so "sent by Louise Kitchen" excused her; and a
+# colon inside the quoted subject read as the separator of a line about Richard
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"The latest email, {H302_SUBJECT}, was sent by Louise Kitchen; she copied Richard Shapiro.",
+        f"The latest email, {H302_SUBJECT}, was sent by Louise Kitchen; she cc'd Richard Shapiro.",
+        f"Richard Shapiro copied you on the latest email, {H302_SUBJECT}; it's from Claire Boudreaux.",
+        f"Gist: Louise Kitchen sent the latest email, {H302_SUBJECT}.",
+    ],
 )
-@pytest.mark.parametrize("cc", ["she copied Richard Shapiro", "she cc'd Richard Shapiro"])
-def test_h302_a_copied_right_sender_does_not_excuse_a_wrong_one(cc: str) -> None:
-    text = f"The latest email, {H302_SUBJECT}, was sent by Louise Kitchen; {cc}."
+def test_h302_a_copied_right_sender_does_not_excuse_a_wrong_one(text: str) -> None:
     assert not play(load_scenario("OB-H302"), None, text).passed
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"The latest email, {H302_SUBJECT}, was sent by Richard Shapiro; he copied Claire Boudreaux.",
+        f"Richard Shapiro sent the latest email, {H302_SUBJECT}, and copied Claire Boudreaux.",
+        f"Richard Shapiro sent the latest email, {H302_SUBJECT}. Claire Boudreaux is cc'd.",
+        f"- Richard Shapiro: the latest email, {H302_SUBJECT}; Claire Boudreaux is cc'd.",
+        f"From Richard Shapiro: {H302_SUBJECT}.\n\nGist: Claire sent V&E's comments.",
+    ],
+)
+def test_h302_right_sender_with_a_copied_person(text: str) -> None:
+    assert play(load_scenario("OB-H302"), None, text).passed
+
+
+def test_a_left_out_aside_holding_an_item_is_about_that_item() -> None:
+    """ "A (left out B)": the exclusion opening the aside points to B inside it, not back to A
+    (as a label's "(cc Tanya Ortiz)" does); "A (left out)" still leaves A out."""
+    h306 = load_scenario("OB-H306")
+    answer = h306.solution.answer
+    first = "Dynegy Review - exposure numbers by Tuesday"
+    swapped = answer.replace(first, f"Today 2pm - earnings prep (left out {first})")
+    assert not play(h306, None, swapped).passed
+    assert play(h306, None, answer + "\n5. Weather derivatives product approval (left out)").passed
 
 
 T103_ROWS = {

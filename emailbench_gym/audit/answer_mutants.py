@@ -8,7 +8,8 @@ negate it, "correct" it to another at the end, bump a count's side of a share ("
 the 8"), state a second, wrong one in its role ("10:00; start 11:00"). For each statement:
 negate or drop it.
 A wrong candidate in a summary sentence above the right answer ("The latest is X.").
-A note under the answer that adds a wrong candidate to the set ("Notes: - X too."), or a
+A wrong candidate in a member's place, the member kept beside it as context ("Louise
+Kitchen (copied Richard Shapiro)"). A note under the answer that adds a wrong candidate to the set ("Notes: - X too."), or a
 sentence adding it after a contrast that opens it ('Instead of leaving it out, "RE: X" is one
 too.', a message named by its reply subject).
 A wrong candidate ranked second, then put above the top ("X is a close second, and actually a
@@ -342,6 +343,32 @@ def _aside_mutants(
         yield mutant("aside-item", f"{check.id}:{key}:{detail}", f"{text}\n\n{line}")
 
 
+def _context_swaps(
+    check: AnswerItemsCheck,
+    analysis: Analysis,
+    key: str,
+    places: list[tuple[int, int]],
+    ref: Reference,
+    mutant: Callable[[str, str, str], Mutant],
+) -> Iterator[Mutant]:
+    """A wrong candidate in a member's place with the member kept beside it under one of the
+    claim's context words ("is from Louise Kitchen (copied Richard Shapiro)"): the member is
+    named only as context, so the wrong candidate is the answer."""
+    _members, wrong = check.universe_keys(analysis.universe)
+    if not check.context or not wrong:
+        return
+    text = analysis.text.text
+    universe = analysis.universe.of_kind(check.kind)
+    for other in ref.rng(f"context-swap-{check.id}-{key}").sample(
+        sorted(wrong), min(2, len(wrong))
+    ):
+        entity = universe.get(other)
+        label = entity.label if entity else other
+        for word in check.context[:2]:
+            swapped = _apply(text, [(s, e, f"{label} ({word} {text[s:e]})") for s, e in places])
+            yield mutant("context-swap", f"{check.id}:{key}:{other}:{word}", swapped)
+
+
 def _label_before(text: str, at: int) -> int | None:
     """The offset of the colon of the label heading the member at `at` ("Dynegy Review: Rob
     Delacroix ..."), or None: a colon after a word or an aside, in the member's paragraph,
@@ -457,6 +484,7 @@ def answer_mutants(
                     )
                 if check.subject is None:
                     yield from _aside_mutants(check, key, text, places, mutant)
+                    yield from _context_swaps(check, analysis, key, places, ref, mutant)
             _members, wrong = check.universe_keys(analysis.universe)
             if spans and wrong:
                 last_end = max(e for places in spans.values() for _, e in places)

@@ -1398,6 +1398,9 @@ class PolarityReader:
             phrase = tuple(norms[cue.first : cue.last])
             if phrase in _BARE_POST and not self._alone_in_clause(cue):
                 return None
+            inner = self._opening_an_aside(cue, runs)
+            if inner is not None:  # "A (left out B)": B, as a label's "(cc Tanya Ortiz)"
+                return inner
             backward = self._backward(cue, runs, POST_REACH)
             return backward if backward is not None else self._forward(cue, runs, PRE_REACH)
         if cue.kind == "ruled" and self._possessive(cue.last - 1):
@@ -1441,6 +1444,20 @@ class PolarityReader:
                 return forward if forward is not None else backward
             return forward if first[forward] - cue.last <= cue.first - last[backward] else backward
         return None
+
+    def _opening_an_aside(self, cue: _Cue, runs: _RunIndex) -> int | None:
+        """The run a cue opening a parenthesis points to inside it ("A (left out B)"): the
+        aside is about what it names, not about the item before it."""
+        tokens = self.text.tokens
+        if cue.first not in self.in_parentheses or self.aside_start[cue.first] != cue.first:
+            return None
+        opening = self.text.text.rfind("(", 0, tokens[cue.first].start)
+        if opening < 0 or self.text.text[opening + 1 : tokens[cue.first].start].strip(" *_"):
+            return None
+        found = self._forward(cue, runs, PRE_REACH)
+        if found is None or self.aside_start.get(runs.first[found]) != cue.first:
+            return None
+        return found
 
     def _through_copula(self, cue: _Cue, runs: _RunIndex) -> int | None:
         """The item a label word in a copula's subject names, however long the subject: "the

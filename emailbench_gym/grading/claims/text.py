@@ -388,7 +388,7 @@ class Text:
         return sorted(breaks)
 
     @cached_property
-    def _named_colons(self) -> frozenset[int]:
+    def named_colons(self) -> frozenset[int]:
         """Offsets of the colons that belong to what a text names, not to its structure: the
         colon of a subject's reply or forward prefix ("Rick replied to RE: Privileged: ...")
         and a colon inside a quotation opened on its line ("replied to \"RE: Privileged: ...\"")."""
@@ -404,10 +404,10 @@ class Text:
 
     def label_colon(self, start: int, end: int, spaced: bool = False) -> int:
         """The first colon in [start, end) that can end a label (not one of a name: see
-        `_named_colons`), with a space after it when `spaced`; -1 when there is none."""
+        `named_colons`), with a space after it when `spaced`; -1 when there is none."""
         colon = self.text.find(":", start, end)
         while colon >= 0 and (
-            colon in self._named_colons
+            colon in self.named_colons
             or (spaced and not self.text[colon + 1 : colon + 2].isspace())
         ):
             colon = self.text.find(":", colon + 1, end)
