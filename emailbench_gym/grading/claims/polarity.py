@@ -1455,8 +1455,9 @@ class PolarityReader:
         if opening < 0 or self.text.text[opening + 1 : tokens[cue.first].start].strip(" *_"):
             return None
         found = self._forward(cue, runs, PRE_REACH)
-        if found is None or self.aside_start.get(runs.first[found]) != cue.first:
-            return None
+        closing = self.text.text.find(")", tokens[cue.last - 1].end)
+        if found is None or not tokens[runs.first[found]].start < closing:
+            return None  # not a run in the next parenthesis ("(not included) | (713) ...")
         return found
 
     def _through_copula(self, cue: _Cue, runs: _RunIndex) -> int | None:
