@@ -414,3 +414,23 @@ def test_a_wrong_item_in_a_members_place_with_the_member_as_context_is_a_mutant_
         made = [m for m in mutants_of(scenario, episode, reference) if m.operator == "context-swap"]
         assert made
         assert not [m.id for m in made if episode.grade(m.answer).passed]
+
+
+def test_a_right_value_kept_only_in_an_aside_is_a_mutant_and_fails():
+    """aside-value keeps the right value only in an aside beside a wrong one: closing the label
+    ("X (2 of 3): 3 of 3") or after it ("3 of 3 (was 2 of 3)"); all fail (OB-T103, OB-H321)."""
+    from emailbench_gym.audit import calibration_mutants, mutants_of, reference_of
+    from emailbench_gym.episode import Episode
+
+    for scenario_id in ("OB-T103", "OB-H321"):
+        scenario = load_scenario(scenario_id)
+        episode = Episode(scenario)
+        reference = reference_of(scenario, episode)
+        made = [
+            m
+            for m in mutants_of(scenario, episode, reference)
+            + calibration_mutants(scenario, episode, reference)
+            if m.operator == "aside-value"
+        ]
+        assert {m.id.rsplit(":", 1)[-1] for m in made} == {"after", "label"}
+        assert not [m.id for m in made if episode.grade(m.answer).passed]

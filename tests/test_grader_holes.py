@@ -147,16 +147,30 @@ def test_t103_right_twins() -> None:
     assert not play(t103, None, _t103(wrong)).passed
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a right value in a parenthetical aside after a name ('(2 of 3)', '(30% last week)') "
-    "counts as stated, and the wrong value the line then asserts is not read as misstated",
-)
+def test_t103_an_aside_beside_the_right_value_keeps_it() -> None:
+    """A label's aside or one after the value is context for the value asserted outside it:
+    with the right value outside, an earlier figure in the aside does no harm."""
+    t103 = load_scenario("OB-T103")
+    for first, overall in (
+        ("- Reconcile Raptor capacity schedule with Andersen (was 1 of 3): 2 of 3", None),
+        ("- Reconcile Raptor capacity schedule with Andersen: 2 of 3 (67%)", None),
+        ("- Reconcile Raptor capacity schedule with Andersen (2 of 3): 67%", None),
+        (None, "**Overall** (20% last week): **30%**, 3 of 10."),
+        (None, "Overall: 3 of 10 (30%)."),
+    ):
+        right = "- **Reconcile Raptor capacity schedule with Andersen**: **2 of 3**"
+        text = _t103(first or right, *(() if overall is None else (overall,)))
+        assert play(t103, None, text).passed, text
+
+
+# a right value in an aside ('(2 of 3)', '(30% last week)', '(was 2 of 3)') counted as stated,
+# and the wrong value the line asserts outside it was not read against it
 @pytest.mark.parametrize(
     ("first", "overall"),
     [
         ("- **Reconcile Raptor capacity schedule with Andersen** (2 of 3): **3 of 3**", None),
         ("- Reconcile Raptor capacity schedule with Andersen (2 of 3): 3 of 3", None),
+        ("- Reconcile Raptor capacity schedule with Andersen: 3 of 3 (was 2 of 3)", None),
         (None, "**Overall** (30% last week): **40%**, 4 of 10."),
         (None, "Overall (3 of 10, 30%): now 4 of 10, 40%."),
     ],
@@ -167,3 +181,22 @@ def test_t103_a_right_value_in_an_aside_does_not_excuse_a_wrong_one(
     right = f"- **Reconcile Raptor capacity schedule with Andersen**: **{T103_ROWS['Reconcile Raptor capacity schedule with Andersen']}**"
     text = _t103(first or right, *(() if overall is None else (overall,)))
     assert not play(load_scenario("OB-T103"), None, text).passed
+
+
+def test_h321_an_aside_after_a_count_does_not_end_its_role_clause() -> None:
+    """ "5 (was 4) of them are unread": the aside annotates 5, whose clause (and role) goes on
+    after it, so the wrong unread count is read against the right one in the aside."""
+    h321 = load_scenario("OB-H321")
+    lead = "There are 8 emails in your inbox categorized as Trading, and "
+    assert not play(h321, None, lead + "5 (was 4) of them are still unread.").passed
+
+
+def test_h316_a_names_own_count_before_a_total_stays() -> None:
+    """ "Claire Boudreaux of Vinson & Elkins (2) - 8 emails in all": 8 is the total, not a
+    value asserted against Claire's own count in the aside."""
+    h316 = load_scenario("OB-H316")
+    text = (
+        "External senders: Rob Delacroix of Dynegy (3), Nathan Pryor of Arthur Andersen (3) "
+        "and Claire Boudreaux of Vinson & Elkins (2) - 8 emails in all."
+    )
+    assert play(h316, None, text).passed

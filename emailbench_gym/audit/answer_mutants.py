@@ -5,7 +5,8 @@ For each member an `answer-items` claim finds in the reference answer: negate it
 to the list; swap members where order is asked. For each value an `answer-values` claim
 finds: shift it, rotate it with another subject's value, hedge it or give it as a bound,
 negate it, "correct" it to another at the end, bump a count's side of a share ("Unread: 5 of
-the 8"), state a second, wrong one in its role ("10:00; start 11:00"). For each statement:
+the 8"), state a second, wrong one in its role ("10:00; start 11:00"), keep it only in an aside beside
+a wrong one ("3 of 3 (was 2 of 3)", "X (2 of 3): 3 of 3"). For each statement:
 negate or drop it.
 A wrong candidate in a summary sentence above the right answer ("The latest is X.").
 A wrong candidate in a member's place, the member kept beside it as context ("Louise
@@ -242,6 +243,41 @@ def _shifted_shares(text: str, own: list[ValueMention], expected: Any) -> str | 
         if found:
             edits.append((v.start + found.start(), v.start + found.end(), str(int(expected) + 1)))
     return _apply(text, edits) if edits else None
+
+
+def _aside_values(
+    text: str,
+    hits: list[ValueMention],
+    rendered: str,
+    where: str,
+    mutant: Callable[[str, str, str], Mutant],
+) -> Iterator[Mutant]:
+    """The right value kept only in an aside beside a wrong one the answer asserts: after it
+    ("3 of 3 (was 2 of 3)", where no word follows it), or closing the label whose colon gives the wrong one ("X (2 of
+    3): 3 of 3"). None when a hit is in a parenthesis already (it would stay a plain hit)."""
+    if any(_in_parenthesis(text, v.start) for v in hits):
+        return
+    if not any(re.match(r"[\s*_]*[A-Za-z]", text[v.end :]) for v in hits):
+        # (not between a value and its noun: "at 6 (was 5) emails" reads "at 6" as a time)
+        yield mutant(
+            "aside-value",
+            f"{where}:after",
+            _apply(
+                text, [(v.start, v.end, f"{rendered} (was {text[v.start : v.end]})") for v in hits]
+            ),
+        )
+    edits: list[Edit] = []
+    for v in hits:
+        label = _LABEL_END.search(text, text.rfind("\n", 0, v.start) + 1, v.start)
+        if label is None:
+            return
+        edits += [(label.start(), label.start(), f" ({text[v.start : v.end]})")]
+        edits += [(v.start, v.end, rendered)]
+    yield mutant("aside-value", f"{where}:label", _apply(text, edits))
+
+
+#: A label's colon right before a value ("Overall: 30%", "**Overall**: **30%**").
+_LABEL_END = re.compile(r":[\s*_]*$")
 
 
 def _in_parenthesis(text: str, at: int) -> bool:
@@ -614,6 +650,9 @@ def answer_mutants(
                     yield mutant(
                         "correct-value", where, f"{text}\nCorrection: make that {rendered}."
                     )
+                    if spec.subject is not None or spec.is_exclusive:
+                        # (a loose value of no subject may stand anywhere: "since Oct 11")
+                        yield from _aside_values(text, hits, rendered, where, mutant)
                 if rendered is not None and spec.is_exclusive and spec.subject is not None:
                     doubled = _second_column(text, hits[0].start, hits[0].end, rendered)
                     if doubled is not None:
