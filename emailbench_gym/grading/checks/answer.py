@@ -1827,7 +1827,7 @@ def _asserted_after_asides(
     found: dict[int, str] = {}
     for hit in hits:
         aside = _aside_of(text.text, hit.start)
-        if aside is None:
+        if aside is None or hit.part_of is not None:  # "5 (3 received, 2 sent)": a part
             continue
         subject = bound.get(id(hit))
         keys = subject.keys if subject is not None else None
