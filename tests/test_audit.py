@@ -376,3 +376,61 @@ def test_a_runner_up_put_above_the_top_in_the_answers_own_paragraph_is_a_mutant_
     details = {m.id.rsplit(":", 1)[-1] for m in made}
     assert {"inline", "restated", "top-place"} <= details
     assert not [m.id for m in made if episode.grade(m.answer).passed]
+
+
+def test_a_wrong_item_added_after_a_contrast_opening_is_a_mutant_and_fails():
+    """contrast-extra adds a wrong candidate in a sentence a contrast opens ('Instead of leaving
+    it out, "RE: X" is one too.'), a message by its reply subject, whose colon is not a label's;
+    all fail. OB-H332 reads "RE:" as context (the replies), so its mutants name the bare subject."""
+    from emailbench_gym.audit import calibration_mutants, mutants_of, reference_of
+    from emailbench_gym.episode import Episode
+
+    for scenario_id in ("OB-H320", "OB-H332"):
+        scenario = load_scenario(scenario_id)
+        episode = Episode(scenario)
+        reference = reference_of(scenario, episode)
+        made = [
+            m
+            for m in mutants_of(scenario, episode, reference)
+            + calibration_mutants(scenario, episode, reference)
+            if m.operator == "contrast-extra"
+        ]
+        assert made
+        assert any('"RE: ' in m.answer for m in made) == (scenario_id == "OB-H320")
+        assert not [m.id for m in made if episode.grade(m.answer).passed]
+
+
+def test_a_wrong_item_in_a_members_place_with_the_member_as_context_is_a_mutant_and_fails():
+    """context-swap puts a wrong candidate in a member's place and keeps the member beside it
+    under one of the claim's context words ("Louise Kitchen (cc Richard Shapiro)"); all fail,
+    also OB-H306's "A (left out B)", whose aside is about B."""
+    from emailbench_gym.audit import mutants_of, reference_of
+    from emailbench_gym.episode import Episode
+
+    for scenario_id in ("OB-H302", "OB-H306"):
+        scenario = load_scenario(scenario_id)
+        episode = Episode(scenario)
+        reference = reference_of(scenario, episode)
+        made = [m for m in mutants_of(scenario, episode, reference) if m.operator == "context-swap"]
+        assert made
+        assert not [m.id for m in made if episode.grade(m.answer).passed]
+
+
+def test_a_right_value_kept_only_in_an_aside_is_a_mutant_and_fails():
+    """aside-value keeps the right value only in an aside beside a wrong one: closing the label
+    ("X (2 of 3): 3 of 3") or after it ("3 of 3 (was 2 of 3)"); all fail (OB-T103, OB-H321)."""
+    from emailbench_gym.audit import calibration_mutants, mutants_of, reference_of
+    from emailbench_gym.episode import Episode
+
+    for scenario_id in ("OB-T103", "OB-H321"):
+        scenario = load_scenario(scenario_id)
+        episode = Episode(scenario)
+        reference = reference_of(scenario, episode)
+        made = [
+            m
+            for m in mutants_of(scenario, episode, reference)
+            + calibration_mutants(scenario, episode, reference)
+            if m.operator == "aside-value"
+        ]
+        assert {m.id.rsplit(":", 1)[-1] for m in made} == {"after", "label"}
+        assert not [m.id for m in made if episode.grade(m.answer).passed]

@@ -56,11 +56,15 @@ def test_h320_right_twin_and_plain_wrong_fails() -> None:
     assert not play(h320, None, H320_BASE + f"{CORRECTIONS} also got a reply from Rick.").passed
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="'Instead of X' / 'Rather than going unanswered' at a sentence's start rules out the "
-    "sentence's own subject: a third sent email asserted as replied to passes",
-)
+def test_h320_a_subject_prefix_colon_opens_no_label() -> None:
+    """The colon of "RE:" is part of the subject: a label before it still rules out."""
+    h320 = load_scenario("OB-H320")
+    for ruled in (f"No reply yet: {CORRECTIONS}.", f"- {CORRECTIONS}: no reply yet"):
+        assert play(h320, None, H320_BASE + ruled).passed, ruled
+
+
+# the colon of the subject's "RE:" read as a label's: 'Instead of Claire, Rick replied to "RE'
+# labelled the subject, so its negation ruled the third email out
 @pytest.mark.parametrize(
     "extra",
     [
@@ -82,14 +86,44 @@ def test_h302_wrong_sender_alone_fails() -> None:
     ).passed
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="sender: a wrong sender asserted passes when the right one is named as copied/cc'd",
+# 'sent' was a context word of the sender claim, so "sent by Louise Kitchen" excused her; and a
+# colon inside the quoted subject read as the separator of a line about Richard
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"The latest email, {H302_SUBJECT}, was sent by Louise Kitchen; she copied Richard Shapiro.",
+        f"The latest email, {H302_SUBJECT}, was sent by Louise Kitchen; she cc'd Richard Shapiro.",
+        f"Richard Shapiro copied you on the latest email, {H302_SUBJECT}; it's from Claire Boudreaux.",
+        f"Gist: Louise Kitchen sent the latest email, {H302_SUBJECT}.",
+    ],
 )
-@pytest.mark.parametrize("cc", ["she copied Richard Shapiro", "she cc'd Richard Shapiro"])
-def test_h302_a_copied_right_sender_does_not_excuse_a_wrong_one(cc: str) -> None:
-    text = f"The latest email, {H302_SUBJECT}, was sent by Louise Kitchen; {cc}."
+def test_h302_a_copied_right_sender_does_not_excuse_a_wrong_one(text: str) -> None:
     assert not play(load_scenario("OB-H302"), None, text).passed
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"The latest email, {H302_SUBJECT}, was sent by Richard Shapiro; he copied Claire Boudreaux.",
+        f"Richard Shapiro sent the latest email, {H302_SUBJECT}, and copied Claire Boudreaux.",
+        f"Richard Shapiro sent the latest email, {H302_SUBJECT}. Claire Boudreaux is cc'd.",
+        f"- Richard Shapiro: the latest email, {H302_SUBJECT}; Claire Boudreaux is cc'd.",
+        f"From Richard Shapiro: {H302_SUBJECT}.\n\nGist: Claire sent V&E's comments.",
+    ],
+)
+def test_h302_right_sender_with_a_copied_person(text: str) -> None:
+    assert play(load_scenario("OB-H302"), None, text).passed
+
+
+def test_a_left_out_aside_holding_an_item_is_about_that_item() -> None:
+    """ "A (left out B)": the exclusion opening the aside points to B inside it, not back to A
+    (as a label's "(cc Tanya Ortiz)" does); "A (left out)" still leaves A out."""
+    h306 = load_scenario("OB-H306")
+    answer = h306.solution.answer
+    first = "Dynegy Review - exposure numbers by Tuesday"
+    swapped = answer.replace(first, f"Today 2pm - earnings prep (left out {first})")
+    assert not play(h306, None, swapped).passed
+    assert play(h306, None, answer + "\n5. Weather derivatives product approval (left out)").passed
 
 
 T103_ROWS = {
@@ -113,16 +147,30 @@ def test_t103_right_twins() -> None:
     assert not play(t103, None, _t103(wrong)).passed
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a right value in a parenthetical aside after a name ('(2 of 3)', '(30% last week)') "
-    "counts as stated, and the wrong value the line then asserts is not read as misstated",
-)
+def test_t103_an_aside_beside_the_right_value_keeps_it() -> None:
+    """A label's aside or one after the value is context for the value asserted outside it:
+    with the right value outside, an earlier figure in the aside does no harm."""
+    t103 = load_scenario("OB-T103")
+    for first, overall in (
+        ("- Reconcile Raptor capacity schedule with Andersen (was 1 of 3): 2 of 3", None),
+        ("- Reconcile Raptor capacity schedule with Andersen: 2 of 3 (67%)", None),
+        ("- Reconcile Raptor capacity schedule with Andersen (2 of 3): 67%", None),
+        (None, "**Overall** (20% last week): **30%**, 3 of 10."),
+        (None, "Overall: 3 of 10 (30%)."),
+    ):
+        right = "- **Reconcile Raptor capacity schedule with Andersen**: **2 of 3**"
+        text = _t103(first or right, *(() if overall is None else (overall,)))
+        assert play(t103, None, text).passed, text
+
+
+# a right value in an aside ('(2 of 3)', '(30% last week)', '(was 2 of 3)') counted as stated,
+# and the wrong value the line asserts outside it was not read against it
 @pytest.mark.parametrize(
     ("first", "overall"),
     [
         ("- **Reconcile Raptor capacity schedule with Andersen** (2 of 3): **3 of 3**", None),
         ("- Reconcile Raptor capacity schedule with Andersen (2 of 3): 3 of 3", None),
+        ("- Reconcile Raptor capacity schedule with Andersen: 3 of 3 (was 2 of 3)", None),
         (None, "**Overall** (30% last week): **40%**, 4 of 10."),
         (None, "Overall (3 of 10, 30%): now 4 of 10, 40%."),
     ],
@@ -133,3 +181,22 @@ def test_t103_a_right_value_in_an_aside_does_not_excuse_a_wrong_one(
     right = f"- **Reconcile Raptor capacity schedule with Andersen**: **{T103_ROWS['Reconcile Raptor capacity schedule with Andersen']}**"
     text = _t103(first or right, *(() if overall is None else (overall,)))
     assert not play(load_scenario("OB-T103"), None, text).passed
+
+
+def test_h321_an_aside_after_a_count_does_not_end_its_role_clause() -> None:
+    """ "5 (was 4) of them are unread": the aside annotates 5, whose clause (and role) goes on
+    after it, so the wrong unread count is read against the right one in the aside."""
+    h321 = load_scenario("OB-H321")
+    lead = "There are 8 emails in your inbox categorized as Trading, and "
+    assert not play(h321, None, lead + "5 (was 4) of them are still unread.").passed
+
+
+def test_h316_a_names_own_count_before_a_total_stays() -> None:
+    """ "Claire Boudreaux of Vinson & Elkins (2) - 8 emails in all": 8 is the total, not a
+    value asserted against Claire's own count in the aside."""
+    h316 = load_scenario("OB-H316")
+    text = (
+        "External senders: Rob Delacroix of Dynegy (3), Nathan Pryor of Arthur Andersen (3) "
+        "and Claire Boudreaux of Vinson & Elkins (2) - 8 emails in all."
+    )
+    assert play(h316, None, text).passed

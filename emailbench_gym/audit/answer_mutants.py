@@ -5,10 +5,14 @@ For each member an `answer-items` claim finds in the reference answer: negate it
 to the list; swap members where order is asked. For each value an `answer-values` claim
 finds: shift it, rotate it with another subject's value, hedge it or give it as a bound,
 negate it, "correct" it to another at the end, bump a count's side of a share ("Unread: 5 of
-the 8"), state a second, wrong one in its role ("10:00; start 11:00"). For each statement:
+the 8"), state a second, wrong one in its role ("10:00; start 11:00"), keep it only in an aside beside
+a wrong one ("3 of 3 (was 2 of 3)", "X (2 of 3): 3 of 3"). For each statement:
 negate or drop it.
 A wrong candidate in a summary sentence above the right answer ("The latest is X.").
-A note under the answer that adds a wrong candidate to the set ("Notes: - X too.").
+A wrong candidate in a member's place, the member kept beside it as context ("Louise
+Kitchen (copied Richard Shapiro)"). A note under the answer that adds a wrong candidate to the set ("Notes: - X too."), or a
+sentence adding it after a contrast that opens it ('Instead of leaving it out, "RE: X" is one
+too.', a message named by its reply subject).
 A wrong candidate ranked second, then put above the top ("X is a close second, and actually a
 bit bigger.", in a paragraph of its own or at the end of the answer's last one; "Next is X,
 though it is actually the biggest."; "X is second, which tops the list."). A label over a
@@ -241,6 +245,41 @@ def _shifted_shares(text: str, own: list[ValueMention], expected: Any) -> str | 
     return _apply(text, edits) if edits else None
 
 
+def _aside_values(
+    text: str,
+    hits: list[ValueMention],
+    rendered: str,
+    where: str,
+    mutant: Callable[[str, str, str], Mutant],
+) -> Iterator[Mutant]:
+    """The right value kept only in an aside beside a wrong one the answer asserts: after it
+    ("3 of 3 (was 2 of 3)", where no word follows it), or closing the label whose colon gives the wrong one ("X (2 of
+    3): 3 of 3"). None when a hit is in a parenthesis already (it would stay a plain hit)."""
+    if any(_in_parenthesis(text, v.start) for v in hits):
+        return
+    if not any(re.match(r"[\s*_]*[A-Za-z]", text[v.end :]) for v in hits):
+        # (not between a value and its noun: "at 6 (was 5) emails" reads "at 6" as a time)
+        yield mutant(
+            "aside-value",
+            f"{where}:after",
+            _apply(
+                text, [(v.start, v.end, f"{rendered} (was {text[v.start : v.end]})") for v in hits]
+            ),
+        )
+    edits: list[Edit] = []
+    for v in hits:
+        label = _LABEL_END.search(text, text.rfind("\n", 0, v.start) + 1, v.start)
+        if label is None:
+            return
+        edits += [(label.start(), label.start(), f" ({text[v.start : v.end]})")]
+        edits += [(v.start, v.end, rendered)]
+    yield mutant("aside-value", f"{where}:label", _apply(text, edits))
+
+
+#: A label's colon right before a value ("Overall: 30%", "**Overall**: **30%**").
+_LABEL_END = re.compile(r":[\s*_]*$")
+
+
 def _in_parenthesis(text: str, at: int) -> bool:
     line_start = text.rfind("\n", 0, at) + 1
     return text.count("(", line_start, at) > text.count(")", line_start, at)
@@ -338,6 +377,32 @@ def _aside_mutants(
     )
     for detail, line in taken_back:
         yield mutant("aside-item", f"{check.id}:{key}:{detail}", f"{text}\n\n{line}")
+
+
+def _context_swaps(
+    check: AnswerItemsCheck,
+    analysis: Analysis,
+    key: str,
+    places: list[tuple[int, int]],
+    ref: Reference,
+    mutant: Callable[[str, str, str], Mutant],
+) -> Iterator[Mutant]:
+    """A wrong candidate in a member's place with the member kept beside it under one of the
+    claim's context words ("is from Louise Kitchen (copied Richard Shapiro)"): the member is
+    named only as context, so the wrong candidate is the answer."""
+    _members, wrong = check.universe_keys(analysis.universe)
+    if not check.context or not wrong:
+        return
+    text = analysis.text.text
+    universe = analysis.universe.of_kind(check.kind)
+    for other in ref.rng(f"context-swap-{check.id}-{key}").sample(
+        sorted(wrong), min(2, len(wrong))
+    ):
+        entity = universe.get(other)
+        label = entity.label if entity else other
+        for word in check.context[:2]:
+            swapped = _apply(text, [(s, e, f"{label} ({word} {text[s:e]})") for s, e in places])
+            yield mutant("context-swap", f"{check.id}:{key}:{other}:{word}", swapped)
 
 
 def _label_before(text: str, at: int) -> int | None:
@@ -455,6 +520,7 @@ def answer_mutants(
                     )
                 if check.subject is None:
                     yield from _aside_mutants(check, key, text, places, mutant)
+                    yield from _context_swaps(check, analysis, key, places, ref, mutant)
             _members, wrong = check.universe_keys(analysis.universe)
             if spans and wrong:
                 last_end = max(e for places in spans.values() for _, e in places)
@@ -502,6 +568,19 @@ def answer_mutants(
                         yield mutant(
                             "extra-aside", f"{check.id}:{key}:{detail}", f"{text}\n\n{line}"
                         )
+                    if check.subject is None and not check.measure and check.exclusive:
+                        # added after a contrast that opens its sentence, a message by its
+                        # reply subject, whose "RE:" colon is not a label's (unless the claim
+                        # reads "RE:" as context: "the RE: messages" are the replies)
+                        replies = any("re:" in c.casefold() for c in check.context)
+                        named = f"RE: {label}" if check.kind == "message" and not replies else label
+                        for detail, line in (
+                            ("quoted", f'Instead of leaving it out, "{named}" is one too.'),
+                            ("bare", f"Rather than leaving it out, {named} is one too."),
+                        ):
+                            yield mutant(
+                                "contrast-extra", f"{check.id}:{key}:{detail}", f"{text}\n\n{line}"
+                            )
                     if check.subject is None and not check.measure and check.exclusive:
                         # a note that adds a wrong item to the set ("Notes: - X too.")
                         yield mutant(
@@ -571,6 +650,9 @@ def answer_mutants(
                     yield mutant(
                         "correct-value", where, f"{text}\nCorrection: make that {rendered}."
                     )
+                    if spec.subject is not None or spec.is_exclusive:
+                        # (a loose value of no subject may stand anywhere: "since Oct 11")
+                        yield from _aside_values(text, hits, rendered, where, mutant)
                 if rendered is not None and spec.is_exclusive and spec.subject is not None:
                     doubled = _second_column(text, hits[0].start, hits[0].end, rendered)
                     if doubled is not None:

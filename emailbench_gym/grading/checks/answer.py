@@ -1542,6 +1542,16 @@ class AnswerValuesCheck(_Claim):
                 and not (key is not None and _whole_of_a_part(v, spec))
                 and _range_side_matches(v, spec)
             ]
+            siblings = [s for s in self.values if self._resolved_subject_keys(s, universe) == key]
+            asserted_after = _asserted_after_asides(analysis.text, hits, mine, bound, siblings)
+            if asserted_after:  # "X (2 of 3): 3 of 3": the aside is context for what follows
+                hits = [v for v in hits if id(v) not in asserted_after]
+                if not hits:
+                    problems.append(
+                        f"stated only in an aside, then asserted otherwise: {spec.describe()} "
+                        f"({sorted(set(asserted_after.values()))})"
+                    )
+                    continue
             if not hits and spec.required:
                 problems.append(f"not stated: {spec.describe()}")
                 continue
@@ -1683,7 +1693,8 @@ class AnswerValuesCheck(_Claim):
                 for v in mine
                 if said
                 and (labelled_by_role(v) or id(v) in headed)
-                and any(f"role:{p}" in role_of[id(v)].keys for p in roles)  # type: ignore[union-attr]
+                and (r := role_of.get(id(v))) is not None  # (a parenthesis may lose its role)
+                and any(f"role:{p}" in r.keys for p in roles)
                 and sentence_of(v.start) not in own_sentences
             ]
             found = {id(v): v for v in (anchors + labelled if roles else mine)}
@@ -1772,6 +1783,75 @@ def _nearest_value_per_subject(
             role_of[id(v)] = None
 
 
+def _aside_of(text: str, at: int) -> tuple[int, int] | None:
+    """(opening, closing) of the parenthesis holding offset `at` on its line, or None; nested
+    ones balanced ("Office ((713) 758-2222): ...": the aside holds the whole number)."""
+    line_start = text.rfind("\n", 0, at) + 1
+    line_end = text.find("\n", at)
+    line_end = len(text) if line_end < 0 else line_end
+
+    def walk(offsets: range, opens: str, closes: str) -> int | None:
+        depth = 0
+        for i in offsets:
+            if text[i] == opens:
+                depth += 1
+            elif text[i] == closes:
+                if not depth:
+                    return i
+                depth -= 1
+        return None
+
+    opened = walk(range(at - 1, line_start - 1, -1), ")", "(")
+    closed = walk(range(at, line_end), "(", ")") if opened is not None else None
+    return None if opened is None or closed is None else (opened, closed)
+
+
+#: Between a label's closing aside and the value the label gives: its colon, then a few words.
+_LABEL_VALUE = re.compile(r"[\s*_]*:[^.;:()\n]{0,40}")
+
+
+def _asserted_after_asides(
+    text: Text,
+    hits: list[ValueMention],
+    mine: list[ValueMention],
+    bound: dict[int, SubjectMention | None],
+    siblings: list[ValueSpec],
+) -> dict[int, str]:
+    """The hits written in a parenthesised aside beside another value of the same subject,
+    outside any aside, that states none of the subject's values (`siblings`): an aside closing a label whose colon gives that value
+    ("- X (2 of 3): 3 of 3", "Overall (30% last week): 40%", "Overall (3 of 10): now 4 of
+    10"), or one right after that value ("3 of 3 (was 2 of 3)"). The aside gives context (an
+    earlier figure); the value outside it is what the answer asserts. Hit id -> that value as
+    written. An aside restating its value ("3 of 10 (30%)": both hits) or breaking it down
+    (parts), and a name's own value before a total ("Claire (2) - 8 emails in all"), stay."""
+    found: dict[int, str] = {}
+    for hit in hits:
+        aside = _aside_of(text.text, hit.start)
+        if aside is None or hit.part_of is not None:  # "5 (3 received, 2 sent)": a part
+            continue
+        subject = bound.get(id(hit))
+        keys = subject.keys if subject is not None else None
+        sentence = text.sentence_of(hit.start)
+        for v in mine:
+            if (
+                (  # "X (2 of 3): 3 of 3", or the value the aside follows: "3 of 3 (was 2 of 3)"
+                    (
+                        v.start > aside[1]
+                        and _LABEL_VALUE.fullmatch(text.text, aside[1] + 1, v.start)
+                    )
+                    or (v.end <= aside[0] and not text.text[v.end : aside[0]].strip(" *_"))
+                )
+                and not any(value_matches(v, s.kind, s.expected(), s.tolerance) for s in siblings)
+                and v.part_of is None
+                and text.sentence_of(v.start) == sentence
+                and _aside_of(text.text, v.start) is None
+                and (b.keys if (b := bound.get(id(v))) is not None else None) == keys
+            ):
+                found[id(hit)] = text.text[v.start : v.end]
+                break
+    return found
+
+
 _ALONE_IN_PARENTHESES = re.compile(r"\(\s*$")
 #: Right before a date or time, the word making it a deadline ("due at noon", "due by Friday").
 _DUE = re.compile(r"\bdue(?:\s+(?:at|by|on|before))?[\s,]*$", re.I)
@@ -1838,13 +1918,20 @@ def _clause_of_value(text: Text, v: ValueMention) -> tuple[int, int]:
     """The clause a value is said in. A value alone in a parenthesis ("Half of them (5) are
     unread", "both (2) are overdue") restates the words before it, in their clause: the clause
     around the parenthesis. (A parenthesis holding more, "7 (4 To, 3 Cc)", is a breakdown:
-    each part is its own clause.)"""
+    each part is its own clause.) An aside right after a value does not end its clause."""
     line_start = text.text.rfind("\n", 0, v.start) + 1
     opened = _ALONE_IN_PARENTHESES.search(text.text, line_start, v.start)
     closed = re.match(r"\s*\)", text.text[v.end :])
-    if opened is None or closed is None:
-        return text.clause_of(v.start, v.end)
     breaks = text.clause_breaks
+    if opened is None or closed is None:
+        left, right = text.clause_of(v.start, v.end)
+        aside = _aside_of(text.text, right + 1) if text.text[right : right + 1] == "(" else None
+        if aside is not None and not text.text[v.end : right].strip():
+            # an aside right after the value ("5 (was 4) of those 8 are unread"): the clause
+            # goes on after it
+            after = bisect.bisect_right(breaks, aside[1])
+            right = breaks[after] if after < len(breaks) else len(text.text)
+        return left, right
     open_at, close_at = opened.start(), v.end + closed.end() - 1
     before = bisect.bisect_left(breaks, open_at) - 1
     after = bisect.bisect_right(breaks, close_at)

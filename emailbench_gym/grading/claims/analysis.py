@@ -432,7 +432,7 @@ class Analysis:
         """The target's clause; when it opens right after a parenthesis that follows a name's
         own words ("Nathan Pryor (Arthur Andersen) sent 3 and Claire ..."), it reaches back
         over the aside to the clause before it: the aside annotates the name, it does not end
-        the name's clause."""
+        the name's clause. Likewise an aside right after the target does not end its clause."""
         text = self.text
         left, right = text.clause_of(target.start, target.end)
         if left < len(text.text) and text.text[left] == ")" and self.aside_opening(target) is None:
@@ -443,6 +443,13 @@ class Analysis:
                 opened = self._asides[index][0]
                 if opened > 0 and text.text[opened - 1] == " ":
                     left = text.clause_of(opened - 1, opened - 1)[0]
+        if text.text[right : right + 1] == "(" and not text.text[target.end : right].strip():
+            # an aside right after the target ("5 (was 4) of them are unread") annotates it:
+            # the clause goes on after it
+            index = bisect.bisect_left(self._asides, (right, -1))
+            if index < len(self._asides) and self._asides[index][0] == right:
+                closed = self._asides[index][1]
+                right = text.clause_of(closed + 1, closed + 1)[1]
         return left, right
 
     @cached_property

@@ -786,6 +786,7 @@ CONTEXT_HEADERS: tuple[str, ...] = (
     "for reference",
     "reference",
     "fyi",
+    "gist",
     "why",
     "how i",
     "what i checked",

@@ -129,8 +129,6 @@ def _ranks(word: str) -> bool:
 
 #: First words of a label that states a condition ("Counting them would change the picture:").
 _CONDITIONS = frozenset({"counting", "including", "adding", "excluding", "if", "had", "with"})
-#: A colon ending a label (not one inside a time, "10:30").
-_LABEL_COLON = re.compile(r":(?=\s)")
 #: An aside that denies what it follows a place in the answer, and nothing else ("(not
 #: covered)", "(isn't included here)", "(11-12, not part of the answer)"): a negation opening
 #: the aside or a part of it after a comma, a membership word, at most a word saying where
@@ -1400,6 +1398,9 @@ class PolarityReader:
             phrase = tuple(norms[cue.first : cue.last])
             if phrase in _BARE_POST and not self._alone_in_clause(cue):
                 return None
+            inner = self._opening_an_aside(cue, runs)
+            if inner is not None:  # "A (left out B)": B, as a label's "(cc Tanya Ortiz)"
+                return inner
             backward = self._backward(cue, runs, POST_REACH)
             return backward if backward is not None else self._forward(cue, runs, PRE_REACH)
         if cue.kind == "ruled" and self._possessive(cue.last - 1):
@@ -1443,6 +1444,21 @@ class PolarityReader:
                 return forward if forward is not None else backward
             return forward if first[forward] - cue.last <= cue.first - last[backward] else backward
         return None
+
+    def _opening_an_aside(self, cue: _Cue, runs: _RunIndex) -> int | None:
+        """The run a cue opening a parenthesis points to inside it ("A (left out B)"): the
+        aside is about what it names, not about the item before it."""
+        tokens = self.text.tokens
+        if cue.first not in self.in_parentheses or self.aside_start[cue.first] != cue.first:
+            return None
+        opening = self.text.text.rfind("(", 0, tokens[cue.first].start)
+        if opening < 0 or self.text.text[opening + 1 : tokens[cue.first].start].strip(" *_"):
+            return None
+        found = self._forward(cue, runs, PRE_REACH)
+        closing = self.text.text.find(")", tokens[cue.last - 1].end)
+        if found is None or not tokens[runs.first[found]].start < closing:
+            return None  # not a run in the next parenthesis ("(not included) | (713) ...")
+        return found
 
     def _through_copula(self, cue: _Cue, runs: _RunIndex) -> int | None:
         """The item a label word in a copula's subject names, however long the subject: "the
@@ -1753,7 +1769,7 @@ class PolarityReader:
             by_line.setdefault(text.line_of(spans[run[0]].start), []).append(r)
         for line, members in by_line.items():
             start, end = text.lines[line]
-            opening = text.text.find(":", text.list_marker_end(line), end)
+            opening = text.label_colon(text.list_marker_end(line), end)
             for label, colon, governed in self._sentence_labels(line, runs, spans, members):
                 self._apply_label(governed, label, colon, verdict, words)
             if opening < 0:
@@ -1808,16 +1824,16 @@ class PolarityReader:
             if sentence == first_sentence:
                 continue
             start, end = text.sentences[sentence]
-            match = _LABEL_COLON.search(text.text, start, min(end, start + LONG_LABEL_CHARS + 1))
-            if match is None or spans[runs[listed[0]][0]].start < match.start():
+            colon = text.label_colon(start, min(end, start + LONG_LABEL_CHARS + 1), spaced=True)
+            if colon < 0 or spans[runs[listed[0]][0]].start < colon:
                 continue  # no label, or it names an item ("Louise Kitchen: 80%")
-            lead_in = text.text[match.end() : spans[runs[listed[0]][0]].start]
+            lead_in = text.text[colon + 1 : spans[runs[listed[0]][0]].start]
             if (
                 _SEPARATORS.match(lead_in)
                 or _POSSESSIVE_SEPARATOR.match(lead_in)
                 or _UNNAMED_FIRST_ITEM.match(lead_in)
             ):
-                found.append((start, match.start(), listed))
+                found.append((start, colon, listed))
         return found
 
     def _list_after_label(
@@ -2365,11 +2381,11 @@ class PolarityReader:
         text = self.text
         found = []
         for start, end in text.sentences:
-            colon = _LABEL_COLON.search(text.text, start, end)
+            colon = text.label_colon(start, end, spaced=True)
             opening = next(
                 (
                     i
-                    for i in text.tokens_in(colon.end() if colon else start, end)
+                    for i in text.tokens_in(colon + 1 if colon >= 0 else start, end)
                     if i not in self.masked
                 ),
                 None,

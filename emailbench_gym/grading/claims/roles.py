@@ -143,7 +143,7 @@ def _item_units(
 
 
 #: Between a line's head item and what the line says of it ("- A: ...", "A - ...", "A (Tue): ...").
-_DESCRIPTION = re.compile(r"[^\n]*?(?::\s|\s[-–—]\s)")
+_DESCRIPTION = re.compile(r":\s|\s[-–—]\s")
 #: Right before an item: it is coordinated with what comes before ("..., B", "and B", "or B").
 _COORDINATED = re.compile(r"(?:,|&|/|\band|\bor|\bplus|\bnor)[\s*_`'\"“”‘’(]*$", re.I)
 
@@ -160,6 +160,15 @@ def _coordinated(text: str, start: int, end: int) -> bool:
     while run > start and (text[run - 1].isspace() or text[run - 1] in _AFTER_COORDINATOR):
         run -= 1
     return _COORDINATED.search(text, max(start, run - 4), end) is not None
+
+
+def _described(text: Text, start: int, end: int) -> bool:
+    """Whether a separator ends the head between `start` and `end` (a colon of a name, as in a
+    quoted subject's "FERC Review: V&E comments", separates nothing)."""
+    return any(
+        m.group()[0] != ":" or m.start() not in text.named_colons
+        for m in _DESCRIPTION.finditer(text.text, start, end)
+    )
 
 
 def _descriptions(text: Text, spans: Sequence[Span], heads: dict[int, int]) -> dict[int, int]:
@@ -180,8 +189,7 @@ def _descriptions(text: Text, spans: Sequence[Span], heads: dict[int, int]) -> d
         if text.line_of(first.start) != line:
             pass  # a line carried on under the item's own ("1) A" / "   → ... B ...")
         elif cell is None:
-            separator = _DESCRIPTION.match(text.text, first.end, span.start)
-            if separator is None:
+            if not _described(text, first.end, span.start):
                 continue
         elif text.table_cell(first.start) != cell:
             continue

@@ -187,6 +187,8 @@ def _opens_sentence(text: str, offset: int) -> bool:
 #: Where a clause ends, for binding a value to its subject: punctuation that separates items.
 _CLAUSE_BREAK = re.compile(r"(?<!\d),|,(?!\d{3}(?!\d))|[;()\[\]{}|]|:(?!\d)|\s-{1,2}\s|->")
 _LIST_MARKER = re.compile(r"\s*(?:[-*+]|\d{1,3}[.)]|\(\d{1,3}\)|[a-z][.)]|#\d+)\s+", re.I)
+#: A subject's reply or forward prefix ("RE:", "Fwd:"): its colon is part of the subject.
+_SUBJECT_PREFIX = re.compile(r"\b(?:re|fw|fwd)\s*:", re.I)
 
 
 #: Cyrillic and Greek letters that look like Latin ones: read as the Latin letter, so a name
@@ -384,6 +386,32 @@ class Text:
         breaks.update(s for s, _ in self.sentences)
         breaks.update(e for _, e in self.sentences)
         return sorted(breaks)
+
+    @cached_property
+    def named_colons(self) -> frozenset[int]:
+        """Offsets of the colons that belong to what a text names, not to its structure: the
+        colon of a subject's reply or forward prefix ("Rick replied to RE: Privileged: ...")
+        and a colon inside a quotation opened on its line ("replied to \"RE: Privileged: ...\"")."""
+        found = {m.end() - 1 for m in _SUBJECT_PREFIX.finditer(self.text)}
+        for start, end in self.lines:
+            line = self.text[start:end]
+            colon = line.find(":")
+            while colon >= 0:
+                if line.count('"', 0, colon) % 2:
+                    found.add(start + colon)
+                colon = line.find(":", colon + 1)
+        return frozenset(found)
+
+    def label_colon(self, start: int, end: int, spaced: bool = False) -> int:
+        """The first colon in [start, end) that can end a label (not one of a name: see
+        `named_colons`), with a space after it when `spaced`; -1 when there is none."""
+        colon = self.text.find(":", start, end)
+        while colon >= 0 and (
+            colon in self.named_colons
+            or (spaced and not self.text[colon + 1 : colon + 2].isspace())
+        ):
+            colon = self.text.find(":", colon + 1, end)
+        return colon
 
     def clause_of(self, start: int, end: int) -> tuple[int, int]:
         """The clause around the span [start, end): between the nearest breaks outside it."""
