@@ -507,8 +507,7 @@ def _counted_elsewhere(
         }
         wanted = {
             float(n)
-            for v in analysis.values
-            if v.kind == "number" and text.sentence_of(v.start) in sentences
+            for v in _own_counts(analysis, check.kind, members, sentences)
             for n in v.values
         }
     else:
@@ -544,6 +543,28 @@ def _counted_elsewhere(
             continue
         found.add(k)
     return found
+
+
+def _own_counts(
+    analysis: Analysis, kind: str, members: set[str], sentences: set[int]
+) -> list[ValueMention]:
+    """The numbers of the sentences asserting a member, less those the answer binds to another
+    item, of the kind or a person ("Trading, with ten messages: Louise Kitchen sent five, John
+    Lavorato three": ten is Trading's, five and three are its senders' breakdown)."""
+    text = analysis.text
+    numbers = [
+        v for v in analysis.values if v.kind == "number" and text.sentence_of(v.start) in sentences
+    ]
+    if not numbers:
+        return []
+    spans = [Span(*_token_range(analysis, v.start, v.end), v.start, v.end) for v in numbers]
+    binder = analysis.binder(_subjects(analysis, {kind, "person"}, []), spans)
+    own = {f"{kind}:{m}" for m in members}
+    return [
+        v
+        for v, span in zip(numbers, spans, strict=True)
+        if (bound := binder.bind(span)) is None or not own.isdisjoint(bound.keys)
+    ]
 
 
 class Cutoff(Strict):
@@ -958,17 +979,23 @@ class AnswerItemsCheck(_Claim):
         mentions: list[tuple[Span, list[str]]],
         polarity: list[str],
         as_context: list[str],
-    ) -> set[tuple[int, str]]:
-        """(sentence, key) of items a sentence rules out, negates or names as context: its other
-        mentions of the same item refer to that one ("it overlaps the FERC Review, which you've
-        already accepted, so the last half hour of the FERC Review runs into it")."""
+    ) -> dict[tuple[int, str], int]:
+        """(sentence, key) -> the offset after which the sentence's mentions of an item refer
+        to one it rules out, negates or names as context ("it overlaps the FERC Review, which
+        you've already accepted, so the last half hour of the FERC Review runs into it",
+        "Richard Shapiro's email ..., but that one was sent by Rick, so I did not count it"):
+        every mention, for one ruled out or negated; for one named only as context (a role:
+        "cc'd"), the later ones: an earlier mention gives its own role ("Steve Kean, \"RE:
+        ...\" (to Jeff, Steve Kean cc'd)" names him as the author)."""
         text = analysis.text
-        return {
-            (text.sentence_of(span.start), key)
-            for (span, keys), mark, context in zip(mentions, polarity, as_context, strict=True)
-            if mark in ("ruled_out", "negated") or context == "ruled_out"
-            for key in keys
-        }
+        found: dict[tuple[int, str], int] = {}
+        for (span, keys), mark, context in zip(mentions, polarity, as_context, strict=True):
+            if mark in ("ruled_out", "negated") or context == "ruled_out":
+                after = -1 if mark in ("ruled_out", "negated") else span.start
+                for key in keys:
+                    place = (text.sentence_of(span.start), key)
+                    found[place] = min(found.get(place, after), after)
+        return found
 
     def universe_keys(self, universe: Universe) -> tuple[set[str], set[str]]:
         """(member keys, wrong-candidate keys)."""
@@ -1113,7 +1140,7 @@ class AnswerItemsCheck(_Claim):
                     if key not in affirmed_outside and not in_context(span.start):
                         affirmed_outside.add(key)
                 elif key in wrong and mark in ("asserted", "hedged") and context != "ruled_out":
-                    if (sentence, key) in dismissed:
+                    if dismissed.get((sentence, key), span.start) < span.start:
                         continue  # "... the FERC Review, which you've accepted, so the FERC Review"
                     named_wrong.append((key, index))
         # context parts explain an answer given elsewhere: with a member asserted only there

@@ -470,6 +470,10 @@ _FIRST_PERSON_FILLERS = frozenset(
 )
 #: Words a sentence may open with before its "I" ("So I left out ...", "And I excluded ...").
 _CONNECTORS = frozenset({"so", "also", "and", "then"})
+#: Words whose object may be an addressee before an absolute phrase ("to Marcus, Priya cc'd").
+_PREPOSITIONS = frozenset({"to", "from", "with", "by", "for"})
+#: A past participle closing its clause right after an item (" cc'd)", " copied.").
+_PARTICIPLE_CLOSING = re.compile(r" +\w+(?:ed|['’]d)(?=\s*(?:[.;,)!?:\n]|$))")
 #: Words that end what a first-person exclusion governs: the sentence goes on to assert.
 _CLAUSE_TURNS = frozenset({"but", "however", "whereas", "while", "though", "although"})
 #: After "and" / "or", words that open a clause of the answerer's own ("and counted X").
@@ -991,6 +995,18 @@ class PolarityReader:
             found = self._windows[key] = (after.stop, exclusion, status)
         return found
 
+    def _status_value(self, first: int, last: int, phrases: _Phrases, words: CueWords) -> bool:
+        """Whether the negation [first, last) of a header negates a progress status the claim is
+        not about ("not started", "hasn't been started"): a value of the items' state under
+        it, as `_mask_predicates` reads one inline, not a denial of them."""
+        kind = "pre" if phrases is _PRE else "negverb" if phrases is _NEG_VERBS else "post"
+        _, exclusion, status = self._negation_window(_Cue(kind, first, last))
+        return (
+            not exclusion
+            and status is not None
+            and not self._claims_status(self.norms[status][:4], words)
+        )
+
     def _claims_status(self, stem: str, words: CueWords) -> bool:
         """Whether the claim is about a negated progress status itself (its predicate or
         ruling-out words name it: "which haven't started?"), so that "not started" denies what
@@ -1056,7 +1072,9 @@ class PolarityReader:
     def _runs(self, spans: list[Span], cue_starts: list[int]) -> list[list[int]]:
         """Spans named in one list ("A, B and C"), as lists of span indexes. A parenthetical after
         an item ("A (Mon 10:00), B") stays inside the list unless it holds a cue or the question's
-        predicate ("A (not sent), B", "A (accepted), B")."""
+        predicate ("A (not sent), B", "A (accepted), B"). An item after a bare comma that a past
+        participle closing its clause follows, where the one item before is a preposition's
+        object ("to Marcus, Priya cc'd"), is an absolute phrase of its own."""
         order = sorted(range(len(spans)), key=lambda k: spans[k].start)
         cue_starts = sorted(cue_starts)
         runs: list[list[int]] = []
@@ -1071,11 +1089,25 @@ class PolarityReader:
                     self.sentence[previous.first] == self.sentence[spans[k].first]
                     and (_SEPARATORS.match(between) or _POSSESSIVE_SEPARATOR.match(between))
                     and "\n" not in between
+                    and not self._absolute_phrase(spans, runs[-1], k, between)
                 ):
                     runs[-1].append(k)
                     continue
             runs.append([k])
         return runs
+
+    def _absolute_phrase(self, spans: list[Span], run: list[int], k: int, between: str) -> bool:
+        """Whether span k, after a bare comma, is the subject of a past participle closing its
+        clause right after it ("cc'd", "copied"), the run before being one preposition's object
+        ("(to Marcus, Priya cc'd)"): "to Marcus, with Priya cc'd", not a list of the two."""
+        if len(run) != 1 or between.strip() != ",":
+            return False
+        first = spans[run[0]].first
+        return (
+            first > 0
+            and self.norms[first - 1] in _PREPOSITIONS
+            and _PARTICIPLE_CLOSING.match(self.text.text, spans[k].end) is not None
+        )
 
     def read(
         self,
@@ -1157,6 +1189,7 @@ class PolarityReader:
         self._collective_denials(spans, run_of, verdict)
         self._continued_sequences(first, verdict, ruling, last)
         self._first_person_exclusions(first, verdict)
+        self._excluded_introductions(first, verdict)
         self._restated_referents(index, verdict)
         self._questioned_sentences(runs, first, verdict)
         self._offered_alternatives(first, verdict)
@@ -1946,6 +1979,12 @@ class PolarityReader:
                     and _adds_not_denies(norms, i + length)
                 ):
                     continue  # "Don't forget these:", "Not only these:"
+                if (
+                    length
+                    and phrases in (_PRE, _NEG_VERBS, _POST)
+                    and self._status_value(i, i + length, phrases, words)
+                ):
+                    continue  # "Both are high importance and not started:" gives their state
                 if length:
                     found.append((i, i + length, "ruled" if phrases is words.ruled_out else kind))
         relative = self._relative_clauses(start, end) | self._named_asides(start, end)
@@ -2141,6 +2180,46 @@ class PolarityReader:
             k = bisect.bisect_right(starts, token) - 1
             if k >= 0 and token < scopes[k][1]:
                 verdict[r].add("ruled_out")
+
+    def _excluded_introductions(self, first: list[int], verdict: list[set[str]]) -> None:
+        """A sentence introducing a thing ("There's also an unread note from Jeff Skilling with
+        Steve on cc, ...") that goes on to leave it out by a pronoun ("..., so I didn't count
+        it", "so I left it out") names everything before that as the left-out thing's
+        description: its items are ruled out."""
+        for sentence, end in self._excluded_introduction_scopes.items():
+            for r, token in enumerate(first):
+                if self.sentence[token] == sentence and token < end:
+                    verdict[r].add("ruled_out")
+
+    @cached_property
+    def _excluded_introduction_scopes(self) -> dict[int, int]:
+        """Sentence opening with "There" -> the token of its "I" leaving a pronoun out ("I
+        didn't count it", "I left them out", "I excluded that one")."""
+        norms, found, pronouns = self.norms, {}, set(self._pronouns)
+        verbs, particles = PRONOUN_EXCLUSIONS
+        for sentence, start in self._sentence_starts.items():
+            if norms[start] != "there" or start in self.masked:
+                continue
+            for i in range(start + 1, len(norms)):
+                if self.sentence[i] != sentence:
+                    break
+                if norms[i] != "i" or i in self.masked:
+                    continue
+                j = i + 1
+                while j < len(norms) and norms[j] in _FIRST_PERSON_FILLERS and j - i <= 3:
+                    j += 1
+                length = _match_at(norms, j, _FIRST_PERSON_EXCLUSIONS)
+                if length:  # "I didn't count it"
+                    pronoun, particle = j + length, True
+                else:  # "I left it out"
+                    pronoun = j + 1
+                    particle = (
+                        j + 2 < len(norms) and norms[j] in verbs and norms[j + 2] in particles
+                    )
+                if particle and pronoun in pronouns and self.sentence[pronoun] == sentence:
+                    found[sentence] = i
+                    break
+        return found
 
     @cached_property
     def _first_person_scopes(self) -> list[tuple[int, int]]:
