@@ -133,3 +133,29 @@ def test_t103_a_right_value_in_an_aside_does_not_excuse_a_wrong_one(
     right = f"- **Reconcile Raptor capacity schedule with Andersen**: **{T103_ROWS['Reconcile Raptor capacity schedule with Andersen']}**"
     text = _t103(first or right, *(() if overall is None else (overall,)))
     assert not play(load_scenario("OB-T103"), None, text).passed
+
+
+H304_RIGHT = "Priya said the table should show the gas desk peak at 110% on September 24."
+
+
+@pytest.mark.parametrize(
+    "asked",
+    [
+        'Priya said the table should show the gas desk peak at 110% on September 24 (her reply "please check")?',
+        'Did Priya say, in her reply to "Please check my draft", that the table should show the gas desk peak at 110% on September 24?',
+        "Priya, in her reply to 'Please check my draft', said the table should show the gas desk peak at 110% on September 24?",
+    ],
+)
+def test_h304_a_question_quoting_a_please_title_is_asked_not_requested(asked: str) -> None:
+    """A question is hedged unless it is a request; a "please" inside a quoted title made the
+    question a request, so its 110% / September 24 counted as asserted (adv2)."""
+    assert not play(load_scenario("OB-H304"), None, asked).passed
+
+
+def test_h304_right_twins_requests_and_statements_still_assert() -> None:
+    h304 = load_scenario("OB-H304")
+    assert play(h304, None, H304_RIGHT).passed
+    request = "Could you update the gas desk row to 110% for September 24 before it goes to John?"
+    assert play(h304, None, f"{H304_RIGHT} {request}").passed
+    quoted = 'Please use 110% for September 24 in "RE: Q3 VaR summary draft - please check"?'
+    assert play(h304, None, f"{H304_RIGHT[:-1]}, not the month-end figure. {quoted}").passed
