@@ -165,6 +165,24 @@ def test_as_questions_asks_statements_and_leaves_requests():
     )
 
 
+def test_a_please_in_a_quoted_title_does_not_make_a_statement_a_request():
+    """'Priya said ... 110% ... (her reply "RE: Q3 VaR summary draft - please check").' states
+    the answer: the "please" is the subject's, so the sentence is asked like any other. It was
+    left declarative, so the question-answer mutants of finch's and moss's OB-H304 answers
+    (cal8, cal9) still asserted the peak and passed; a real request stays as it is."""
+    asked = as_questions(
+        'Priya said the peak is 110% (her reply "RE: draft - please check"). '
+        "Could you 'please confirm' it with John?"
+    )
+    assert asked == (
+        "Quick question, is this right? Priya said the peak is 110% (her reply "
+        "\"RE: draft - please check\")? Could you 'please confirm' it with John?"
+    )
+    result = audit_scenario(load_scenario("OB-H304"), calibration=True)
+    assert result.operators["question-answer"] >= 10
+    assert not [s.id for s in result.survivors], result.survivors
+
+
 def test_a_contact_created_under_a_misspelt_first_or_last_name_is_a_mutant():
     """'Add a contact for Tom Reyes' done with surname 'Reyes 2' (the display name right) is wrong
     work: rename mutates the first and last names too, and a check that reads only the display

@@ -200,3 +200,29 @@ def test_h316_a_names_own_count_before_a_total_stays() -> None:
         "and Claire Boudreaux of Vinson & Elkins (2) - 8 emails in all."
     )
     assert play(h316, None, text).passed
+
+
+H304_RIGHT = "Priya said the table should show the gas desk peak at 110% on September 24."
+
+
+@pytest.mark.parametrize(
+    "asked",
+    [
+        'Priya said the table should show the gas desk peak at 110% on September 24 (her reply "please check")?',
+        'Did Priya say, in her reply to "Please check my draft", that the table should show the gas desk peak at 110% on September 24?',
+        "Priya, in her reply to 'Please check my draft', said the table should show the gas desk peak at 110% on September 24?",
+    ],
+)
+def test_h304_a_question_quoting_a_please_title_is_asked_not_requested(asked: str) -> None:
+    """A question is hedged unless it is a request; a "please" inside a quoted title made the
+    question a request, so its 110% / September 24 counted as asserted (adv2)."""
+    assert not play(load_scenario("OB-H304"), None, asked).passed
+
+
+def test_h304_right_twins_requests_and_statements_still_assert() -> None:
+    h304 = load_scenario("OB-H304")
+    assert play(h304, None, H304_RIGHT).passed
+    request = "Could you update the gas desk row to 110% for September 24 before it goes to John?"
+    assert play(h304, None, f"{H304_RIGHT} {request}").passed
+    quoted = 'Please use 110% for September 24 in "RE: Q3 VaR summary draft - please check"?'
+    assert play(h304, None, f"{H304_RIGHT[:-1]}, not the month-end figure. {quoted}").passed

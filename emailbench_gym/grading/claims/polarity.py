@@ -239,12 +239,32 @@ _SEGMENT_BREAK = re.compile(r";|:\s|\s[-–—]\s")
 _LONE_DENIAL = re.compile(r"[ \t]*[.!]+[ \t\n]+(?!of\b)[a-z]")
 
 
+#: A quotation in a sentence: double quotes, or single ones that open and close at word
+#: edges ("Dana's" and "the desks' numbers" open none).
+_QUOTATION = re.compile(r"\"[^\"\n]*\"|(?<!\w)'[^'\n]*'(?!\w)")
+
+
+def _quotations(sentence: str) -> list[tuple[int, int]]:
+    return [m.span() for m in _QUOTATION.finditer(sentence)]
+
+
+def _asks_between(sentence: str, left: int, right: int, quotations: list[tuple[int, int]]) -> bool:
+    """Whether sentence[left:right] holds a request cue outside the quotations: a subject
+    quoted in a question ('... 110% (her reply "RE: Q3 draft, please check")?') asks for
+    nothing, the question still does."""
+    return any(
+        not any(start <= m.start() < end for start, end in quotations)
+        for m in _REQUEST.finditer(sentence, left, right)
+    )
+
+
 def is_request(sentence: str, at: int = 0) -> bool:
     """Whether the part of a sentence around offset `at` (between semicolons, colons and
-    dashes) asks for something: "could you", "please", "does that work for you"."""
+    dashes) asks for something: "could you", "please", "does that work for you", outside
+    quotations."""
     left = max((m.end() for m in _SEGMENT_BREAK.finditer(sentence, 0, at)), default=0)
     right = next((m.start() for m in _SEGMENT_BREAK.finditer(sentence, at)), len(sentence))
-    return bool(_REQUEST.search(sentence, left, right))
+    return _asks_between(sentence, left, right, _quotations(sentence))
 
 
 @dataclass(frozen=True)
@@ -604,12 +624,14 @@ class _Question:
     sentence: str
     starts: list[int]
     ends: list[int]
+    quotations: list[tuple[int, int]]
     requests: dict[tuple[int, int], bool] = field(default_factory=dict)
 
     @classmethod
     def of(cls, sentence: str) -> _Question:
         breaks = list(_SEGMENT_BREAK.finditer(sentence))
-        return cls(sentence, [m.start() for m in breaks], [m.end() for m in breaks])
+        starts, ends = [m.start() for m in breaks], [m.end() for m in breaks]
+        return cls(sentence, starts, ends, _quotations(sentence))
 
     def requests_at(self, at: int) -> bool:
         """`is_request(sentence, at)`, the segment around `at` found by bisection."""
@@ -620,7 +642,8 @@ class _Question:
         right = self.starts[k] if k < len(self.starts) else len(self.sentence)
         found = self.requests.get((left, right))
         if found is None:
-            found = self.requests[left, right] = bool(_REQUEST.search(self.sentence, left, right))
+            found = _asks_between(self.sentence, left, right, self.quotations)
+            self.requests[left, right] = found
         return found
 
 
