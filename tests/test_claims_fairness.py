@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from functools import cache
 
+import pytest
+
 from emailbench_gym.scenarios import Scenario, load_scenario
 from tests.grading_support import make_scenario, outcome, play
 
@@ -895,3 +897,85 @@ def test_what_a_value_would_become_under_a_condition_is_no_second_value():
     )
     only = notes.replace("| 3 | 60% |", "| 3 | 50% |").replace("drop to 40%", "be at 60%")
     assert not scenario_check("OB-H312", check, only)
+
+
+def honest(task_id: str, source: str) -> str:
+    """The calibration answer an honest solver (`source`) wrote for a suite scenario."""
+    (entry,) = [c for c in task(task_id).calibration if c.source == source]
+    return entry.answer
+
+
+H331_ASIDE = "but that one isn't from Steve, so I didn't count it."
+
+
+@pytest.mark.parametrize(
+    ("replacement", "passes"),
+    [
+        (H331_ASIDE, True),
+        ("and that one counts too.", False),
+        ("so I counted it too.", False),
+        ("but I counted it as well.", False),
+        ("but that one isn't from Steve, so I didn't count it. Jeff is your manager too.", False),
+    ],
+)
+def test_an_introduced_thing_left_out_by_a_pronoun_is_ruled_out(replacement, passes):
+    """ "(There's also an unread note from Jeff Skilling ..., but that one isn't from Steve, so
+    I didn't count it.)" describes what was left out (jay, OB-H331); counting it asserts it."""
+    answer = honest("OB-H331", "jay").replace(H331_ASIDE, replacement)
+    assert scenario_check("OB-H331", "manager", answer) is passes
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "passes"),
+    [
+        ("(to Marcus, Priya cc'd)", "(to Marcus, Priya cc'd)", True),
+        ("(to Marcus, Priya cc'd)", "(to Marcus; Priya cc'd)", True),
+        ("(to Marcus, Priya cc'd)", "(to Marcus, Priya replied)", False),
+        ("(to Marcus, Priya cc'd)", "(from Marcus, Priya)", False),
+        ("(to Marcus, Priya cc'd)", "(Marcus, Priya cc'd)", False),
+        ('3:40 PM: you, "RE: Raptor', '3:40 PM: Steve Kean, "RE: Raptor', False),
+    ],
+)
+def test_a_person_copied_in_an_absolute_phrase_is_no_author(old, new, passes):
+    """ "(to Marcus, Priya cc'd)" gives the recipients of Dana's reply (jay, OB-H340), not a
+    list of two authors; a name given as the author, or a bare pair, still is one."""
+    answer = honest("OB-H340", "jay")
+    assert old in answer
+    assert scenario_check("OB-H340", "authors", answer.replace(old, new)) is passes
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "passes"),
+    [
+        ("have five each", "have five each", True),
+        ("have five each", "have ten each", False),
+        ("with ten messages", "with five messages", False),
+        ("Next is the Executive group with seven", "The Executive group also has ten", False),
+    ],
+)
+def test_a_senders_breakdown_is_no_tie_for_the_top(old, new, passes):
+    """Trading's ten broken down by sender ("Louise Kitchen sent five, ...") leaves "X and Y
+    have five each" a runner-up line (jay, OB-H338); a tie at ten or a wrong top count fails."""
+    answer = honest("OB-H338", "jay")
+    assert old in answer
+    assert scenario_check("OB-H338", "top-department", answer.replace(old, new)) is passes
+
+
+M107_HEADER = "Both are high importance and not started:"
+
+
+@pytest.mark.parametrize(
+    ("header", "passes"),
+    [
+        (M107_HEADER, True),
+        ("Both are high importance and not yet started:", True),
+        ("Both are high importance and not due tomorrow:", False),
+        ("Both are not due tomorrow:", False),
+        ("Both are high importance but not started and not due:", False),
+    ],
+)
+def test_a_headers_not_started_is_a_status_not_a_denial(header, passes):
+    """ "Both are high importance and not started:" over the to-dos due tomorrow gives their
+    state (owl, OB-M107); a header denying what was asked still denies the list."""
+    answer = honest("OB-M107", "owl").replace(M107_HEADER, header)
+    assert scenario_check("OB-M107", "todos", answer) is passes
