@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from emailbench_gym.audit import audit_scenario
 from emailbench_gym.audit.state_mutants import as_questions, negate_text
 from emailbench_gym.cli import main
 from emailbench_gym.scenarios import load_scenario
 from tests.grading_support import STATE_CALLS, make_scenario
+
+if TYPE_CHECKING:
+    from emailbench_gym.audit.state_mutants import Mutant
+    from emailbench_gym.episode import Episode
 
 
 def test_a_weak_scenario_has_survivors_of_the_expected_operators():
@@ -356,23 +362,27 @@ def test_marking_an_opened_message_read_is_the_tasks_latitude_and_unread_a_mutan
     assert result.operators.get("toggle-read") and not result.survivors, result.survivors
 
 
+def _operator_mutants(scenario_id: str, operator: str) -> tuple[Episode, list[Mutant]]:
+    """A scenario's episode and the mutants one operator makes of its reference and of its
+    calibration answers."""
+    from emailbench_gym.audit import calibration_mutants, mutants_of, reference_of
+    from emailbench_gym.episode import Episode
+
+    scenario = load_scenario(scenario_id)
+    episode = Episode(scenario)
+    reference = reference_of(scenario, episode)
+    made = mutants_of(scenario, episode, reference) + calibration_mutants(
+        scenario, episode, reference
+    )
+    return episode, [m for m in made if m.operator == operator]
+
+
 def test_a_label_said_not_to_be_covered_is_a_mutant_and_fails():
     """The label-exclusion operator puts "(not covered)" before the colon of the label heading
     a member's every mention ("two to-dos are due (not covered): A and B"); all such mutants
     fail. A subject's "RE:" is part of a name, not a label: OB-H311's sent subjects get none."""
-    from emailbench_gym.audit import calibration_mutants, mutants_of, reference_of
-    from emailbench_gym.episode import Episode
-
     for scenario_id in ("OB-M110", "OB-H311"):
-        scenario = load_scenario(scenario_id)
-        episode = Episode(scenario)
-        reference = reference_of(scenario, episode)
-        made = [
-            m
-            for m in mutants_of(scenario, episode, reference)
-            + calibration_mutants(scenario, episode, reference)
-            if m.operator == "label-exclusion"
-        ]
+        episode, made = _operator_mutants(scenario_id, "label-exclusion")
         assert not [m.id for m in made if "RE (not covered)" in m.answer]
         assert not [m.id for m in made if episode.grade(m.answer).passed]
         if scenario_id == "OB-M110":
@@ -400,19 +410,8 @@ def test_a_wrong_item_added_after_a_contrast_opening_is_a_mutant_and_fails():
     """contrast-extra adds a wrong candidate in a sentence a contrast opens ('Instead of leaving
     it out, "RE: X" is one too.'), a message by its reply subject, whose colon is not a label's;
     all fail. OB-H332 reads "RE:" as context (the replies), so its mutants name the bare subject."""
-    from emailbench_gym.audit import calibration_mutants, mutants_of, reference_of
-    from emailbench_gym.episode import Episode
-
     for scenario_id in ("OB-H320", "OB-H332"):
-        scenario = load_scenario(scenario_id)
-        episode = Episode(scenario)
-        reference = reference_of(scenario, episode)
-        made = [
-            m
-            for m in mutants_of(scenario, episode, reference)
-            + calibration_mutants(scenario, episode, reference)
-            if m.operator == "contrast-extra"
-        ]
+        episode, made = _operator_mutants(scenario_id, "contrast-extra")
         assert made
         assert any('"RE: ' in m.answer for m in made) == (scenario_id == "OB-H320")
         assert not [m.id for m in made if episode.grade(m.answer).passed]
@@ -437,18 +436,7 @@ def test_a_wrong_item_in_a_members_place_with_the_member_as_context_is_a_mutant_
 def test_a_right_value_kept_only_in_an_aside_is_a_mutant_and_fails():
     """aside-value keeps the right value only in an aside beside a wrong one: closing the label
     ("X (2 of 3): 3 of 3") or after it ("3 of 3 (was 2 of 3)"); all fail (OB-T103, OB-H321)."""
-    from emailbench_gym.audit import calibration_mutants, mutants_of, reference_of
-    from emailbench_gym.episode import Episode
-
     for scenario_id in ("OB-T103", "OB-H321"):
-        scenario = load_scenario(scenario_id)
-        episode = Episode(scenario)
-        reference = reference_of(scenario, episode)
-        made = [
-            m
-            for m in mutants_of(scenario, episode, reference)
-            + calibration_mutants(scenario, episode, reference)
-            if m.operator == "aside-value"
-        ]
+        episode, made = _operator_mutants(scenario_id, "aside-value")
         assert {m.id.rsplit(":", 1)[-1] for m in made} == {"after", "label"}
         assert not [m.id for m in made if episode.grade(m.answer).passed]
