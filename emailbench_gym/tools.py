@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import copy
 import functools
+import re
 import sys
 from collections.abc import Sequence
 from typing import Annotated, Any, Literal
@@ -182,14 +183,29 @@ def _property(spec: MethodSpec, param: str) -> dict[str, Any]:
     return schema
 
 
+#: A tool name written in a description ("nothing is sent until messages_sendDraft").
+_TOOL_NAME = re.compile(r"\b[a-z]+_[a-z][A-Za-z]*\b")
+
+
+def _absent_note(spec: MethodSpec, names: Sequence[str], offered: frozenset[str]) -> str:
+    """What this tool set leaves out of the method, said after its description: the tools
+    the description names that are not offered and the parameters the profile hides, so a
+    description never points to what the agent cannot call ("... and/or in one folder. Not
+    offered here: the folderId parameter.")."""
+    tools = sorted(set(_TOOL_NAME.findall(spec.description)) - offered - {spec.name})
+    hidden = [p for p in spec.params if p not in names]
+    absent = [*tools, *(f"the {p} parameter" for p in hidden)]
+    return f" Not offered here: {'; '.join(absent)}." if absent else ""
+
+
 @functools.cache
-def _neutral(name: str, params: tuple[str, ...] | None) -> dict[str, Any]:
+def _neutral(name: str, params: tuple[str, ...] | None, offered: frozenset[str]) -> dict[str, Any]:
     spec = METHODS[name]
     names = params if params is not None else spec.params
     properties = {p: _property(spec, p) for p in names}
     return {
         "name": name,
-        "description": spec.description,
+        "description": spec.description + _absent_note(spec, names, offered),
         "parameters": {
             "type": "object",
             "properties": properties,
@@ -211,7 +227,8 @@ def shared_specs(profile: Profile) -> list[dict[str, Any]]:
 
 @functools.cache
 def _specs(tools: tuple[tuple[str, tuple[str, ...] | None], ...]) -> list[dict[str, Any]]:
-    return [_neutral(name, params) for name, params in tools]
+    offered = frozenset(name for name, _ in tools)
+    return [_neutral(name, params, offered) for name, params in tools]
 
 
 #: Size keywords that OpenAI's strict mode does not accept everywhere: stated in words instead,
