@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from typing import Any
 
 import anthropic
@@ -72,6 +73,28 @@ def test_full_has_all_119_operations() -> None:
     assert names == {n for n, s in METHODS.items() if s.kind != "evaluation"}
     assert len(names) == 119
     assert "snapshot" not in names and "reset" not in names
+
+
+@pytest.mark.parametrize("profile", ["adapter", "full"])
+def test_descriptions_say_what_the_profile_leaves_out(profile: str) -> None:
+    """A description that names a tool the profile does not offer, or a method whose
+    parameters the profile hides, says so: the adapter's messages_count described 'in one
+    folder' with no folderId to pass."""
+    specs = tool_specs(profile)
+    offered = {s["name"] for s in specs}
+    for spec in specs:
+        method, shown = METHODS[spec["name"]], set(spec["parameters"]["properties"])
+        named = {w for w in re.findall(r"\b[a-z]+_[a-z][A-Za-z]*\b", method.description)}
+        note = spec["description"].partition("Not offered here: ")[2]
+        for tool in named - offered - {spec["name"]}:
+            assert tool in note, (spec["name"], tool)
+        for param in set(method.params) - shown:
+            assert f"the {param} parameter" in note, (spec["name"], param)
+        if not (named - offered - {spec["name"]}) and set(method.params) <= shown:
+            assert not note, spec["name"]
+    if profile == "adapter":
+        count = next(s for s in specs if s["name"] == "messages_count")
+        assert count["description"].endswith("Not offered here: the folderId parameter.")
 
 
 def test_unknown_profile_names_the_known_ones() -> None:
