@@ -113,6 +113,13 @@ _PENDING = frozenset(
 
 #: Between a negation and the status it negates ("not yet started", "hasn't been started").
 _STATUS_FILLERS = frozenset({"yet", "been", "even", "really", "actually", "got"})
+#: After "none of" / "neither of", the items and the verb a status is said of them with ("None
+#: of these are started", "Neither of them has been started").
+_COLLECTIVE_COPULAS = frozenset(
+    (pronoun, verb)
+    for pronoun in ("these", "those", "them")
+    for verb in ("is", "are", "was", "were", "has", "have")
+)
 
 
 _COMPARATIVES = frozenset(
@@ -177,6 +184,9 @@ _DETERMINERS = frozenset({"the", "your", "this", "that", "my", "a", "an", "his",
 #: A count of nothing ("0 unread", "zero emails"), not a share ("0 of 2", "0/2", "0.5").
 _ZERO_COUNT = re.compile(r"(?:0|zero)(?![.,:/]?\d)(?!\s*(?:/|of\b|out\s+of\b))", re.I)
 _STRIKE = re.compile(r"~~.+?~~")
+#: A cross mark opening a line, after a list marker or emphasis ("✗ RSVP to Dynegy Review (due
+#: today)", "- ❌ Dynegy Review"): a checklist's "no" for what the line names.
+_CROSSED = re.compile(r"[\s*_]*(?:[-*+]\s+|\d{1,3}[.)]\s+)?[\s*_]*[✗✘❌✖]")
 #: A relative clause in parentheses or between commas ("(which you haven't opened yet)").
 _RELATIVE_CLAUSE = re.compile(
     r"\(\s*(?:which|who|whom|whose)\b[^()\n]*\)|,\s*(?:which|who|whom|whose)\b[^,;:()\n]*,", re.I
@@ -1011,6 +1021,12 @@ class PolarityReader:
             norms = self.norms
             after = self._clause_after(cue.first, cue.last)
             k = after.start
+            if (  # "None of these are started": the status is said of all the items
+                norms[cue.last - 1] == "of"
+                and norms[cue.first] in ("none", "neither")
+                and tuple(norms[k : k + 2]) in _COLLECTIVE_COPULAS
+            ):
+                k += 2
             while k < after.stop and norms[k] in _STATUS_FILLERS:
                 k += 1
             status = k if k < after.stop and norms[k] in NEGATED_STATUSES else None
@@ -1222,7 +1238,7 @@ class PolarityReader:
                 marks.add("negated")
         for k in range(len(spans)):
             marks = verdict[run_of[k]]
-            if self._struck(spans[k].start, spans[k].end):
+            if self._struck(spans[k].start, spans[k].end) or self._crossed(spans[k].start):
                 marks.add("ruled_out")
             if "negated" in marks:
                 result[k] = "negated"
@@ -1302,6 +1318,11 @@ class PolarityReader:
         starts, ends = self._strikes
         index = bisect.bisect_right(starts, start) - 1
         return index >= 0 and end <= ends[index]
+
+    def _crossed(self, offset: int) -> bool:
+        """Whether the line holding `offset` opens with a cross mark (`_CROSSED`)."""
+        start, end = self.text.lines[self.text.line_of(offset)]
+        return _CROSSED.match(self.text.text, start, end) is not None
 
     @cached_property
     def _pronouns(self) -> list[int]:
@@ -1978,6 +1999,8 @@ class PolarityReader:
         kinds: set[str] = set()
         found: list[tuple[int, int, str]] = []
         for i in tokens:
+            pre = _match_at(norms, i, _PRE)  # "None of these are started:": its bare "none"
+            status = bool(pre) and self._status_value(i, i + pre, _PRE, words)  # is a status
             for phrases, kind in (
                 (words.ruled_out, "ruled_out"),
                 (_POST, "ruled_out"),
@@ -1987,6 +2010,8 @@ class PolarityReader:
             ):
                 if i in self.masked and phrases is not words.ruled_out:
                     continue  # "Your cards in Not Started:", "about Gryphon Go/No-Go:" name things
+                if status and phrases is _POST:
+                    continue
                 length = _match_at(norms, i, phrases)
                 if not length and phrases is words.ruled_out and self._status_alone(i, words):
                     length = 1  # "Accepted: Jeff Skilling, Marcus Hale"
