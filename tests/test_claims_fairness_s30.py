@@ -74,3 +74,43 @@ def test_none_of_these_started_over_a_list_is_its_status():
             ]
         },
     )
+
+
+R103_EGRET = (
+    "You're the organizer of 5 of your 12 October meetings that have other people invited, "
+    "or about 42% (41.7%).\n"
+    "✓ Counted: October 2001 events on your calendars that have at least one invitee. None are "
+    "cancelled, and none repeat.\n"
+    "✓ You organized 5: Raptor Hedge Capacity Review (Oct 2), Risk Desk Stand-up (Oct 15), "
+    "Raptor Restructuring Update (Oct 16), Lunch with Claire Boudreaux (Oct 25) and Q4 Risk "
+    "Review Kickoff (Oct 26).\n"
+    "✓ Others organized 7: Weekly Credit Exposure Meeting (Oct 5, Sally Beck), EnronOnline Q3 "
+    "Volume Review (Oct 10, Louise Kitchen), Q3 Earnings Release Prep (Oct 15, Jeff Skilling), "
+    "FERC Review (Oct 17, Richard Shapiro), Dynegy Review (Oct 17, Louise Kitchen), Credit "
+    "Reserve Methodology Review (Oct 18, Sally Beck) and Andersen Q3 Controls Walkthrough (Oct "
+    "22, Nathan Pryor).\n"
+    "✗ Left out because no one else is invited: Columbus Day (holiday calendar), Q3 Risk Report "
+    "Due (Oct 19) and FERC Data Response Due (Oct 24).\n"
+    "I counted the one-on-one lunch with Claire as a meeting; without it you'd organize 4 of 11 "
+    "(36%). Nothing was changed."
+)
+
+
+def test_a_clause_opening_with_without_and_saying_would_is_a_supposition():
+    """egret's OB-R103: "I counted the lunch with Claire as a meeting; without it you'd organize
+    4 of 11 (36%)" says what leaving the lunch out would give, as "If you'd rather leave it
+    out, the figure becomes 4 of 11" does: the firm figure (5 of 12, 41.7%) is the answer."""
+    passes_and_twins_fail(
+        "OB-R103",
+        "organizer-share",
+        R103_EGRET,
+        {
+            # the figure given firmly, or "without" saying nothing would change
+            "; without it you'd organize": ["; you organize", "; without it you organize"],
+            "as a meeting; without it": ["as a meeting. And without doubt"],
+            # the firm figure wrong, the supposed one right
+            "5 of your 12 October meetings that have other people invited, or about 42% (41.7%)": [
+                "4 of your 11 October meetings that have other people invited, or 36%"
+            ],
+        },
+    )
