@@ -1390,7 +1390,12 @@ class PolarityReader:
         group but hasn't sent you anything"): its walk goes on past that "but"."""
         points = runs.points
         j, steps = cue.first - 1, 0
-        elided = cue.kind == "ruled" and j >= 0 and self.norms[j] == "but" and j not in self.masked
+        elided = (
+            (cue.kind == "ruled" or self._membership_denied(cue))
+            and j >= 0
+            and self.norms[j] == "but"
+            and j not in self.masked
+        )
         if elided:
             j -= 1
         while j >= 0 and steps < reach:
@@ -1418,6 +1423,15 @@ class PolarityReader:
                 steps += 1
             j -= 1
         return None
+
+    def _membership_denied(self, cue: _Cue) -> bool:
+        """Whether a negated verb denies a place in the answer ("does not count", "isn't
+        included"): a membership word within the next few words of its clause. After "but" its
+        subject is elided and is the clause's before ("'Q3 trading P&L attribution' (unread) came
+        close but does not count")."""
+        return cue.kind == "negverb" and any(
+            self.norms[i] in MEMBERSHIP_WORDS for i in self._clause_after(cue.first, cue.last)[:3]
+        )
 
     def _bare_line(self, runs: _RunIndex, r: int, pronoun: int) -> bool:
         """Whether run `r` is all its line says ("- Weekly Credit Exposure Meeting") and the
