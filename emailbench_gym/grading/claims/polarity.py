@@ -113,6 +113,13 @@ _PENDING = frozenset(
 
 #: Between a negation and the status it negates ("not yet started", "hasn't been started").
 _STATUS_FILLERS = frozenset({"yet", "been", "even", "really", "actually", "got"})
+#: After "none of" / "neither of", the items and the verb a status is said of them with ("None
+#: of these are started", "Neither of them has been started").
+_COLLECTIVE_COPULAS = frozenset(
+    (pronoun, verb)
+    for pronoun in ("these", "those", "them")
+    for verb in ("is", "are", "was", "were", "has", "have")
+)
 
 
 _COMPARATIVES = frozenset(
@@ -177,6 +184,9 @@ _DETERMINERS = frozenset({"the", "your", "this", "that", "my", "a", "an", "his",
 #: A count of nothing ("0 unread", "zero emails"), not a share ("0 of 2", "0/2", "0.5").
 _ZERO_COUNT = re.compile(r"(?:0|zero)(?![.,:/]?\d)(?!\s*(?:/|of\b|out\s+of\b))", re.I)
 _STRIKE = re.compile(r"~~.+?~~")
+#: A cross mark opening a line, after a list marker or emphasis ("✗ RSVP to Dynegy Review (due
+#: today)", "- ❌ Dynegy Review"): a checklist's "no" for what the line names.
+_CROSSED = re.compile(r"[\s*_]*(?:[-*+]\s+|\d{1,3}[.)]\s+)?[\s*_]*[✗✘❌✖]")
 #: A relative clause in parentheses or between commas ("(which you haven't opened yet)").
 _RELATIVE_CLAUSE = re.compile(
     r"\(\s*(?:which|who|whom|whose)\b[^()\n]*\)|,\s*(?:which|who|whom|whose)\b[^,;:()\n]*,", re.I
@@ -1011,6 +1021,12 @@ class PolarityReader:
             norms = self.norms
             after = self._clause_after(cue.first, cue.last)
             k = after.start
+            if (  # "None of these are started": the status is said of all the items
+                norms[cue.last - 1] == "of"
+                and norms[cue.first] in ("none", "neither")
+                and tuple(norms[k : k + 2]) in _COLLECTIVE_COPULAS
+            ):
+                k += 2
             while k < after.stop and norms[k] in _STATUS_FILLERS:
                 k += 1
             status = k if k < after.stop and norms[k] in NEGATED_STATUSES else None
@@ -1222,7 +1238,7 @@ class PolarityReader:
                 marks.add("negated")
         for k in range(len(spans)):
             marks = verdict[run_of[k]]
-            if self._struck(spans[k].start, spans[k].end):
+            if self._struck(spans[k].start, spans[k].end) or self._crossed(spans[k].start):
                 marks.add("ruled_out")
             if "negated" in marks:
                 result[k] = "negated"
@@ -1303,6 +1319,11 @@ class PolarityReader:
         index = bisect.bisect_right(starts, start) - 1
         return index >= 0 and end <= ends[index]
 
+    def _crossed(self, offset: int) -> bool:
+        """Whether the line holding `offset` opens with a cross mark (`_CROSSED`)."""
+        start, end = self.text.lines[self.text.line_of(offset)]
+        return _CROSSED.match(self.text.text, start, end) is not None
+
     @cached_property
     def _pronouns(self) -> list[int]:
         """Tokens that are pronouns (outside names and values), and "That" / "This" opening a
@@ -1369,7 +1390,12 @@ class PolarityReader:
         group but hasn't sent you anything"): its walk goes on past that "but"."""
         points = runs.points
         j, steps = cue.first - 1, 0
-        elided = cue.kind == "ruled" and j >= 0 and self.norms[j] == "but" and j not in self.masked
+        elided = (
+            (cue.kind == "ruled" or self._membership_denied(cue))
+            and j >= 0
+            and self.norms[j] == "but"
+            and j not in self.masked
+        )
         if elided:
             j -= 1
         while j >= 0 and steps < reach:
@@ -1397,6 +1423,15 @@ class PolarityReader:
                 steps += 1
             j -= 1
         return None
+
+    def _membership_denied(self, cue: _Cue) -> bool:
+        """Whether a negated verb denies a place in the answer ("does not count", "isn't
+        included"): a membership word within the next few words of its clause. After "but" its
+        subject is elided and is the clause's before ("'Q3 trading P&L attribution' (unread) came
+        close but does not count")."""
+        return cue.kind == "negverb" and any(
+            self.norms[i] in MEMBERSHIP_WORDS for i in self._clause_after(cue.first, cue.last)[:3]
+        )
 
     def _bare_line(self, runs: _RunIndex, r: int, pronoun: int) -> bool:
         """Whether run `r` is all its line says ("- Weekly Credit Exposure Meeting") and the
@@ -1978,6 +2013,8 @@ class PolarityReader:
         kinds: set[str] = set()
         found: list[tuple[int, int, str]] = []
         for i in tokens:
+            pre = _match_at(norms, i, _PRE)  # "None of these are started:": its bare "none"
+            status = bool(pre) and self._status_value(i, i + pre, _PRE, words)  # is a status
             for phrases, kind in (
                 (words.ruled_out, "ruled_out"),
                 (_POST, "ruled_out"),
@@ -1987,6 +2024,8 @@ class PolarityReader:
             ):
                 if i in self.masked and phrases is not words.ruled_out:
                     continue  # "Your cards in Not Started:", "about Gryphon Go/No-Go:" name things
+                if status and phrases is _POST:
+                    continue
                 length = _match_at(norms, i, phrases)
                 if not length and phrases is words.ruled_out and self._status_alone(i, words):
                     length = 1  # "Accepted: Jeff Skilling, Marcus Hale"
@@ -2506,12 +2545,32 @@ class PolarityReader:
             ):  # "Richard Shapiro would drop to 40% once you read today's FERC email"
                 found.append((text.tokens[would].start, end))
                 continue
+            without = self._without_clause(start, end)
+            if without is not None:  # "I counted the lunch as a meeting; without it you'd ..."
+                found.append(without)
+                continue
             if opening is None or self.norms[opening] != "if":
                 continue
             comma = text.text.find(",", text.tokens[opening].end, end)
             if comma >= 0:
                 found.append((comma, end))
         return tuple(found)
+
+    def _without_clause(self, start: int, end: int) -> tuple[int, int] | None:
+        """(start, end) of a clause of the sentence [start, end) that says what leaving
+        something out would give ("I counted the one-on-one lunch as a meeting; without it
+        you'd organize 4 of 11 (36%)"): it opens with "without" (at the sentence's opening or
+        after a semicolon) and says "would" (or another result word: CONDITIONAL_RESULTS)
+        before the clause ends."""
+        text, norms = self.text, self.norms
+        semicolons = [start + m.end() for m in re.finditer(";", text.text[start:end])]
+        for left, right in pairwise([start, *semicolons, end]):
+            words = [i for i in text.tokens_in(left, right) if i not in self.masked]
+            if not words or norms[words[0]] != "without":
+                continue
+            if any(norms[i] in CONDITIONAL_RESULTS for i in words[1:]):
+                return text.tokens[words[0]].start, right
+        return None
 
     def supposes(self, offset: int) -> bool:
         """Whether `offset` lies in what a condition supposes (`_suppositions`): a figure there
