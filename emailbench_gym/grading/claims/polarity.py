@@ -1212,7 +1212,7 @@ class PolarityReader:
         self._collective_denials(spans, run_of, verdict)
         self._continued_sequences(first, verdict, ruling, last)
         self._first_person_exclusions(first, verdict)
-        self._excluded_introductions(first, verdict)
+        self._excluded_introductions(first, verdict, personal)
         self._restated_referents(index, verdict)
         self._questioned_sentences(runs, first, verdict)
         self._offered_alternatives(first, verdict)
@@ -2204,15 +2204,23 @@ class PolarityReader:
             if k >= 0 and token < scopes[k][1]:
                 verdict[r].add("ruled_out")
 
-    def _excluded_introductions(self, first: list[int], verdict: list[set[str]]) -> None:
+    def _excluded_introductions(
+        self, first: list[int], verdict: list[set[str]], personal: bool | None
+    ) -> None:
         """A sentence introducing a thing ("There's also an unread note from Jeff Skilling with
         Steve on cc, ...") that goes on to leave it out by a pronoun ("..., so I didn't count
         it", "so I left it out") names everything before that as the left-out thing's
-        description: its items are ruled out."""
+        description: its items are ruled out. A person is part of that description only as a
+        preposition's object ("a note from Jeff Skilling", "with Steve on cc"): one the
+        sentence introduces itself ("There's also Jeff Skilling, your other manager, ...") is
+        no attribute of the thing "it" leaves out."""
         for sentence, end in self._excluded_introduction_scopes.items():
             for r, token in enumerate(first):
-                if self.sentence[token] == sentence and token < end:
-                    verdict[r].add("ruled_out")
+                if self.sentence[token] != sentence or token >= end:
+                    continue
+                if personal and (token == 0 or self.norms[token - 1] not in _PREPOSITIONS):
+                    continue
+                verdict[r].add("ruled_out")
 
     @cached_property
     def _excluded_introduction_scopes(self) -> dict[int, int]:
@@ -2239,10 +2247,35 @@ class PolarityReader:
                     particle = (
                         j + 2 < len(norms) and norms[j] in verbs and norms[j + 2] in particles
                     )
-                if particle and pronoun in pronouns and self.sentence[pronoun] == sentence:
+                if (
+                    particle
+                    and pronoun in pronouns
+                    and self.sentence[pronoun] == sentence
+                    and not self._adds_of_a_person(pronoun)
+                ):
                     found[sentence] = i
                     break
         return found
+
+    def _adds_of_a_person(self, after: int) -> bool:
+        """Whether a personal pronoun after token `after`, in its sentence or the next, opens a
+        clause that adds to the answer ("..., so I didn't count it. He is your manager too",
+        "but he is one as well"): the sentence was about that person, not only the thing it
+        left out."""
+        norms, sentence = self.norms, self.sentence[after]
+        for p in range(after + 1, len(norms)):
+            if self.sentence[p] > sentence + 1:
+                return False
+            if norms[p] not in PERSONAL_PRONOUNS or p in self.masked:
+                continue
+            clause = [k for k in range(p + 1, len(norms)) if self.sentence[k] == self.sentence[p]]
+            if any(
+                k not in self.masked
+                and (_match_at(norms, k, _ADDITIVES) or norms[k : k + 2] == ["as", "well"])
+                for k in clause
+            ):
+                return True
+        return False
 
     @cached_property
     def _first_person_scopes(self) -> list[tuple[int, int]]:
