@@ -440,3 +440,24 @@ def test_a_right_value_kept_only_in_an_aside_is_a_mutant_and_fails():
         episode, made = _operator_mutants(scenario_id, "aside-value")
         assert {m.id.rsplit(":", 1)[-1] for m in made} == {"after", "label"}
         assert not [m.id for m in made if episode.grade(m.answer).passed]
+
+
+def test_a_person_introduced_then_left_out_by_it_or_added_back_is_a_mutant_and_fails():
+    """introduced-person asserts a wrong person in a sentence left out by "it" (which stands
+    for a member named after it): as the thing introduced ("There's also X, one of them too,
+    on a note with M on cc, so I didn't count it.") or added back by a pronoun after it ("...
+    so I didn't count it. He is one of them too."); all fail (OB-H331, OB-H340)."""
+    for scenario_id in ("OB-H331", "OB-H340"):
+        episode, made = _operator_mutants(scenario_id, "introduced-person")
+        assert {m.id.rsplit(":", 1)[-1] for m in made} == {"introduced", "pronoun"}
+        assert not [m.id for m in made if episode.grade(m.answer).passed]
+
+
+def test_a_runner_up_given_the_top_count_is_a_mutant_and_fails():
+    """tied-runner-up names a wrong candidate as the next one with the members' own count
+    under a counting measure ("Next is Legal, also with 10."): a tie; all fail (OB-H338's ten,
+    OB-H327's five)."""
+    for scenario_id in ("OB-H338", "OB-H327"):
+        episode, made = _operator_mutants(scenario_id, "tied-runner-up")
+        assert made
+        assert not [m.id for m in made if episode.grade(m.answer).passed]

@@ -15,7 +15,10 @@ sentence adding it after a contrast that opens it ('Instead of leaving it out, "
 too.', a message named by its reply subject).
 A wrong candidate ranked second, then put above the top ("X is a close second, and actually a
 bit bigger.", in a paragraph of its own or at the end of the answer's last one; "Next is X,
-though it is actually the biggest."; "X is second, which tops the list."). A label over a
+though it is actually the biggest."; "X is second, which tops the list."), or named next with the
+members' own count ("Next is X, also with 10."). A wrong person introduced in a sentence that
+leaves out "it", or added back by a pronoun after it ("There's also X, one of them too, on a
+note with M on cc, so I didn't count it."). A label over a
 member's every mention said not to be covered ("Dynegy Review (not covered): ..."). For the measure a claim asks ("latest", "most"): the answer with each measure
 word swapped for its antonym, or labelled with the antonym when it never states the measure.
 Whole answers: negated, hedged (under a header or before a colon), asked as questions,
@@ -44,11 +47,12 @@ from emailbench_gym.grading.checks.answer import (
     AnswerTextCheck,
     AnswerValuesCheck,
     _measure_pattern,
+    _members_counts,
     _stated_measures,
 )
 from emailbench_gym.grading.claims.analysis import Analysis
 from emailbench_gym.grading.claims.entities import SYSTEM
-from emailbench_gym.grading.claims.lexicon import ABOVE_THE_TOP, ANTONYMS
+from emailbench_gym.grading.claims.lexicon import ABOVE_THE_TOP, ANTONYMS, COUNTING_MEASURES
 from emailbench_gym.grading.claims.values import ValueMention, value_matches
 
 Edit = tuple[int, int, str]
@@ -405,6 +409,47 @@ def _context_swaps(
             yield mutant("context-swap", f"{check.id}:{key}:{other}:{word}", swapped)
 
 
+def _introduced_person(
+    check: AnswerItemsCheck,
+    key: str,
+    label: str,
+    member: str,
+    text: str,
+    mutant: Callable[[str, str, str], Mutant],
+) -> Iterator[Mutant]:
+    """A wrong person asserted in a sentence introducing a thing that the answer then leaves
+    out by "it" (which stands for the member named last): named as the thing itself, not an
+    attribute of it ("There's also X, one of them too, on a note with M on cc, so I didn't
+    count it."), or added back by a pronoun after it ("There's also a note from X with M on
+    cc, so I didn't count it. He is one of them too.")."""
+    note = f"a note with {member} on cc"
+    for detail, line in (
+        (
+            "introduced",
+            f"(There's also {label}, one of them too, on {note}, so I didn't count it.)",
+        ),
+        (
+            "pronoun",
+            f"(There's also a note from {label} with {member} on cc, so I didn't count it. He is "
+            "one of them too.)",
+        ),
+    ):
+        yield mutant("introduced-person", f"{check.id}:{key}:{detail}", f"{text}\n\n{line}")
+
+
+def _top_count(check: AnswerItemsCheck, analysis: Analysis) -> str | None:
+    """The count the answer gives its members under a counting measure ("Trading, with ten
+    messages"), written as a numeral, or None."""
+    if not COUNTING_MEASURES.intersection(m.casefold() for m in check.measure):
+        return None
+    members, _wrong = check.universe_keys(analysis.universe)
+    mentions = analysis.entity_spans(check.kind)
+    spans = [s for s, _ in mentions]
+    marks = analysis.reader.read(spans, check.cue_words, personal=check.kind == "person")
+    counts = _members_counts(analysis, mentions, marks, members, check.kind)
+    return f"{max(counts):g}" if counts else None
+
+
 def _label_before(text: str, at: int) -> int | None:
     """The offset of the colon of the label heading the member at `at` ("Dynegy Review: Rob
     Delacroix ..."), or None: a colon after a word or an aside, in the member's paragraph,
@@ -542,6 +587,9 @@ def answer_mutants(
                     if check.subject
                     else set()
                 )
+                top_count = _top_count(check, analysis)
+                first = universe.get(min(spans, key=lambda k: spans[k][0]))
+                member = first.label if first else ""
                 for key in ref.rng(f"extra-{check.id}").sample(sorted(wrong), min(5, len(wrong))):
                     entity = universe.get(key)
                     label = entity.label if entity else key
@@ -615,6 +663,16 @@ def answer_mutants(
                                 yield mutant(
                                     "overturn-rank", f"{check.id}:{key}:{detail}", f"{end} {line}"
                                 )
+                    if check.subject is None and check.kind == "person":
+                        yield from _introduced_person(check, key, label, member, text, mutant)
+                    if top_count is not None:  # a runner-up given the top count: a tie
+                        for detail, line in (
+                            ("also", f"Next is {label}, also with {top_count}."),
+                            ("bare", f"Next is {label} with {top_count}."),
+                        ):
+                            yield mutant(
+                                "tied-runner-up", f"{check.id}:{key}:{detail}", f"{text}\n\n{line}"
+                            )
                     if check.subject is None:  # a summary naming no subject binds to none
                         lead = f"The {check.measure[0]} is" if check.measure else "In short:"
                         yield mutant(
