@@ -419,8 +419,10 @@ def test_a_wrong_item_added_after_a_contrast_opening_is_a_mutant_and_fails():
 
 def test_a_wrong_item_in_a_members_place_with_the_member_as_context_is_a_mutant_and_fails():
     """context-swap puts a wrong candidate in a member's place and keeps the member beside it
-    under one of the claim's context words ("Louise Kitchen (cc Richard Shapiro)"); all fail,
-    also OB-H306's "A (left out B)", whose aside is about B."""
+    under one of the claim's context words ("Louise Kitchen (cc Richard Shapiro)", or after a
+    comma: "Louise Kitchen, cc Richard Shapiro"); all fail, also OB-H306's "A (left out B)",
+    whose aside is about B (a phrase such as "left out" gets no comma form: "A, left out" may
+    close A's clause)."""
     from emailbench_gym.audit import mutants_of, reference_of
     from emailbench_gym.episode import Episode
 
@@ -430,6 +432,7 @@ def test_a_wrong_item_in_a_members_place_with_the_member_as_context_is_a_mutant_
         reference = reference_of(scenario, episode)
         made = [m for m in mutants_of(scenario, episode, reference) if m.operator == "context-swap"]
         assert made
+        assert any(m.id.endswith(":comma") for m in made) == (scenario_id == "OB-H302")
         assert not [m.id for m in made if episode.grade(m.answer).passed]
 
 

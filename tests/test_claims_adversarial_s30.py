@@ -61,3 +61,24 @@ def test_a_runner_up_given_the_top_count_is_a_tie(new, passes):
     answer = honest("OB-H338", "jay")
     assert H338_NEXT in answer
     assert scenario_check("OB-H338", "top-department", answer.replace(H338_NEXT, new)) is passes
+
+
+H302_LEAD = 'Latest: Richard Shapiro\'s "FERC Review: V&E comments on the data response", received'
+H302_FROM = 'Latest: "FERC Review: V&E comments on the data response" is from {}, received'
+
+
+@pytest.mark.parametrize(
+    ("sender", "passes"),
+    [
+        ("Richard Shapiro, copying Louise Kitchen", True),
+        ("Richard Shapiro, cc Louise Kitchen", True),
+        ("Richard Shapiro, Louise Kitchen copied", True),
+        ("Louise Kitchen, copying Richard Shapiro", False),
+        ("Louise Kitchen, cc Richard Shapiro", False),
+    ],
+)
+def test_a_context_word_after_a_comma_leads_into_the_name_after_it(sender, passes):
+    """ "is from X, copying Y" copies Y (OB-H302, nutmeg's answer reworded): the word stands as
+    near Y as X, but only a comma parts it from X."""
+    answer = honest("OB-H302", "nutmeg").replace(H302_LEAD, H302_FROM.format(sender))
+    assert scenario_check("OB-H302", "sender", answer) is passes

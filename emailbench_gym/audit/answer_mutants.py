@@ -392,8 +392,9 @@ def _context_swaps(
     mutant: Callable[[str, str, str], Mutant],
 ) -> Iterator[Mutant]:
     """A wrong candidate in a member's place with the member kept beside it under one of the
-    claim's context words ("is from Louise Kitchen (copied Richard Shapiro)"): the member is
-    named only as context, so the wrong candidate is the answer."""
+    claim's context words ("is from Louise Kitchen (copied Richard Shapiro)", "is from Louise
+    Kitchen, copying Richard Shapiro"): the member is named only as context, so the wrong
+    candidate is the answer."""
     _members, wrong = check.universe_keys(analysis.universe)
     if not check.context or not wrong:
         return
@@ -407,6 +408,11 @@ def _context_swaps(
         for word in check.context[:2]:
             swapped = _apply(text, [(s, e, f"{label} ({word} {text[s:e]})") for s, e in places])
             yield mutant("context-swap", f"{check.id}:{key}:{other}:{word}", swapped)
+            if " " not in word:  # after a comma, a one-word context word leads into the
+                # member ("is from Louise Kitchen, copying Richard Shapiro"); a phrase may close
+                # the clause before ("X, left out")
+                swapped = _apply(text, [(s, e, f"{label}, {word} {text[s:e]}") for s, e in places])
+                yield mutant("context-swap", f"{check.id}:{key}:{other}:{word}:comma", swapped)
 
 
 def _introduced_person(
@@ -422,6 +428,10 @@ def _introduced_person(
     attribute of it ("There's also X, one of them too, on a note with M on cc, so I didn't
     count it."), or added back by a pronoun after it ("There's also a note from X with M on
     cc, so I didn't count it. He is one of them too.")."""
+    context = {c.casefold() for c in check.context}
+    by = next((p for p in ("from", "by") if p not in context), None)
+    if by is None:  # "a note from X" names X as context ("from" a context word)
+        return
     note = f"a note with {member} on cc"
     for detail, line in (
         (
@@ -430,7 +440,7 @@ def _introduced_person(
         ),
         (
             "pronoun",
-            f"(There's also a note from {label} with {member} on cc, so I didn't count it. He is "
+            f"(There's also a note {by} {label} with {member} on cc, so I didn't count it. He is "
             "one of them too.)",
         ),
     ):

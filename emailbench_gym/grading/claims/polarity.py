@@ -1489,8 +1489,10 @@ class PolarityReader:
             ]
             if "(" in before:  # "Louise Kitchen (cc Tanya Ortiz)": a parenthesis opens on the label
                 return forward
-            back_gap = cue.first - last[backward]
-            return forward if first[forward] - cue.last < back_gap else backward
+            back_gap, gap = cue.first - last[backward], first[forward] - cue.last
+            if gap == back_gap and self._leads_into(cue, runs, backward, forward):
+                return forward  # "from Louise Kitchen, copying Richard Shapiro": Richard
+            return forward if gap < back_gap else backward
         if cue.kind == "hedge":
             forward = self._forward(cue, runs, HEDGE_REACH)
             backward = self._backward(cue, runs, HEDGE_REACH)
@@ -1500,6 +1502,15 @@ class PolarityReader:
                 return forward if forward is not None else backward
             return forward if first[forward] - cue.last <= cue.first - last[backward] else backward
         return None
+
+    def _leads_into(self, cue: _Cue, runs: _RunIndex, backward: int, forward: int) -> bool:
+        """Whether a ruling word as near the run after it as the one before leads into the run
+        after: a comma parts it from the one before, nothing from the one after ("Louise
+        Kitchen, copying Richard Shapiro", "..., cc Steve Kean")."""
+        tokens, text = self.text.tokens, self.text.text
+        before = text[tokens[runs.last[backward] - 1].end : tokens[cue.first].start]
+        after = text[tokens[cue.last - 1].end : tokens[runs.first[forward]].start]
+        return "," in before and not after.strip()
 
     def _opening_an_aside(self, cue: _Cue, runs: _RunIndex) -> int | None:
         """The run a cue opening a parenthesis points to inside it ("A (left out B)"): the
