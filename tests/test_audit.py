@@ -464,3 +464,12 @@ def test_a_runner_up_given_the_top_count_is_a_mutant_and_fails():
         episode, made = _operator_mutants(scenario_id, "tied-runner-up")
         assert made
         assert not [m.id for m in made if episode.grade(m.answer).passed]
+
+
+def test_a_digit_run_onto_a_phone_number_is_a_mutant_and_fails():
+    """stray-digit runs a digit onto each phone number a claim finds ("(713) 502-7719-9"), an
+    item's or a value's; all fail (OB-P101, OB-P104)."""
+    for scenario_id in ("OB-P101", "OB-P104"):
+        episode, made = _operator_mutants(scenario_id, "stray-digit")
+        assert made
+        assert not [m.id for m in made if episode.grade(m.answer).passed]

@@ -82,3 +82,32 @@ def test_a_context_word_after_a_comma_leads_into_the_name_after_it(sender, passe
     near Y as X, but only a comma parts it from X."""
     answer = honest("OB-H302", "nutmeg").replace(H302_LEAD, H302_FROM.format(sender))
     assert scenario_check("OB-H302", "sender", answer) is passes
+
+
+@pytest.mark.parametrize(
+    ("number", "passes"),
+    [
+        ("(713) 502-7719", True),
+        ("1 (713) 502-7719", True),
+        ("+1 713 502 7719", True),
+        ("713.502.7719", True),
+        ("(713) 502-7719 9", False),
+        ("(713) 502-7719-9", False),
+        ("9 (713) 502-7719", False),
+    ],
+)
+def test_a_digit_run_onto_a_phone_number_makes_another_number(number, passes):
+    """rowan's OB-P101 answer with every "(713) 502-7719" written another way: a country code
+    is the same number, a stray digit before or after it is not."""
+    answer = honest("OB-P101", "rowan").replace("(713) 502-7719", number)
+    assert scenario_check("OB-P101", "cell-number", answer) is passes
+
+
+def test_a_count_after_a_phone_number_is_its_own():
+    """ "(713) 502-7719 30 minutes before" gives the number, then a duration."""
+    from emailbench_gym.grading.claims.values import _with_stray_digits
+
+    text = "Call (713) 502-7719 30 minutes before, or Room 12 (713) 502-7719."
+    for start in (5, text.index("(", 40)):
+        end = start + len("(713) 502-7719")
+        assert _with_stray_digits(text, start, end) == (start, end)

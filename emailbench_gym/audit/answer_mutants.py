@@ -16,7 +16,8 @@ too.', a message named by its reply subject).
 A wrong candidate ranked second, then put above the top ("X is a close second, and actually a
 bit bigger.", in a paragraph of its own or at the end of the answer's last one; "Next is X,
 though it is actually the biggest."; "X is second, which tops the list."), or named next with the
-members' own count ("Next is X, also with 10."). A wrong person introduced in a sentence that
+members' own count ("Next is X, also with 10."). A phone number with a digit run on
+("(713) 502-7719-9"). A wrong person introduced in a sentence that
 leaves out "it", or added back by a pronoun after it ("There's also X, one of them too, on a
 note with M on cc, so I didn't count it."). A label over a
 member's every mention said not to be covered ("Dynegy Review (not covered): ..."). For the measure a claim asks ("latest", "most"): the answer with each measure
@@ -60,6 +61,8 @@ Edit = tuple[int, int, str]
 _SUBJECT_PREFIX = re.compile(r"\b(?:re|fw|fwd)$", re.I)
 #: Appended to an ordered answer: it keeps the words and says they run backwards.
 REVERSED_NOTE = "\n\n(In reverse order.)"
+#: Run onto a phone number's end: the number written is then another one.
+STRAY_DIGIT = "-9"
 #: Latin letters swapped for Cyrillic look-alikes (a disguised name).
 _LOOK_ALIKE = str.maketrans("aeopcAEOPC", "аеорсАЕОРС")
 NUMERIC_KINDS = frozenset(
@@ -566,6 +569,12 @@ def answer_mutants(
                 yield mutant(
                     "drop-item", f"{check.id}:{key}", _apply(text, [(s, e, "") for s, e in places])
                 )
+                if check.kind == "phone":  # a digit run on: "(713) 502-7719-9" is another
+                    yield mutant(
+                        "stray-digit",
+                        f"{check.id}:{key}",
+                        _apply(text, [(e, e, STRAY_DIGIT) for _, e in places]),
+                    )
                 labels = {_label_before(text, s) for s, _ in places}
                 if None not in labels:  # "Dynegy Review (not covered): ..." rules the list out
                     yield mutant(
@@ -714,6 +723,12 @@ def answer_mutants(
                 yield mutant(
                     "negate-value", where, _apply(text, [(v.start, v.start, "not ") for v in hits])
                 )
+                if spec.kind == "phone":
+                    yield mutant(
+                        "stray-digit",
+                        where,
+                        _apply(text, [(v.end, v.end, STRAY_DIGIT) for v in hits]),
+                    )
                 if rendered is not None:
                     yield mutant(
                         "correct-value", where, f"{text}\nCorrection: make that {rendered}."
