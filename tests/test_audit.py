@@ -419,8 +419,10 @@ def test_a_wrong_item_added_after_a_contrast_opening_is_a_mutant_and_fails():
 
 def test_a_wrong_item_in_a_members_place_with_the_member_as_context_is_a_mutant_and_fails():
     """context-swap puts a wrong candidate in a member's place and keeps the member beside it
-    under one of the claim's context words ("Louise Kitchen (cc Richard Shapiro)"); all fail,
-    also OB-H306's "A (left out B)", whose aside is about B."""
+    under one of the claim's context words ("Louise Kitchen (cc Richard Shapiro)", or after a
+    comma: "Louise Kitchen, cc Richard Shapiro"); all fail, also OB-H306's "A (left out B)",
+    whose aside is about B (a phrase such as "left out" gets no comma form: "A, left out" may
+    close A's clause)."""
     from emailbench_gym.audit import mutants_of, reference_of
     from emailbench_gym.episode import Episode
 
@@ -430,6 +432,7 @@ def test_a_wrong_item_in_a_members_place_with_the_member_as_context_is_a_mutant_
         reference = reference_of(scenario, episode)
         made = [m for m in mutants_of(scenario, episode, reference) if m.operator == "context-swap"]
         assert made
+        assert any(m.id.endswith(":comma") for m in made) == (scenario_id == "OB-H302")
         assert not [m.id for m in made if episode.grade(m.answer).passed]
 
 
@@ -439,4 +442,34 @@ def test_a_right_value_kept_only_in_an_aside_is_a_mutant_and_fails():
     for scenario_id in ("OB-T103", "OB-H321"):
         episode, made = _operator_mutants(scenario_id, "aside-value")
         assert {m.id.rsplit(":", 1)[-1] for m in made} == {"after", "label"}
+        assert not [m.id for m in made if episode.grade(m.answer).passed]
+
+
+def test_a_person_introduced_then_left_out_by_it_or_added_back_is_a_mutant_and_fails():
+    """introduced-person asserts a wrong person in a sentence left out by "it" (which stands
+    for a member named after it): as the thing introduced ("There's also X, one of them too,
+    on a note with M on cc, so I didn't count it.") or added back by a pronoun after it ("...
+    so I didn't count it. He is one of them too."); all fail (OB-H331, OB-H340)."""
+    for scenario_id in ("OB-H331", "OB-H340"):
+        episode, made = _operator_mutants(scenario_id, "introduced-person")
+        assert {m.id.rsplit(":", 1)[-1] for m in made} == {"introduced", "pronoun"}
+        assert not [m.id for m in made if episode.grade(m.answer).passed]
+
+
+def test_a_runner_up_given_the_top_count_is_a_mutant_and_fails():
+    """tied-runner-up names a wrong candidate as the next one with the members' own count
+    under a counting measure ("Next is Legal, also with 10."): a tie; all fail (OB-H338's ten,
+    OB-H327's five)."""
+    for scenario_id in ("OB-H338", "OB-H327"):
+        episode, made = _operator_mutants(scenario_id, "tied-runner-up")
+        assert made
+        assert not [m.id for m in made if episode.grade(m.answer).passed]
+
+
+def test_a_digit_run_onto_a_phone_number_is_a_mutant_and_fails():
+    """stray-digit runs a digit onto each phone number a claim finds ("(713) 502-7719-9"), an
+    item's or a value's; all fail (OB-P101, OB-P104)."""
+    for scenario_id in ("OB-P101", "OB-P104"):
+        episode, made = _operator_mutants(scenario_id, "stray-digit")
+        assert made
         assert not [m.id for m in made if episode.grade(m.answer).passed]

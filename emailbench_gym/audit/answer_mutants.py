@@ -15,7 +15,11 @@ sentence adding it after a contrast that opens it ('Instead of leaving it out, "
 too.', a message named by its reply subject).
 A wrong candidate ranked second, then put above the top ("X is a close second, and actually a
 bit bigger.", in a paragraph of its own or at the end of the answer's last one; "Next is X,
-though it is actually the biggest."; "X is second, which tops the list."). A label over a
+though it is actually the biggest."; "X is second, which tops the list."), or named next with the
+members' own count ("Next is X, also with 10."). A phone number with a digit run on
+("(713) 502-7719-9"). A wrong person introduced in a sentence that
+leaves out "it", or added back by a pronoun after it ("There's also X, one of them too, on a
+note with M on cc, so I didn't count it."). A label over a
 member's every mention said not to be covered ("Dynegy Review (not covered): ..."). For the measure a claim asks ("latest", "most"): the answer with each measure
 word swapped for its antonym, or labelled with the antonym when it never states the measure.
 Whole answers: negated, hedged (under a header or before a colon), asked as questions,
@@ -44,11 +48,12 @@ from emailbench_gym.grading.checks.answer import (
     AnswerTextCheck,
     AnswerValuesCheck,
     _measure_pattern,
+    _members_counts,
     _stated_measures,
 )
 from emailbench_gym.grading.claims.analysis import Analysis
 from emailbench_gym.grading.claims.entities import SYSTEM
-from emailbench_gym.grading.claims.lexicon import ABOVE_THE_TOP, ANTONYMS
+from emailbench_gym.grading.claims.lexicon import ABOVE_THE_TOP, ANTONYMS, COUNTING_MEASURES
 from emailbench_gym.grading.claims.values import ValueMention, value_matches
 
 Edit = tuple[int, int, str]
@@ -56,6 +61,8 @@ Edit = tuple[int, int, str]
 _SUBJECT_PREFIX = re.compile(r"\b(?:re|fw|fwd)$", re.I)
 #: Appended to an ordered answer: it keeps the words and says they run backwards.
 REVERSED_NOTE = "\n\n(In reverse order.)"
+#: Run onto a phone number's end: the number written is then another one.
+STRAY_DIGIT = "-9"
 #: Latin letters swapped for Cyrillic look-alikes (a disguised name).
 _LOOK_ALIKE = str.maketrans("aeopcAEOPC", "аеорсАЕОРС")
 NUMERIC_KINDS = frozenset(
@@ -388,8 +395,9 @@ def _context_swaps(
     mutant: Callable[[str, str, str], Mutant],
 ) -> Iterator[Mutant]:
     """A wrong candidate in a member's place with the member kept beside it under one of the
-    claim's context words ("is from Louise Kitchen (copied Richard Shapiro)"): the member is
-    named only as context, so the wrong candidate is the answer."""
+    claim's context words ("is from Louise Kitchen (copied Richard Shapiro)", "is from Louise
+    Kitchen, copying Richard Shapiro"): the member is named only as context, so the wrong
+    candidate is the answer."""
     _members, wrong = check.universe_keys(analysis.universe)
     if not check.context or not wrong:
         return
@@ -403,6 +411,56 @@ def _context_swaps(
         for word in check.context[:2]:
             swapped = _apply(text, [(s, e, f"{label} ({word} {text[s:e]})") for s, e in places])
             yield mutant("context-swap", f"{check.id}:{key}:{other}:{word}", swapped)
+            if " " not in word:  # after a comma, a one-word context word leads into the
+                # member ("is from Louise Kitchen, copying Richard Shapiro"); a phrase may close
+                # the clause before ("X, left out")
+                swapped = _apply(text, [(s, e, f"{label}, {word} {text[s:e]}") for s, e in places])
+                yield mutant("context-swap", f"{check.id}:{key}:{other}:{word}:comma", swapped)
+
+
+def _introduced_person(
+    check: AnswerItemsCheck,
+    key: str,
+    label: str,
+    member: str,
+    text: str,
+    mutant: Callable[[str, str, str], Mutant],
+) -> Iterator[Mutant]:
+    """A wrong person asserted in a sentence introducing a thing that the answer then leaves
+    out by "it" (which stands for the member named last): named as the thing itself, not an
+    attribute of it ("There's also X, one of them too, on a note with M on cc, so I didn't
+    count it."), or added back by a pronoun after it ("There's also a note from X with M on
+    cc, so I didn't count it. He is one of them too.")."""
+    context = {c.casefold() for c in check.context}
+    by = next((p for p in ("from", "by") if p not in context), None)
+    if by is None:  # "a note from X" names X as context ("from" a context word)
+        return
+    note = f"a note with {member} on cc"
+    for detail, line in (
+        (
+            "introduced",
+            f"(There's also {label}, one of them too, on {note}, so I didn't count it.)",
+        ),
+        (
+            "pronoun",
+            f"(There's also a note {by} {label} with {member} on cc, so I didn't count it. He is "
+            "one of them too.)",
+        ),
+    ):
+        yield mutant("introduced-person", f"{check.id}:{key}:{detail}", f"{text}\n\n{line}")
+
+
+def _top_count(check: AnswerItemsCheck, analysis: Analysis) -> str | None:
+    """The count the answer gives its members under a counting measure ("Trading, with ten
+    messages"), written as a numeral, or None."""
+    if not COUNTING_MEASURES.intersection(m.casefold() for m in check.measure):
+        return None
+    members, _wrong = check.universe_keys(analysis.universe)
+    mentions = analysis.entity_spans(check.kind)
+    spans = [s for s, _ in mentions]
+    marks = analysis.reader.read(spans, check.cue_words, personal=check.kind == "person")
+    counts = _members_counts(analysis, mentions, marks, members, check.kind)
+    return f"{max(counts):g}" if counts else None
 
 
 def _label_before(text: str, at: int) -> int | None:
@@ -511,6 +569,12 @@ def answer_mutants(
                 yield mutant(
                     "drop-item", f"{check.id}:{key}", _apply(text, [(s, e, "") for s, e in places])
                 )
+                if check.kind == "phone":  # a digit run on: "(713) 502-7719-9" is another
+                    yield mutant(
+                        "stray-digit",
+                        f"{check.id}:{key}",
+                        _apply(text, [(e, e, STRAY_DIGIT) for _, e in places]),
+                    )
                 labels = {_label_before(text, s) for s, _ in places}
                 if None not in labels:  # "Dynegy Review (not covered): ..." rules the list out
                     yield mutant(
@@ -542,6 +606,9 @@ def answer_mutants(
                     if check.subject
                     else set()
                 )
+                top_count = _top_count(check, analysis)
+                first = universe.get(min(spans, key=lambda k: spans[k][0]))
+                member = first.label if first else ""
                 for key in ref.rng(f"extra-{check.id}").sample(sorted(wrong), min(5, len(wrong))):
                     entity = universe.get(key)
                     label = entity.label if entity else key
@@ -615,6 +682,16 @@ def answer_mutants(
                                 yield mutant(
                                     "overturn-rank", f"{check.id}:{key}:{detail}", f"{end} {line}"
                                 )
+                    if check.subject is None and check.kind == "person":
+                        yield from _introduced_person(check, key, label, member, text, mutant)
+                    if top_count is not None:  # a runner-up given the top count: a tie
+                        for detail, line in (
+                            ("also", f"Next is {label}, also with {top_count}."),
+                            ("bare", f"Next is {label} with {top_count}."),
+                        ):
+                            yield mutant(
+                                "tied-runner-up", f"{check.id}:{key}:{detail}", f"{text}\n\n{line}"
+                            )
                     if check.subject is None:  # a summary naming no subject binds to none
                         lead = f"The {check.measure[0]} is" if check.measure else "In short:"
                         yield mutant(
@@ -646,6 +723,12 @@ def answer_mutants(
                 yield mutant(
                     "negate-value", where, _apply(text, [(v.start, v.start, "not ") for v in hits])
                 )
+                if spec.kind == "phone":
+                    yield mutant(
+                        "stray-digit",
+                        where,
+                        _apply(text, [(v.end, v.end, STRAY_DIGIT) for v in hits]),
+                    )
                 if rendered is not None:
                     yield mutant(
                         "correct-value", where, f"{text}\nCorrection: make that {rendered}."

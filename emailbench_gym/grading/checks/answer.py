@@ -500,16 +500,7 @@ def _counted_elsewhere(
     if check.count is not None:
         wanted = {float(check.count)}
     elif COUNTING_MEASURES.intersection(m.casefold() for m in check.measure):
-        sentences = {
-            text.sentence_of(span.start)
-            for (span, keys), mark in zip(mentions, polarity, strict=True)
-            if mark == "asserted" and not members.isdisjoint(keys)
-        }
-        wanted = {
-            float(n)
-            for v in _own_counts(analysis, check.kind, members, sentences)
-            for n in v.values
-        }
+        wanted = _members_counts(analysis, mentions, polarity, members, check.kind)
     else:
         return set()
     if not wanted:
@@ -542,6 +533,72 @@ def _counted_elsewhere(
         ):
             continue
         found.add(k)
+    return found
+
+
+def _members_counts(
+    analysis: Analysis,
+    mentions: list[tuple[Span, list[str]]],
+    polarity: list[str],
+    members: set[str],
+    kind: str,
+) -> set[float]:
+    """The counts the answer gives its members: the numbers of the sentences asserting a
+    member that it binds to no other item (`_own_counts`)."""
+    text = analysis.text
+    sentences = {
+        text.sentence_of(span.start)
+        for (span, keys), mark in zip(mentions, polarity, strict=True)
+        if mark == "asserted" and not members.isdisjoint(keys)
+    }
+    return {float(n) for v in _own_counts(analysis, kind, members, sentences) for n in v.values}
+
+
+def _tied_runners_up(
+    analysis: Analysis,
+    mentions: list[tuple[Span, list[str]]],
+    polarity: list[str],
+    members: set[str],
+    check: AnswerItemsCheck,
+) -> set[int]:
+    """Indexes of the mentions of non-members in a part about the runners-up ("Next is ...")
+    that gives one of the members' own counts, under a counting measure, to no other item of
+    the kind ("Trading, with ten messages ... Next is the Executive group, also with ten
+    (Jeff Skilling six, ...)"): a runner-up with the top count is level with it, whatever rank
+    word names it."""
+    if not COUNTING_MEASURES.intersection(m.casefold() for m in check.measure):
+        return set()
+    parts = {
+        k: part
+        for k, (span, keys) in enumerate(mentions)
+        if members.isdisjoint(keys)
+        and (part := analysis.speaks_of_runners_up(span.start, check.measure)) is not None
+    }
+    if not parts:
+        return set()
+    wanted = _members_counts(analysis, mentions, polarity, members, check.kind)
+    text = analysis.text
+    numbers = [
+        v
+        for v in analysis.values
+        if v.kind == "number"
+        and text.text[v.start : v.end].casefold() != "one"
+        and wanted.intersection(map(float, v.values))
+        and any(a <= v.start < b for a, b in parts.values())
+    ]
+    if not numbers:
+        return set()
+    spans = [Span(*_token_range(analysis, v.start, v.end), v.start, v.end) for v in numbers]
+    binder = analysis.binder(_subjects(analysis, {check.kind, "person"}, []), spans)
+    prefix = f"{check.kind}:"
+    found = set()
+    for k, (a, b) in parts.items():
+        own = {prefix + key for key in mentions[k][1]}
+        for v, span in zip(numbers, spans, strict=True):
+            bound = binder.bind(span)
+            of_kind = {key for key in bound.keys if key.startswith(prefix)} if bound else set()
+            if a <= v.start < b and of_kind <= own:
+                found.add(k)
     return found
 
 
@@ -1051,9 +1108,17 @@ class AnswerItemsCheck(_Claim):
                 for part, (_, keys) in zip(parts, mentions, strict=True)
                 if part and not members.isdisjoint(keys)
             }
+            # a runner-up given the top count is level with it ("Next is X, also with ten"):
+            # neither its rank words nor the part make it context
+            tied = _tied_runners_up(analysis, mentions, polarity, members, self)
+            polarity = ["asserted" if k in tied else p for k, p in enumerate(polarity)]
             as_context = [
-                "ruled_out" if part is not None and part not in ranking_members else c
-                for part, c in zip(parts, as_context, strict=True)
+                "asserted"
+                if k in tied
+                else "ruled_out"
+                if part is not None and part not in ranking_members
+                else c
+                for k, (part, c) in enumerate(zip(parts, as_context, strict=True))
             ]
             # a part putting its subject above the top ("B is a close second, and actually a
             # bit bigger") asserts it, whatever rank or context words it holds

@@ -1228,7 +1228,7 @@ class PolarityReader:
         self._collective_denials(spans, run_of, verdict)
         self._continued_sequences(first, verdict, ruling, last)
         self._first_person_exclusions(first, verdict)
-        self._excluded_introductions(first, verdict)
+        self._excluded_introductions(first, verdict, personal)
         self._restated_referents(index, verdict)
         self._questioned_sentences(runs, first, verdict)
         self._offered_alternatives(first, verdict)
@@ -1524,8 +1524,10 @@ class PolarityReader:
             ]
             if "(" in before:  # "Louise Kitchen (cc Tanya Ortiz)": a parenthesis opens on the label
                 return forward
-            back_gap = cue.first - last[backward]
-            return forward if first[forward] - cue.last < back_gap else backward
+            back_gap, gap = cue.first - last[backward], first[forward] - cue.last
+            if gap == back_gap and self._leads_into(cue, runs, backward, forward):
+                return forward  # "from Louise Kitchen, copying Richard Shapiro": Richard
+            return forward if gap < back_gap else backward
         if cue.kind == "hedge":
             forward = self._forward(cue, runs, HEDGE_REACH)
             backward = self._backward(cue, runs, HEDGE_REACH)
@@ -1535,6 +1537,15 @@ class PolarityReader:
                 return forward if forward is not None else backward
             return forward if first[forward] - cue.last <= cue.first - last[backward] else backward
         return None
+
+    def _leads_into(self, cue: _Cue, runs: _RunIndex, backward: int, forward: int) -> bool:
+        """Whether a ruling word as near the run after it as the one before leads into the run
+        after: a comma parts it from the one before, nothing from the one after ("Louise
+        Kitchen, copying Richard Shapiro", "..., cc Steve Kean")."""
+        tokens, text = self.text.tokens, self.text.text
+        before = text[tokens[runs.last[backward] - 1].end : tokens[cue.first].start]
+        after = text[tokens[cue.last - 1].end : tokens[runs.first[forward]].start]
+        return "," in before and not after.strip()
 
     def _opening_an_aside(self, cue: _Cue, runs: _RunIndex) -> int | None:
         """The run a cue opening a parenthesis points to inside it ("A (left out B)"): the
@@ -2243,15 +2254,23 @@ class PolarityReader:
             if k >= 0 and token < scopes[k][1]:
                 verdict[r].add("ruled_out")
 
-    def _excluded_introductions(self, first: list[int], verdict: list[set[str]]) -> None:
+    def _excluded_introductions(
+        self, first: list[int], verdict: list[set[str]], personal: bool | None
+    ) -> None:
         """A sentence introducing a thing ("There's also an unread note from Jeff Skilling with
         Steve on cc, ...") that goes on to leave it out by a pronoun ("..., so I didn't count
         it", "so I left it out") names everything before that as the left-out thing's
-        description: its items are ruled out."""
+        description: its items are ruled out. A person is part of that description only as a
+        preposition's object ("a note from Jeff Skilling", "with Steve on cc"): one the
+        sentence introduces itself ("There's also Jeff Skilling, your other manager, ...") is
+        no attribute of the thing "it" leaves out."""
         for sentence, end in self._excluded_introduction_scopes.items():
             for r, token in enumerate(first):
-                if self.sentence[token] == sentence and token < end:
-                    verdict[r].add("ruled_out")
+                if self.sentence[token] != sentence or token >= end:
+                    continue
+                if personal and (token == 0 or self.norms[token - 1] not in _PREPOSITIONS):
+                    continue
+                verdict[r].add("ruled_out")
 
     @cached_property
     def _excluded_introduction_scopes(self) -> dict[int, int]:
@@ -2278,10 +2297,35 @@ class PolarityReader:
                     particle = (
                         j + 2 < len(norms) and norms[j] in verbs and norms[j + 2] in particles
                     )
-                if particle and pronoun in pronouns and self.sentence[pronoun] == sentence:
+                if (
+                    particle
+                    and pronoun in pronouns
+                    and self.sentence[pronoun] == sentence
+                    and not self._adds_of_a_person(pronoun)
+                ):
                     found[sentence] = i
                     break
         return found
+
+    def _adds_of_a_person(self, after: int) -> bool:
+        """Whether a personal pronoun after token `after`, in its sentence or the next, opens a
+        clause that adds to the answer ("..., so I didn't count it. He is your manager too",
+        "but he is one as well"): the sentence was about that person, not only the thing it
+        left out."""
+        norms, sentence = self.norms, self.sentence[after]
+        for p in range(after + 1, len(norms)):
+            if self.sentence[p] > sentence + 1:
+                return False
+            if norms[p] not in PERSONAL_PRONOUNS or p in self.masked:
+                continue
+            clause = [k for k in range(p + 1, len(norms)) if self.sentence[k] == self.sentence[p]]
+            if any(
+                k not in self.masked
+                and (_match_at(norms, k, _ADDITIVES) or norms[k : k + 2] == ["as", "well"])
+                for k in clause
+            ):
+                return True
+        return False
 
     @cached_property
     def _first_person_scopes(self) -> list[tuple[int, int]]:

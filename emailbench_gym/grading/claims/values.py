@@ -139,6 +139,23 @@ _PHONE = anchored(
         rf"{_B}(?:\+?1[\s.-]?)?(?:\(\d{{3}}\)\s?|\d{{3}}[\s.-])\d{{3}}[\s.-]\d{{4}}{_E}|{_B}\d{{3}}-\d{{4}}{_E}"
     )
 )
+#: Digits run on from a phone number's end ("502-7719-9", "502-7719 9**", "502-7719 9." closing
+#: its line) or set before its start at a line's or label's opening ("**9 (713) 502-7719",
+#: "cell: 9 (713) ..."): part of the number written, which is then another one.
+_STRAY_AFTER = re.compile(r"(?:[-.]\d+|[ \t]\d+(?=[*_)\]|]|[.;!?]?[ \t]*(?:\n|$)))(?![\w:])")
+_STRAY_BEFORE = re.compile(r"(?:^|(?<=[\n*_|])|(?<=: ))[ \t]*\d+[ \t-]")
+
+
+def _with_stray_digits(text: str, start: int, end: int) -> tuple[int, int]:
+    """A phone number's span taken on over digits run onto it: "(713) 502-7719 9" is no
+    (713) 502-7719. A count after it in its sentence ("(713) 502-7719 30 minutes before") or
+    a number before it in prose ("Room 12 (713) ...") is its own."""
+    after = _STRAY_AFTER.match(text, end)
+    line = text.rfind("\n", 0, start) + 1
+    before = next((m for m in _STRAY_BEFORE.finditer(text, line, start) if m.end() == start), None)
+    return (before.start() if before else start), (after.end() if after else end)
+
+
 _MONEY = anchored(
     re.compile(
         rf"(?:(?:US\s?)?\$|USD\s?)\s?(?P<n>{DIGITS})(?:\s?(?P<s>million|billion|thousand|mm|mn|mil|bn|m|b|k)\b)?"
@@ -530,8 +547,11 @@ def find_values(
 
     for match in _PHONE.finditer(text):
         if free(*match.span()):
-            digits = re.sub(r"\D", "", match.group())
-            add(ValueMention("phone", (digits[-10:],), *match.span(), 0.0))
+            start, end = _with_stray_digits(text, *match.span())
+            digits = re.sub(r"\D", "", text[start:end])
+            if len(digits) == 11 and digits[0] == "1":
+                digits = digits[1:]  # the country code
+            add(ValueMention("phone", (digits,), start, end, 0.0))
     for match in _MONEY.finditer(text):
         if not free(*match.span()):
             continue

@@ -1,0 +1,113 @@
+"""Wrong answers an adversary built against the loosenings that honest answers needed.
+
+Each case edits an honest solver's calibration answer into a wrong one that the reader used to
+accept; the honest answer itself must still pass.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.test_claims_fairness import honest, scenario_check
+
+H331_ASIDE = "but that one isn't from Steve, so I didn't count it."
+H331_NOTE = "There's also an unread note from Jeff Skilling with Steve on cc"
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "passes"),
+    [
+        (H331_ASIDE, H331_ASIDE, True),
+        (H331_ASIDE, H331_ASIDE + " He sent it to you directly.", True),
+        (H331_ASIDE, H331_ASIDE + " He is your manager too.", False),
+        (H331_ASIDE, "so I didn't count it. He's your manager as well.", False),
+        (H331_NOTE, "There's also Jeff Skilling, your other manager, on an unread note", False),
+        (
+            H331_NOTE,
+            "There's also Jeff Skilling, your manager too, and an unread note with Steve on cc",
+            False,
+        ),
+    ],
+)
+def test_an_introduction_left_out_by_it_keeps_a_person_it_introduces_or_adds(old, new, passes):
+    """ "There's also a note from X ..., so I didn't count it." leaves out the note, and X as
+    its sender (jay, OB-H331); a person the sentence introduces itself ("There's also Jeff
+    Skilling, your other manager, ...") or a pronoun adds back after it ("He is your manager
+    too") is asserted."""
+    answer = honest("OB-H331", "jay")
+    assert old in answer
+    assert scenario_check("OB-H331", "manager", answer.replace(old, new)) is passes
+
+
+H338_NEXT = "Next is the Executive group with seven (Jeff Skilling four, Steven Kean three)."
+
+
+@pytest.mark.parametrize(
+    ("new", "passes"),
+    [
+        (H338_NEXT, True),
+        ("Next is the Executive group, with seven.", True),
+        (
+            "Next is the Executive group, also with ten (Jeff Skilling four, Steven Kean six).",
+            False,
+        ),
+        ("Next is the Executive group with ten (Jeff Skilling seven, Steven Kean three).", False),
+        ("Next is the Executive group with seven, although Jeff Skilling alone sent ten.", False),
+    ],
+)
+def test_a_runner_up_given_the_top_count_is_a_tie(new, passes):
+    """Under "most", "Next is X with seven" after the top's ten is a runner-up (jay, OB-H338);
+    "Next is X, also with ten" gives it the top count: a tie, whatever "next" says."""
+    answer = honest("OB-H338", "jay")
+    assert H338_NEXT in answer
+    assert scenario_check("OB-H338", "top-department", answer.replace(H338_NEXT, new)) is passes
+
+
+H302_LEAD = 'Latest: Richard Shapiro\'s "FERC Review: V&E comments on the data response", received'
+H302_FROM = 'Latest: "FERC Review: V&E comments on the data response" is from {}, received'
+
+
+@pytest.mark.parametrize(
+    ("sender", "passes"),
+    [
+        ("Richard Shapiro, copying Louise Kitchen", True),
+        ("Richard Shapiro, cc Louise Kitchen", True),
+        ("Richard Shapiro, Louise Kitchen copied", True),
+        ("Louise Kitchen, copying Richard Shapiro", False),
+        ("Louise Kitchen, cc Richard Shapiro", False),
+    ],
+)
+def test_a_context_word_after_a_comma_leads_into_the_name_after_it(sender, passes):
+    """ "is from X, copying Y" copies Y (OB-H302, nutmeg's answer reworded): the word stands as
+    near Y as X, but only a comma parts it from X."""
+    answer = honest("OB-H302", "nutmeg").replace(H302_LEAD, H302_FROM.format(sender))
+    assert scenario_check("OB-H302", "sender", answer) is passes
+
+
+@pytest.mark.parametrize(
+    ("number", "passes"),
+    [
+        ("(713) 502-7719", True),
+        ("1 (713) 502-7719", True),
+        ("+1 713 502 7719", True),
+        ("713.502.7719", True),
+        ("(713) 502-7719 9", False),
+        ("(713) 502-7719-9", False),
+        ("9 (713) 502-7719", False),
+    ],
+)
+def test_a_digit_run_onto_a_phone_number_makes_another_number(number, passes):
+    """rowan's OB-P101 answer with every "(713) 502-7719" written another way: a country code
+    is the same number, a stray digit before or after it is not."""
+    answer = honest("OB-P101", "rowan").replace("(713) 502-7719", number)
+    assert scenario_check("OB-P101", "cell-number", answer) is passes
+
+
+def test_a_count_after_a_phone_number_is_its_own():
+    """ "(713) 502-7719 30 minutes before" gives the number, then a duration."""
+    from emailbench_gym.grading.claims.values import _with_stray_digits
+
+    text = "Call (713) 502-7719 30 minutes before, or Room 12 (713) 502-7719."
+    for start in (5, text.index("(", 40)):
+        end = start + len("(713) 502-7719")
+        assert _with_stray_digits(text, start, end) == (start, end)
