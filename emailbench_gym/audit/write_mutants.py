@@ -188,8 +188,9 @@ def _sibling_message(ref: Reference, ident: str) -> str | None:
 
 
 def _sibling_folder(ref: Reference, ident: str) -> str | None:
-    """Another folder under the same parent (the folder next to the right one)."""
-    folders = ref.initial.folders
+    """Another folder of the user's under the same parent, one the reference created included
+    (the folder next to the right one)."""
+    folders = [*ref.initial.folders, *ref.footprint.made.get("folders", [])]
     target = next((f for f in folders if ident in (f.id, f.wellKnownName)), None)
     if target is None:
         return None
@@ -197,10 +198,11 @@ def _sibling_folder(ref: Reference, ident: str) -> str | None:
         (
             f.id
             for f in folders
-            if f.id != target.id and f.parentFolderId == target.parentFolderId and f.parentFolderId
+            if f.id != target.id and f.parentFolderId == target.parentFolderId
+            and not f.wellKnownName
         ),
         None,
-    )
+    )  # fmt: skip
 
 
 def _list_items(ref: Reference, index: int, name: str, args: dict[str, Any]) -> Iterator[Mutant]:
