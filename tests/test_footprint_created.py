@@ -123,3 +123,36 @@ def test_nested_and_list_fields_of_existing_items_pass_as_the_reference_changes_
     assert footprint_passes([FLAG], [edited(FLAG, dueDateTime="2001-10-19T17:00:00")], room)
     reordered = edited(TAG, categories=["Raptor", "FERC"])
     assert footprint_passes([TAG], [reordered])  # the same item added: order left to the checks
+
+
+def _honest(scenario_id: str, index: int, **arguments: Any) -> bool:
+    """Whether the scenario's reference passes with call `index` given other `arguments`."""
+    from emailbench_gym.scenarios import load_scenario
+
+    scenario = load_scenario(scenario_id)
+    calls = scenario.solution.model_dump()["calls"]
+    calls[index] = edited(calls[index], **arguments)
+    return play(scenario, calls, scenario.solution.answer).passed
+
+
+@pytest.mark.parametrize(
+    ("scenario_id", "create", "elsewhere"),
+    [
+        ("OB-I101", "folders_create", {"parentFolderId": "inbox"}),  # no location named
+        ("OB-H307", "folders_create", {"parentFolderId": "inbox"}),
+        ("OB-X107", "todo_createTask", {"listId": "list-003"}),  # no list named
+        ("OB-M109", "todo_createTask", {"listId": "list-003"}),
+    ],
+)
+def test_honest_placements_the_query_leaves_open_pass(scenario_id, create, elsewhere):
+    from emailbench_gym.scenarios import load_scenario
+
+    calls = load_scenario(scenario_id).solution.calls
+    index = next(k for k, call in enumerate(calls) if call.name == create)
+    assert _honest(scenario_id, index, **elsewhere)
+
+
+def test_the_latitude_on_a_created_field_leaves_the_other_fields_checked():
+    assert _honest("OB-X107", 2, listId="list-003")
+    assert not _honest("OB-X107", 2, listId="list-003", importance="high")
+    assert not _honest("OB-X107", 2, reminderDateTime="2001-10-17T09:00:00")
