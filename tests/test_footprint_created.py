@@ -59,6 +59,7 @@ def test_the_reference_passes_its_own_footprint(reference):
 @pytest.mark.parametrize(
     ("reference", "wrong"),
     [
+        (RULE, edited(RULE, displayName="Andersen", fromAddresses=["rick.buy@enron.com"])),
         (TASK, edited(TASK, importance="high")),  # OB-T104: a field the task never asked for
         (TASK, edited(TASK, reminderDateTime="2001-10-17T09:00:00")),
         (TASK, edited(TASK, dueDateTime="2001-10-19T17:00:00")),
@@ -114,6 +115,19 @@ def test_created_items_pair_one_to_one_and_ids_read_as_what_they_point_at():
     assert not footprint_passes(folders, nested)  # Raptor under Projects: unlike the reference
     room = [{"collection": "folders", "created": ["parentFolderId"], "reason": "Any location."}]
     assert footprint_passes(folders, nested, room)
+
+
+def test_created_rules_keep_their_place_among_the_rules_there_were():
+    other = edited(
+        RULE, displayName="Calpine to Archive", fromAddresses=["legal-tickets@enron.com"]
+    )
+    assert footprint_passes([RULE, other], [other, RULE])  # made in another order: same places
+    first = edited(other, sequence=1)  # before the existing rule-001, which moves down
+    assert not footprint_passes([RULE, other], [RULE, first])
+    room = [{"collection": "filters", "fields": ["sequence"], "reason": "Any order will do."}]
+    assert not footprint_passes([RULE, other], [RULE, first], room)  # still placed otherwise
+    room.append({"collection": "filters", "created": ["sequence"], "reason": "Any place."})
+    assert footprint_passes([RULE, other], [RULE, first], room)
 
 
 def test_nested_and_list_fields_of_existing_items_pass_as_the_reference_changes_them():

@@ -27,7 +27,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field, model_validator
 
-from emailbench_gym.api.models import Message
+from emailbench_gym.api.models import EmailAddress, Message, MessageRule
 from emailbench_gym.grading.checks.base import CheckBase, EpisodeView, Outcome, matcher
 from emailbench_gym.grading.query import COLLECTION_MODELS, Condition, Query, Strict
 from emailbench_gym.mailbox import Changes, Transmission, TransmissionKind
@@ -126,6 +126,8 @@ def created_ids(changes: Changes) -> Ids:
 
 
 def _plain(value: Any, ids: Ids) -> Any:
+    if isinstance(value, EmailAddress):  # the name travels with the address (a contact's name)
+        return ids.get(value.address, value.address)
     if isinstance(value, BaseModel):
         return {k: _plain(v, ids) for k, v in value.__dict__.items()}
     if isinstance(value, list):
@@ -187,6 +189,32 @@ def _at(item: Any, path: str) -> Any:
     for name in path.split("."):
         item = getattr(item, name, None)
     return item
+
+
+def ranked_rules(
+    initial: Iterable[MessageRule], changes: dict[str, tuple[Any, Any]]
+) -> dict[str, int]:
+    """Each created rule's place among the rules the mailbox already had (0: before all of
+    them), as its `sequence` to compare: the created rules' order among themselves follows the
+    order they were made in, which the task leaves open unless its checks say otherwise."""
+    ends = {rule.id: rule.sequence for rule in initial}
+    for rule_id, (before, after) in changes.items():
+        if after is None:
+            ends.pop(rule_id, None)
+        elif before is not None:
+            ends[rule_id] = after.sequence
+    return {
+        rule_id: sum(sequence < after.sequence for sequence in ends.values())
+        for rule_id, (before, after) in changes.items()
+        if before is None and after is not None
+    }
+
+
+def _ranked(items: list[tuple[str, Any]], ranks: dict[str, int]) -> list[tuple[str, Any]]:
+    return [
+        (i, item.model_copy(update={"sequence": ranks[i]}) if i in ranks else item)
+        for i, item in items
+    ]
 
 
 def created_unlike(
@@ -260,10 +288,11 @@ class Footprint:
     ends: dict[str, dict[str, Any]] = field(default_factory=dict)  # changed items' end values
     made: dict[str, list[Any]] = field(default_factory=dict)  # created items, by creation kind
     ids: Ids = field(default_factory=dict)  # created ids (see `created_ids`)
+    rules: dict[str, tuple[Any, Any]] = field(default_factory=dict)  # what it did to rules
 
     @classmethod
     def of(cls, changes: Changes) -> Footprint:
-        footprint = cls(ids=created_ids(changes))
+        footprint = cls(ids=created_ids(changes), rules=changes.items.get("filters", {}))
         for collection, items in changes.items.items():
             for item_id, (before, after) in items.items():
                 if before is None:
@@ -437,13 +466,19 @@ class FootprintCheck(CheckBase):
             limit = reference.created.get(kind, 0) + sum(lat.create for lat in room)
             if len(items) > limit:
                 problems.append(f"{len(items)} {kind} created (the task needs at most {limit})")
-            if kind != "messages":  # sent copies: the outbox checks account for them
-                fields = [f for lat in room for f in lat.created]
-                problems.extend(
-                    _unlike_reference(
-                        kind, items, reference.made.get(kind, []), ids, reference.ids, fields
-                    )
+            if kind == "messages":  # sent copies: the outbox checks account for them
+                continue
+            fields = [f for lat in room for f in lat.created]
+            references = [(r.id, r) for r in reference.made.get(kind, [])]
+            if kind == "filters":
+                rules = episode.initial.items("filters")
+                items = _ranked(items, ranked_rules(rules, episode.changed("filters")))
+                references = _ranked(references, ranked_rules(rules, reference.rules))
+            problems.extend(
+                _unlike_reference(
+                    kind, items, [r for _, r in references], ids, reference.ids, fields
                 )
+            )
         if episode.changes.settings is not None:
             fields = changed_fields(*episode.changes.settings) - reference.settings
             for lat in self.latitude:
