@@ -4,9 +4,9 @@ Each operator changes one argument of one reference write so that the written it
 with a field nobody asked for or a list, condition or target other than the reference's:
 an optional field set on a created item (importance, a reminder, a category, a colour, a
 rule that stops later rules, a flag's due date), a created rule or column put first, a rule
-condition dropped or widened, an event's times given in another time zone, the write
-applied to a sibling message (same conversation or folder) or a sibling folder (same
-parent) instead, a recipient dropped, a list item dropped or added. Targets are chosen
+condition dropped or widened, an event's or a due date's times given in another time zone,
+the write applied to a sibling message (same conversation or folder; for a list of messages,
+its last) or a sibling folder (same parent) instead, a recipient dropped, a list item dropped or added. Targets are chosen
 deterministically from the start state.
 """
 
@@ -137,10 +137,20 @@ def _rule_conditions(
             yield _mutant(ref, "condition-widened", index, key, _replace(ref, index, (name, wide)))
 
 
+#: Writes whose times are wall-clock times in the persona's zone, and the times each takes
+#: (an event's start and end move together).
+_ZONED: dict[str, tuple[str, ...]] = {
+    "calendar_createEvent": ("startDateTime", "endDateTime"),
+    "calendar_updateEvent": ("startDateTime", "endDateTime"),
+    "todo_createTask": ("dueDateTime",),
+    "todo_updateTask": ("dueDateTime",),
+    "messages_flag": ("dueDateTime",),
+}
+
+
 def _other_zone(ref: Reference, index: int, name: str, args: dict[str, Any]) -> Iterator[Mutant]:
-    if name not in ("calendar_createEvent", "calendar_updateEvent"):
-        return
-    times = {k: args[k] for k in ("startDateTime", "endDateTime") if isinstance(args.get(k), str)}
+    keys = _ZONED.get(name, ())
+    times = {k: args[k] for k in keys if isinstance(args.get(k), str)}
     naive = {k: v for k, v in times.items() if len(v) == 19}  # 'YYYY-MM-DDTHH:MM:SS', no offset
     if naive and len(naive) == len(times):
         zoned = {**args, **{k: v + OTHER_ZONE for k, v in naive.items()}}
@@ -153,6 +163,14 @@ def _siblings(ref: Reference, index: int, name: str, args: dict[str, Any]) -> It
         sibling = _sibling_message(ref, ident)
         if sibling:
             moved = {**args, "id": sibling}
+            yield _mutant(
+                ref, "sibling-message", index, sibling, _replace(ref, index, (name, moved))
+            )
+    listed = args.get("messageIds")
+    if isinstance(listed, list) and listed and isinstance(listed[-1], str):
+        sibling = _sibling_message(ref, listed[-1])
+        if sibling and sibling not in listed:
+            moved = {**args, "messageIds": [*listed[:-1], sibling]}
             yield _mutant(
                 ref, "sibling-message", index, sibling, _replace(ref, index, (name, moved))
             )
