@@ -34,6 +34,14 @@ EVENT = {
         "attendees": ["priya.raman@enron.com", "sally.beck@enron.com"],
     },
 }
+SEND = {
+    "name": "messages_send",
+    "arguments": {
+        "subject": "Raptor exposure summary",
+        "body": "Sally, the Raptor hedges are underwater by $500M.",
+        "toRecipients": ["sally.beck@enron.com"],
+    },
+}
 FLAG = {"name": "messages_flag", "arguments": {"id": "msg-001", "flagStatus": "flagged"}}
 TAG = {  # msg-002 is tagged FERC
     "name": "messages_setCategories",
@@ -51,7 +59,7 @@ def edited(call: dict, **arguments: Any) -> dict:
     return {**call, "arguments": {**call["arguments"], **arguments}}
 
 
-@pytest.mark.parametrize("reference", [[TASK], [RULE], [EVENT], [FLAG], [TAG]])
+@pytest.mark.parametrize("reference", [[TASK], [RULE], [EVENT], [FLAG], [TAG], [SEND]])
 def test_the_reference_passes_its_own_footprint(reference):
     assert footprint_passes(reference, reference)
 
@@ -69,6 +77,7 @@ def test_the_reference_passes_its_own_footprint(reference):
         (EVENT, edited(EVENT, startDateTime="2001-10-17T16:30:00+00:00")),  # another zone
         (EVENT, edited(EVENT, attendees=["priya.raman@enron.com"])),  # a recipient dropped
         (EVENT, edited(EVENT, isOnlineMeeting=True)),
+        (SEND, edited(SEND, importance="high")),  # the sent copy says what went out
         (FLAG, edited(FLAG, dueDateTime="2001-10-19T17:00:00")),  # a nested field: flag.dueDateTime
         (TAG, edited(TAG, categories=["FERC", "Raptor", "Follow Up"])),  # a list item added
         (TAG, edited(TAG, categories=["Raptor"])),  # a list item dropped
@@ -76,6 +85,19 @@ def test_the_reference_passes_its_own_footprint(reference):
 )
 def test_a_write_unlike_the_reference_fails(reference, wrong):
     assert not footprint_passes([reference], [wrong])
+
+
+def test_a_sent_copy_leaves_its_envelope_to_the_outbox_checks():
+    copied = edited(SEND, ccRecipients=["jeff.skilling@enron.com"])
+    room = [
+        {
+            "collection": "outbox",
+            "recipients": ["jeff.skilling@enron.com"],
+            "reason": "The user may copy Jeff.",
+        }
+    ]
+    assert footprint_passes([SEND], [copied], room)
+    assert not footprint_passes([SEND], [copied])
 
 
 def test_the_wording_of_a_name_or_text_is_left_to_the_scenario_checks():

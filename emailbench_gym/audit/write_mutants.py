@@ -38,6 +38,7 @@ _UNASKED: dict[str, dict[str, Any]] = {
         "assignCategories": "$label",
     },
     "messages_createDraft": {"importance": "high", "ccRecipients": "$person"},
+    "messages_send": {"importance": "high"},
     "messages_flag": {"dueDateTime": "$later"},
     "settings_createLabel": {"color": "preset7"},
     "calendar_createCalendar": {"color": "lightRed"},

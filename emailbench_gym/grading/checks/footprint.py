@@ -90,6 +90,16 @@ Ids = dict[str, str]
 _ASSIGNED = frozenset(
     {"id", "createdDateTime", "conversationId", "receivedDateTime", "sentDateTime", "bodyPreview"}
 )
+#: What the outbox checks account for on a sent copy (recipients by role, the message answered
+#: or forwarded, what a forward carries), with the room their latitude gives.
+_ENVELOPE = (
+    "toRecipients",
+    "ccRecipients",
+    "bccRecipients",
+    "inReplyTo",
+    "attachments",
+    "hasAttachments",
+)
 #: Fields the writer words (names, subjects, texts): the scenario's own checks read the
 #: wording, so any wording is inside the footprint where the reference wrote one too.
 _WORDING = frozenset(
@@ -466,9 +476,9 @@ class FootprintCheck(CheckBase):
             limit = reference.created.get(kind, 0) + sum(lat.create for lat in room)
             if len(items) > limit:
                 problems.append(f"{len(items)} {kind} created (the task needs at most {limit})")
-            if kind == "messages":  # sent copies: the outbox checks account for them
-                continue
             fields = [f for lat in room for f in lat.created]
+            if kind == "messages":  # sent copies: the outbox checks read their envelopes
+                fields.extend(_ENVELOPE)
             references = [(r.id, r) for r in reference.made.get(kind, [])]
             if kind == "filters":
                 rules = episode.initial.items("filters")
