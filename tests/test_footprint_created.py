@@ -192,3 +192,5 @@ def test_the_latitude_on_a_created_field_leaves_the_other_fields_checked():
     assert _honest("OB-X107", 2, listId="list-003")
     assert not _honest("OB-X107", 2, listId="list-003", importance="high")
     assert not _honest("OB-X107", 2, reminderDateTime="2001-10-17T09:00:00")
+    assert _honest("OB-I101", 0, parentFolderId="inbox")
+    assert not _honest("OB-I101", 0, parentFolderId="deleteditems")  # outside the `where`

@@ -3,10 +3,11 @@
 Each operator changes one argument of one reference write so that the written item ends
 with a field nobody asked for or a list, condition or target other than the reference's:
 an optional field set on a created item (importance, a reminder, a category, a colour, a
-rule that stops later rules, a flag's due date), a created rule or column put first, a rule
-condition dropped or widened, an event's or a due date's times given in another time zone,
-the write applied to a sibling message (same conversation or folder; for a list of messages,
-its last) or a sibling folder (same parent) instead, a recipient dropped, a list item dropped or added. Targets are chosen
+rule that stops later rules, a flag's due date), a created rule or column put first, a new
+folder made inside Deleted Items, a rule condition dropped or widened, an event's or a due
+date's times given in another time zone, the write applied to a sibling message (same
+conversation or folder; for a list of messages, its last) or a sibling folder (same parent)
+instead, a recipient dropped, a list item dropped or added. Targets are chosen
 deterministically from the start state.
 """
 
@@ -74,6 +75,11 @@ def write_mutants(ref: Reference) -> Iterator[Mutant]:
     for index, name, args in _writes(ref):
         yield from _unasked(ref, index, name, args)
         yield from _positioned(ref, index, name, args)
+        if name == "folders_create" and not args.get("parentFolderId"):
+            trash = {**args, "parentFolderId": "deleteditems"}
+            yield _mutant(
+                ref, "made-in-trash", index, "deleteditems", _replace(ref, index, (name, trash))
+            )
         yield from _rule_conditions(ref, index, name, args)
         yield from _other_zone(ref, index, name, args)
         yield from _siblings(ref, index, name, args)

@@ -342,7 +342,11 @@ class Latitude(Strict):
     )
     reason: str = Field(min_length=10, description="Why another correct solution needs this.")
     ids: list[str] | None = Field(None, description="Only these existing items (default: any).")
-    where: list[Condition] = Field([], description="Only items matching this, in the start state.")
+    where: list[Condition] = Field(
+        [],
+        description="Only items matching this, in the start state (for `created`: the created "
+        "item as it ends).",
+    )
     only_read: bool = Field(
         False,
         description="Only messages the agent opened with a get tool (and `isRead` only to read).",
@@ -401,6 +405,14 @@ class Latitude(Strict):
             if item is None or not matcher(query, episode.initial)(item):
                 return False
         return not self.only_read or _opened(episode, item_id)
+
+    def covers_created(self, item: Any, episode: EpisodeView) -> bool:
+        """Whether this latitude's `created` fields apply to a created item: its `where` read
+        on the item as it ends ("any location but the trash")."""
+        if not self.where:
+            return True
+        query = Query(collection=self.collection, where=self.where)  # type: ignore[arg-type]
+        return matcher(query, episode.final)(item)
 
 
 def _opened(episode: EpisodeView, item_id: str) -> bool:
@@ -476,9 +488,14 @@ class FootprintCheck(CheckBase):
             limit = reference.created.get(kind, 0) + sum(lat.create for lat in room)
             if len(items) > limit:
                 problems.append(f"{len(items)} {kind} created (the task needs at most {limit})")
-            fields = [f for lat in room for f in lat.created]
-            if kind == "messages":  # sent copies: the outbox checks read their envelopes
-                fields.extend(_ENVELOPE)
+            envelope = _ENVELOPE if kind == "messages" else ()  # sent copies: see the outbox
+            rooms = {
+                item_id: [
+                    *envelope,
+                    *(f for lat in room if lat.covers_created(item, episode) for f in lat.created),
+                ]
+                for item_id, item in items
+            }
             references = [(r.id, r) for r in reference.made.get(kind, [])]
             if kind == "filters":
                 rules = episode.initial.items("filters")
@@ -486,7 +503,7 @@ class FootprintCheck(CheckBase):
                 references = _ranked(references, ranked_rules(rules, reference.rules))
             problems.extend(
                 _unlike_reference(
-                    kind, items, [r for _, r in references], ids, reference.ids, fields
+                    kind, items, [r for _, r in references], ids, reference.ids, rooms
                 )
             )
         if episode.changes.settings is not None:
@@ -521,14 +538,16 @@ def _unlike_reference(
     references: list[Any],
     ids: Ids,
     reference_ids: Ids,
-    room: list[str],
+    rooms: dict[str, list[str]],
 ) -> list[str]:
     """Created items that differ from the reference's, paired one to one: those equal to one
     first, then each with the one it differs least from. Items beyond the reference's count
-    (a latitude's `create`, or too many, which the count reports) are paired with none."""
+    (a latitude's `create`, or too many, which the count reports) are paired with none.
+    `rooms`: each item's fields that may differ."""
     left = list(references)
     unpaired = []
     for item_id, item in items:
+        room = rooms[item_id]
         same = next(
             (r for r in left if not created_unlike(item, r, ids, reference_ids, room)), None
         )
@@ -540,7 +559,7 @@ def _unlike_reference(
     for item_id, item in unpaired:
         if not left:
             break
-        differences = [created_unlike(item, r, ids, reference_ids, room) for r in left]
+        differences = [created_unlike(item, r, ids, reference_ids, rooms[item_id]) for r in left]
         closest = min(range(len(left)), key=lambda k: len(differences[k]))
         left.pop(closest)
         problems.append(
