@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import pytest
+
 from emailbench_gym.audit import audit_scenario
 from emailbench_gym.audit.state_mutants import as_questions, negate_text
 from emailbench_gym.cli import main
@@ -473,3 +475,39 @@ def test_a_digit_run_onto_a_phone_number_is_a_mutant_and_fails():
         episode, made = _operator_mutants(scenario_id, "stray-digit")
         assert made
         assert not [m.id for m in made if episode.grade(m.answer).passed]
+
+
+def _replayed(episode: Episode, mutant: Mutant) -> bool:
+    """Whether a state mutant passes when replayed from a reset."""
+    episode.reset()
+    for name, arguments in mutant.calls:
+        episode.call(name, arguments)
+    return episode.grade(mutant.answer).passed
+
+
+@pytest.mark.parametrize(
+    ("scenario_id", "operator", "detail"),
+    [
+        ("OB-T104", "unasked-field", ":importance"),  # the task never asked for high importance
+        ("OB-E112", "unasked-field", ":isOnlineMeeting"),
+        ("OB-O114", "add-list-item", ":categories"),
+        ("OB-E112", "other-zone", ":UTC"),
+        ("OB-E103", "drop-recipient", ":attendees"),
+        ("OB-O102", "condition-widened", ":fromAddresses"),
+    ],
+)
+def test_the_write_operators_make_wrong_writes_that_fail(scenario_id, operator, detail):
+    """One mutant of each write operator on a scenario where it is wrong: all fail."""
+    episode, made = _operator_mutants(scenario_id, operator)
+    chosen = [m for m in made if m.id.endswith(detail)]
+    assert chosen
+    assert not [m.id for m in chosen if _replayed(episode, m)]
+
+
+def test_a_created_rule_put_first_among_the_new_rules_only_is_declared_equivalent():
+    """OB-F108's two new rules must both run before the EnronOnline rule, in either order:
+    Route V&E put first is no wrong step. The footprint reads a created rule's place among
+    the rules there were, not its number, so it passes; the scenario declares it equivalent."""
+    episode, made = _operator_mutants("OB-F108", "put-first")
+    chosen = [m for m in made if m.id == "OB-F108:put-first:3:sequence"]
+    assert chosen and _replayed(episode, chosen[0])

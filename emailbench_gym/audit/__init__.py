@@ -30,6 +30,7 @@ from emailbench_gym.audit.state_mutants import (
     fallback_time_mutants,
     state_mutants,
 )
+from emailbench_gym.audit.write_mutants import write_mutants
 from emailbench_gym.episode import Episode
 from emailbench_gym.grading.checks import ANSWER_TYPES
 from emailbench_gym.grading.checks.answer import AnswerValuesCheck
@@ -154,7 +155,7 @@ def _states_when(check: Any) -> bool:
 
 
 def mutants_of(scenario: Scenario, episode: Episode, reference: Reference) -> list[Mutant]:
-    found = list(state_mutants(reference))
+    found = [*state_mutants(reference), *write_mutants(reference)]
     if any(_states_when(check) for check in scenario.assertions):
         found.extend(fallback_time_mutants(reference))
     claims = [a for a in scenario.assertions if a.type in ANSWER_TYPES]

@@ -23,7 +23,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from emailbench_gym.api.models import APISnapshot
-from emailbench_gym.grading.checks.footprint import Footprint
+from emailbench_gym.grading.checks.footprint import Footprint, within
 from emailbench_gym.grading.claims.polarity import is_request
 from emailbench_gym.grading.claims.text import Text
 
@@ -184,7 +184,7 @@ def _single_extras(ref: Reference) -> Iterator[Mutant]:
             )
     for item_id, fields in list(ref.footprint.changed.get("messages", {}).items())[:2]:
         m = next(x for x in init.messages if x.id == item_id)
-        if "flag" not in fields:
+        if not any(within(f, ["flag"]) for f in fields):
             yield _extra(
                 ref,
                 "flag-touched-message",

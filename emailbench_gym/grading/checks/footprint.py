@@ -18,13 +18,16 @@ does a created event or to-do whose description calls it off ("this is cancelled
 
 from __future__ import annotations
 
+import json
+import re
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field, model_validator
 
-from emailbench_gym.api.models import MailboxSettings
+from emailbench_gym.api.models import EmailAddress, Message, MessageRule
 from emailbench_gym.grading.checks.base import CheckBase, EpisodeView, Outcome, matcher
 from emailbench_gym.grading.query import COLLECTION_MODELS, Condition, Query, Strict
 from emailbench_gym.mailbox import Changes, Transmission, TransmissionKind
@@ -81,22 +84,163 @@ def withdrawn_texts(episode: EpisodeView) -> list[str]:
     return problems
 
 
-def changed_fields(before: BaseModel, after: BaseModel) -> set[str]:
-    """Top-level fields that differ (settings: one level deeper, e.g. workingHours.startTime).
+#: A created item's id for comparing across runs: what it points at, not which number it got.
+Ids = dict[str, str]
+#: Fields the mailbox gives a created item, never its writer: the id, clocks, derived text.
+_ASSIGNED = frozenset(
+    {"id", "createdDateTime", "conversationId", "receivedDateTime", "sentDateTime", "bodyPreview"}
+)
+#: What the outbox checks account for on a sent copy (recipients by role, the message answered
+#: or forwarded, what a forward carries), with the room their latitude gives.
+_ENVELOPE = (
+    "toRecipients",
+    "ccRecipients",
+    "bccRecipients",
+    "inReplyTo",
+    "attachments",
+    "hasAttachments",
+)
+#: Fields the writer words (names, subjects, texts): the scenario's own checks read the
+#: wording, so any wording is inside the footprint where the reference wrote one too.
+_WORDING = frozenset(
+    {
+        "displayName",
+        "subject",
+        "title",
+        "name",
+        "body.content",
+        "description",
+        "personalNotes",
+        "givenName",
+        "surname",
+        "jobTitle",
+        "companyName",
+        "department",
+        "officeLocation",
+        "location.displayName",
+    }
+)
+#: Free notes on a created item (an event's or to-do's body, a description, a contact's notes):
+#: a careful writer may add one the reference has not; `withdrawn_texts` reads what it says.
+_NOTES = frozenset({"body.content", "description", "personalNotes"})
+
+
+def created_ids(changes: Changes) -> Ids:
+    """Each created item's id -> a name for the collection it was created in."""
+    return {
+        item_id: f"<new {collection}>"
+        for collection, items in changes.items.items()
+        for item_id, (before, _) in items.items()
+        if before is None
+    }
+
+
+def _plain(value: Any, ids: Ids) -> Any:
+    if isinstance(value, EmailAddress):  # the name travels with the address (a contact's name)
+        return ids.get(value.address, value.address)
+    if isinstance(value, BaseModel):
+        return {k: _plain(v, ids) for k, v in value.__dict__.items()}
+    if isinstance(value, list):
+        return [_plain(v, ids) for v in value]
+    if isinstance(value, str):
+        return ids.get(value, value)
+    return value
+
+
+def _element(value: Any, ids: Ids) -> str:
+    plain = _plain(value, ids)
+    return plain if isinstance(plain, str) else json.dumps(plain, sort_keys=True, default=str)
+
+
+def changed_fields(
+    before: BaseModel, after: BaseModel, ids: Ids | None = None, after_ids: Ids | None = None
+) -> set[str]:
+    """The paths that differ: a nested model's own fields (`flag.dueDateTime`,
+    `workingHours.startTime`), a list's items added and removed (`categories+Urgent`,
+    `attendees-{...}`; lists are read as bags, order aside). Ids of created items
+    read as what they point at (`ids`, `after_ids` for the second item when it comes from
+    another run), so two runs that create in another order compare equal.
 
     Copy-on-write updates share every unchanged field with the original, so most fields
     are told apart by identity before any comparison.
     """
+    ids = ids or {}
+    after_ids = ids if after_ids is None else after_ids
+    return _paths(before, after, ids, after_ids, "")
+
+
+def _paths(before: BaseModel, after: BaseModel, ids: Ids, after_ids: Ids, prefix: str) -> set[str]:
     old = before.__dict__
-    changed = {
-        name for name, new in after.__dict__.items() if new is not old[name] and new != old[name]
-    }
-    if isinstance(after, MailboxSettings):
-        for name in [n for n in changed if isinstance(getattr(after, n), BaseModel)]:
-            changed.discard(name)
-            inner = changed_fields(getattr(before, name), getattr(after, name))
-            changed.update(f"{name}.{field}" for field in inner)
+    changed: set[str] = set()
+    for name, new in after.__dict__.items():
+        was = old[name]
+        if new is was or (ids is after_ids and new == was):
+            continue
+        path = prefix + name
+        if isinstance(was, BaseModel) and isinstance(new, BaseModel):
+            changed |= _paths(was, new, ids, after_ids, path + ".")
+        elif isinstance(was, list) and isinstance(new, list):
+            gone = Counter(_element(v, ids) for v in was)
+            come = Counter(_element(v, after_ids) for v in new)
+            delta = {f"{path}+{e}" for e in come - gone} | {f"{path}-{e}" for e in gone - come}
+            changed |= delta
+        elif _plain(was, ids) != _plain(new, after_ids):
+            changed.add(path)
     return changed
+
+
+def within(path: str, allowed: Iterable[str]) -> bool:
+    """Whether a changed path is one of `allowed` or inside one (`flag` covers `flag.dueDateTime`
+    and `categories` covers `categories+Urgent`)."""
+    return any(path == p or (path.startswith(p) and path[len(p)] in ".+-") for p in allowed)
+
+
+def _at(item: Any, path: str) -> Any:
+    for name in path.split("."):
+        item = getattr(item, name, None)
+    return item
+
+
+def ranked_rules(
+    initial: Iterable[MessageRule], changes: dict[str, tuple[Any, Any]]
+) -> dict[str, int]:
+    """Each created rule's place among the rules the mailbox already had (0: before all of
+    them), as its `sequence` to compare: the created rules' order among themselves follows the
+    order they were made in, which the task leaves open unless its checks say otherwise."""
+    ends = {rule.id: rule.sequence for rule in initial}
+    for rule_id, (before, after) in changes.items():
+        if after is None:
+            ends.pop(rule_id, None)
+        elif before is not None:
+            ends[rule_id] = after.sequence
+    return {
+        rule_id: sum(sequence < after.sequence for sequence in ends.values())
+        for rule_id, (before, after) in changes.items()
+        if before is None and after is not None
+    }
+
+
+def _ranked(items: list[tuple[str, Any]], ranks: dict[str, int]) -> list[tuple[str, Any]]:
+    return [
+        (i, item.model_copy(update={"sequence": ranks[i]}) if i in ranks else item)
+        for i, item in items
+    ]
+
+
+def created_unlike(
+    item: BaseModel, like: BaseModel, ids: Ids, like_ids: Ids, room: Iterable[str] = ()
+) -> set[str]:
+    """The fields of a created item that differ from the reference's created item `like`,
+    except what the mailbox assigns, wording where both wrote some, and the latitude `room`."""
+    paths = changed_fields(like, item, like_ids, ids)
+    return {
+        p
+        for p in paths
+        if p.split(".")[0] not in _ASSIGNED
+        and not (p in _NOTES and not isinstance(item, Message))
+        and not (p in _WORDING and _at(item, p) and _at(like, p))
+        and not within(p, room)
+    }
 
 
 @dataclass(frozen=True)
@@ -152,19 +296,24 @@ class Footprint:
     settings: set[str] = field(default_factory=set)
     sent: list[Envelope] = field(default_factory=list)
     ends: dict[str, dict[str, Any]] = field(default_factory=dict)  # changed items' end values
+    made: dict[str, list[Any]] = field(default_factory=dict)  # created items, by creation kind
+    ids: Ids = field(default_factory=dict)  # created ids (see `created_ids`)
+    rules: dict[str, tuple[Any, Any]] = field(default_factory=dict)  # what it did to rules
 
     @classmethod
     def of(cls, changes: Changes) -> Footprint:
-        footprint = cls()
+        footprint = cls(ids=created_ids(changes), rules=changes.items.get("filters", {}))
         for collection, items in changes.items.items():
             for item_id, (before, after) in items.items():
                 if before is None:
-                    footprint.created[creation_kind(collection, after)] += 1
+                    kind = creation_kind(collection, after)
+                    footprint.created[kind] += 1
+                    footprint.made.setdefault(kind, []).append(after)
                 elif after is None:
                     footprint.deleted.setdefault(collection, set()).add(item_id)
                 else:
                     footprint.changed.setdefault(collection, {})[item_id] = changed_fields(
-                        before, after
+                        before, after, footprint.ids
                     )
                     footprint.ends.setdefault(collection, {})[item_id] = after
         if changes.settings is not None:
@@ -193,7 +342,11 @@ class Latitude(Strict):
     )
     reason: str = Field(min_length=10, description="Why another correct solution needs this.")
     ids: list[str] | None = Field(None, description="Only these existing items (default: any).")
-    where: list[Condition] = Field([], description="Only items matching this, in the start state.")
+    where: list[Condition] = Field(
+        [],
+        description="Only items matching this, in the start state (for `created`: the created "
+        "item as it ends).",
+    )
     only_read: bool = Field(
         False,
         description="Only messages the agent opened with a get tool (and `isRead` only to read).",
@@ -201,6 +354,11 @@ class Latitude(Strict):
     fields: list[str] = Field([], description="Fields that may change (settings: dotted paths).")
     delete: bool = Field(False, description="Matching items may be deleted.")
     create: int = Field(0, ge=0, description="How many more items may be created.")
+    created: list[str] = Field(
+        [],
+        description="Fields of a created item that may differ from the reference's created item "
+        "(dotted paths and list names as in `fields`).",
+    )
     kinds: list[TransmissionKind] = Field([], description="outbox: kinds accepted instead.")
     recipients: list[str] = Field([], description="outbox: people who may also be on a message.")
     any_role: bool = Field(False, description="outbox: To, Cc and Bcc count as one list.")
@@ -215,7 +373,11 @@ class Latitude(Strict):
             raise ValueError(
                 f"latitude collection {self.collection!r} is unknown; accepted: {known}"
             )
-        unknown = [f for f in self.fields if f not in model.model_fields]
+        unknown = [
+            f
+            for f in (*self.fields, *self.created)
+            if re.split(r"[.+-]", f)[0] not in model.model_fields
+        ]
         if unknown:
             raise ValueError(
                 f"latitude fields {unknown} are not fields of {self.collection}; "
@@ -243,6 +405,14 @@ class Latitude(Strict):
             if item is None or not matcher(query, episode.initial)(item):
                 return False
         return not self.only_read or _opened(episode, item_id)
+
+    def covers_created(self, item: Any, episode: EpisodeView) -> bool:
+        """Whether this latitude's `created` fields apply to a created item: its `where` read
+        on the item as it ends ("any location but the trash")."""
+        if not self.where:
+            return True
+        query = Query(collection=self.collection, where=self.where)  # type: ignore[arg-type]
+        return matcher(query, episode.final)(item)
 
 
 def _opened(episode: EpisodeView, item_id: str) -> bool:
@@ -283,13 +453,14 @@ class FootprintCheck(CheckBase):
 
     def _state_problems(self, episode: EpisodeView, reference: Footprint) -> list[str]:
         problems: list[str] = []
-        created: Counter[str] = Counter()
+        made: dict[str, list[tuple[str, Any]]] = {}
+        ids = created_ids(episode.changes)
         for collection, items in episode.changes.items.items():
             allowed_changes = reference.changed.get(collection, {})
             ends = reference.ends.get(collection, {})
             for item_id, (before, after) in items.items():
                 if before is None:
-                    created[creation_kind(collection, after)] += 1
+                    made.setdefault(creation_kind(collection, after), []).append((item_id, after))
                     continue
                 end = ends.get(item_id)
                 if end is not None and after is not None and after.__dict__ == end.__dict__:
@@ -303,30 +474,43 @@ class FootprintCheck(CheckBase):
                     ):
                         problems.append(f"{collection} {item_id} ({_name(before)}) deleted")
                     continue
-                fields = changed_fields(before, after)
-                fields -= allowed_changes.get(item_id, set())
-                for lat in room:
-                    fields -= lat.fields_for(after)
+                fields = changed_fields(before, after, ids) - allowed_changes.get(item_id, set())
+                fields = {
+                    f for f in fields if not any(within(f, lat.fields_for(after)) for lat in room)
+                }
                 if fields:
                     problems.append(
                         f"{collection} {item_id} ({_name(after)}) changed: {', '.join(sorted(fields))}"
                     )
-        for kind, count in created.items():
+        for kind, items in made.items():
             collection = "messages" if kind == DRAFTS else kind
-            limit = reference.created.get(kind, 0) + sum(
-                lat.create for lat in self.latitude if lat.collection == collection
+            room = [lat for lat in self.latitude if lat.collection == collection]
+            limit = reference.created.get(kind, 0) + sum(lat.create for lat in room)
+            if len(items) > limit:
+                problems.append(f"{len(items)} {kind} created (the task needs at most {limit})")
+            envelope = _ENVELOPE if kind == "messages" else ()  # sent copies: see the outbox
+            rooms = {
+                item_id: [
+                    *envelope,
+                    *(f for lat in room if lat.covers_created(item, episode) for f in lat.created),
+                ]
+                for item_id, item in items
+            }
+            references = [(r.id, r) for r in reference.made.get(kind, [])]
+            if kind == "filters":
+                rules = episode.initial.items("filters")
+                items = _ranked(items, ranked_rules(rules, episode.changed("filters")))
+                references = _ranked(references, ranked_rules(rules, reference.rules))
+            problems.extend(
+                _unlike_reference(
+                    kind, items, [r for _, r in references], ids, reference.ids, rooms
+                )
             )
-            if count > limit:
-                problems.append(f"{count} {kind} created (the task needs at most {limit})")
         if episode.changes.settings is not None:
             fields = changed_fields(*episode.changes.settings) - reference.settings
             for lat in self.latitude:
                 if lat.collection == "settings":
-                    fields -= {
-                        f
-                        for f in fields
-                        if any(f == p or f.startswith(p + ".") for p in lat.fields)
-                    }
+                    fields = {f for f in fields if not within(f, lat.fields)}
             if fields:
                 problems.append(f"settings changed: {', '.join(sorted(fields))}")
         return problems
@@ -346,6 +530,43 @@ class FootprintCheck(CheckBase):
             else:
                 problems.append(f"unexpected message sent: {envelope.describe()} {sent.subject!r}")
         return problems
+
+
+def _unlike_reference(
+    kind: str,
+    items: list[tuple[str, Any]],
+    references: list[Any],
+    ids: Ids,
+    reference_ids: Ids,
+    rooms: dict[str, list[str]],
+) -> list[str]:
+    """Created items that differ from the reference's, paired one to one: those equal to one
+    first, then each with the one it differs least from. Items beyond the reference's count
+    (a latitude's `create`, or too many, which the count reports) are paired with none.
+    `rooms`: each item's fields that may differ."""
+    left = list(references)
+    unpaired = []
+    for item_id, item in items:
+        room = rooms[item_id]
+        same = next(
+            (r for r in left if not created_unlike(item, r, ids, reference_ids, room)), None
+        )
+        if same is None:
+            unpaired.append((item_id, item))
+        else:
+            left.remove(same)
+    problems = []
+    for item_id, item in unpaired:
+        if not left:
+            break
+        differences = [created_unlike(item, r, ids, reference_ids, rooms[item_id]) for r in left]
+        closest = min(range(len(left)), key=lambda k: len(differences[k]))
+        left.pop(closest)
+        problems.append(
+            f"{kind} {item_id} ({_name(item)}) created unlike the reference's: "
+            f"{', '.join(sorted(differences[closest]))}"
+        )
+    return problems
 
 
 def _fits(sent: Envelope, expected: Envelope, room: list[Latitude]) -> bool:
