@@ -21,8 +21,8 @@ unread) is graded too (`over`).
 Prints the median and slowest grade per shape, the slowest single grade (the most of any
 repeat: where a garbage-collector pause lands, which the medians hide), the slowest scenarios
 and their ratio to the reference answer's grade. `--freeze` runs `gc.collect(); gc.freeze()`
-once each scenario's grading context is built, so the contexts kept by the process stay out of
-later full collections (what the runner's `LongLivedFreezer` does for the first episode only).
+once each scenario's grading context is built, on top of the product's own `gc.freeze()` as a
+context is built (`grading.context.freeze_long_lived`, which skips the full collection).
 """
 
 from __future__ import annotations

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import gc
 import re
 import sys
 import time
@@ -507,9 +506,9 @@ def run(
     stdout is a terminal, else lines. Scenarios whose files do not load are reported (stderr, `summary["skipped"]`)
     and skipped. Raises RunFolderError when another process writes the folder or it was
     started with another configuration, RunInterrupted on Ctrl-C, OSError when the
-    folder cannot be written; every finished episode is saved in each case. After its first
-    episode a local run freezes the process's long-lived objects out of the garbage
-    collector's walks (`LongLivedFreezer`), once per process.
+    folder cannot be written; every finished episode is saved in each case. What the
+    process keeps for good is frozen out of the garbage collector's walks as each scenario's
+    grading context is built (`grading.context.freeze_long_lived`).
     """
     if repeats < 1 or concurrency < 1:
         raise ValueError("repeats and concurrency must be at least 1")
@@ -652,32 +651,6 @@ def _run_locked(
     return write_summary(folder, records, model, skipped)
 
 
-class LongLivedFreezer:
-    """Moves what a process keeps for good out of the garbage collector's way (`gc.freeze`).
-
-    Once the first episode of a run has been played, the process holds what every later
-    episode shares: the corpus, the scenarios, the imported modules, about 85,000 objects
-    that each full (generation 2) collection walked again while the run built its grading
-    contexts (two pauses of 0.4-0.8 s in a pass over the suite; one of 0.3 s with them frozen:
-    benchmarks/gc_pauses.py). So after that first episode: `gc.collect()`, then `gc.freeze()`,
-    once per process (not if anything was frozen already, by this or by the caller). Frozen
-    objects are still freed by reference counting; only cycles among what was alive then and
-    dies later (the first episode's own state) are never collected, once.
-    """
-
-    def __init__(self) -> None:
-        self._done = gc.get_freeze_count() > 0
-
-    def played(self) -> bool:
-        """Note one finished episode; freezes (and says so) after the first."""
-        if self._done:
-            return False
-        self._done = True
-        gc.collect()
-        gc.freeze()
-        return True
-
-
 async def _play_all(
     jobs: list[tuple[str, Any, int]],
     concurrency: int,
@@ -695,7 +668,6 @@ async def _play_all(
     """
     loop = asyncio.get_running_loop()
     threads = ThreadPoolExecutor(max_workers=min(concurrency, 32), thread_name_prefix="emailbench")
-    freezer = LongLivedFreezer()
     steps = threads if judge is not None else None  # a judge blocks: grade off the loop
     queue = iter(jobs)
     failed = asyncio.Event()
@@ -717,8 +689,6 @@ async def _play_all(
             except BaseException:
                 failed.set()  # no worker saves or starts an episode after this
                 raise
-            if kind == "play":
-                freezer.played()
             await asyncio.sleep(0)  # offline agents never wait: let the other workers run
 
     tasks = [asyncio.create_task(worker()) for _ in range(min(concurrency, len(jobs)))]

@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from emailbench_gym.grading.claims import retraction, values
+from emailbench_gym.grading.claims import retraction, spoken, values
 from emailbench_gym.grading.claims.polarity import _Question, is_request
 from emailbench_gym.grading.claims.scan import anchored
 from emailbench_gym.grading.claims.text import normalize
@@ -20,6 +20,19 @@ RECOGNIZERS = {
     for name in dir(values)
     if isinstance(getattr(values, name), re.Pattern) and name != "_TOTAL_AFTER"
 } | {f"_DATE_PATTERNS[{i}]": p for i, p in enumerate(values._DATE_PATTERNS)}
+#: write_digits' rewrites (spoken.py), over texts of the words they read.
+SPOKEN = {
+    f"spoken.{name}": getattr(spoken, name)
+    for name in dir(spoken)
+    if isinstance(getattr(spoken, name), re.Pattern)
+}
+SPOKEN_WORDS = [
+    "one", "Two", "twenty", "five", "oh", "zero", "point", "four", "hundred", "a", "and",
+    "thousand", "million", "half", "past", "quarter", "to", "at", "by", "ten", "in the morning",
+    "tonight", "o'clock", "B", "C", "x", "double", "triple", "May", "may", "June", "the", "first",
+    "twenty-first", "of", "Friday", "underscore", "under score", "dot", "xls", "versus", "_",
+    ".", ",", "-", " - ", "\n", "3", "ſ", "K", "people", "noon",
+]  # fmt: skip
 WORDS = [
     "3", "three", "twenty-two", "a hundred and ten", "a half", "an hour", "half an", "10:30", "am",
     "p.m.", "$5", "US$ 7", "5m", "13M", "million", "of", "out of", "the", "12/3", "2001-10-24",
@@ -35,22 +48,23 @@ def _original(pattern: re.Pattern[str]) -> re.Pattern[str]:
     return re.compile(source[source.index("])(?:") + 5 : -1], pattern.flags)
 
 
-def _texts() -> list[str]:
+def _texts(words: list[str] = WORDS) -> list[str]:
     rng = random.Random(7)
     texts = []
     for _ in range(200):
-        texts.append(normalize(" ".join(rng.choice(WORDS) for _ in range(40))))
-        texts.append("".join(rng.choice(WORDS) for _ in range(30)))
+        texts.append(normalize(" ".join(rng.choice(words) for _ in range(40))))
+        texts.append(" ".join(rng.choice(words) for _ in range(40)))
+        texts.append("".join(rng.choice(words) for _ in range(30)))
     return texts
 
 
-@pytest.mark.parametrize("name", sorted(RECOGNIZERS))
+@pytest.mark.parametrize("name", sorted(RECOGNIZERS | SPOKEN))
 def test_an_anchored_recognizer_finds_the_same_matches(name):
-    pattern = RECOGNIZERS[name]
+    pattern = (RECOGNIZERS | SPOKEN)[name]
     if not pattern.pattern.startswith("(?=["):
         pytest.skip("not anchored: its first character is not bounded")
     original = _original(pattern)
-    for text in _texts():
+    for text in _texts(SPOKEN_WORDS if name in SPOKEN else WORDS):
         got = [(m.span(), m.groups()) for m in pattern.finditer(text)]
         assert got == [(m.span(), m.groups()) for m in original.finditer(text)], text
 
@@ -65,6 +79,15 @@ def test_patterns_whose_first_character_is_unbounded_are_left_alone():
     ]:
         pattern = re.compile(source, flags)
         assert anchored(pattern) is pattern
+
+
+def test_a_case_sensitive_part_is_bounded_by_its_letters_in_either_case():
+    """ "(?-i:[B-D])" in a case-insensitive pattern: the lookahead lets "b" through too (the
+    whole pattern reads it so), the match still needs the capital."""
+    pattern = anchored(re.compile(r"\b(?-i:[B-D])\d|\bx\d", re.I))
+    assert pattern.pattern.startswith("(?=[\\U00000042-\\U00000044\\U00000078])")
+    assert [m.group() for m in pattern.finditer("b1 B2 X3 e4 D5")] == ["B2", "X3", "D5"]
+    assert anchored(re.compile(r"(?i:a)b")).pattern == "(?i:a)b"  # case folding turned on
 
 
 def test_an_anchored_pattern_keeps_its_groups_and_lookbehind():

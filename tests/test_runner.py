@@ -222,28 +222,3 @@ def test_cli_model_run(ids: list[str], tmp_path: Path, capsys: pytest.CaptureFix
     assert code == 0
     assert "openai:fake  2/2" in capsys.readouterr().out
     assert main(["run", "--agent", "random", "--scenarios", "nonsense"]) == 2
-
-
-def test_the_long_lived_state_is_frozen_once_after_the_first_episode(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The runner freezes what every episode shares (corpus, scenarios, modules) out of the
-    collector's walks once the first episode is played: a collection, then gc.freeze, once per
-    process, and not at all if something was frozen already (by the caller)."""
-    import gc
-
-    from emailbench_gym.runner import LongLivedFreezer
-
-    events: list[str] = []
-    monkeypatch.setattr(gc, "collect", lambda *a: events.append("collect") or 0)
-    monkeypatch.setattr(gc, "freeze", lambda: events.append("freeze"))
-    monkeypatch.setattr(gc, "get_freeze_count", lambda: 0)
-    freezer = LongLivedFreezer()
-    assert [freezer.played() for _ in range(3)] == [True, False, False]
-    assert events == ["collect", "freeze"]
-    events.clear()
-    run(make_agent_factory("reference"), scenario_ids()[:2], tmp_path, repeats=2, profile="full")
-    assert events == ["collect", "freeze"]
-    events.clear()
-    monkeypatch.setattr(gc, "get_freeze_count", lambda: 1000)  # the caller froze already
-    assert not LongLivedFreezer().played() and events == []

@@ -16,6 +16,7 @@ from __future__ import annotations
 import bisect
 import itertools
 import re
+import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date
@@ -607,7 +608,9 @@ class Binder:
     def __init__(
         self, analysis: Analysis, subjects: list[SubjectMention], targets: Sequence[Span] = ()
     ) -> None:
-        self.analysis = analysis
+        # a proxy: the analysis keeps its binders, so a strong reference would make every
+        # answer's analysis a cycle that only a full collection frees (context.py freezes)
+        self.analysis = weakref.proxy(analysis)
         self.subjects = list(subjects)  # kept per answer (Analysis.binder): a copy of the caller's
         self._bound: dict[Span, SubjectMention | None] = {}
         self.respective = analysis.respective_pairs(subjects, targets) if targets else {}

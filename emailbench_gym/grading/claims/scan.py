@@ -6,7 +6,9 @@ an answer's scan trying alternatives at positions where no match can start. `anc
 works out, from the parsed pattern, the characters a match can start with and puts a
 lookahead for them in front: a position is then rejected at its first character, and every
 match (its span and groups) stays the same. A pattern whose first character cannot be
-bounded (it may start with anything, match empty, or changes flags inside) is returned as is.
+bounded (it may start with anything, match empty, or turns flags on inside) is returned as
+is; a part that turns case folding off ("(?-i:May)") adds its first characters as the whole
+pattern reads them (a lookahead that lets through more positions, never fewer).
 """
 
 from __future__ import annotations
@@ -50,8 +52,8 @@ def _first(items: list) -> tuple[set[str], bool] | None:
             return found | members, False
         if op is c.SUBPATTERN:
             _group, add_flags, del_flags, inner = av
-            if add_flags or del_flags:
-                return None
+            if add_flags or del_flags & ~re.IGNORECASE:
+                return None  # (?-i:...) stays: its members, read case-insensitively, are more
             sub = _first(list(inner))
         elif op is c.ATOMIC_GROUP:
             sub = _first(list(av))

@@ -31,6 +31,7 @@ from emailbench_gym.grading.claims.lexicon import (
     UNIT_WORDS,
     WEEKDAYS,
 )
+from emailbench_gym.grading.claims.scan import anchored
 
 #: The units as said in a digit run or a time ("oh five").
 _UNIT = {**UNIT_WORDS, "oh": 0}
@@ -93,31 +94,41 @@ _HOUR_END = (
 #: A spoken digit run goes on after a comma: the time it looked like is its first group.
 _RUN_GOES_ON = rf"(?!\s*[,-]\s*(?:{_U}|oh|zero|{_TEENS}|{_T})\b)"
 
-_TIME_WITH_PERIOD = re.compile(
-    rf"{_W}(?P<h>{_HOUR}|1[0-2]|0?[1-9])(?:(?::|[- ])(?P<m>{_MINUTE}|[0-5]\d))?"
-    rf"(?:\s+o'clock)?\s+(?P<p>{_PERIOD})\b",
-    re.I,
+_TIME_WITH_PERIOD = anchored(
+    re.compile(
+        rf"{_W}(?P<h>{_HOUR}|1[0-2]|0?[1-9])(?:(?::|[- ])(?P<m>{_MINUTE}|[0-5]\d))?"
+        rf"(?:\s+o'clock)?\s+(?P<p>{_PERIOD})\b",
+        re.I,
+    )
 )
-_PAST_TO = re.compile(
-    rf"{_W}(?:(?P<half>half)\s+past|(?:a\s+)?(?P<q>quarter)\s+(?P<r>past|after|to|till|of))\s+"
-    rf"(?P<h>{_HOUR}|1[0-2]|0?[1-9]){_WE}(?!\s+(?:{_COUNTED})\b)",
-    re.I,
+_PAST_TO = anchored(
+    re.compile(
+        rf"{_W}(?:(?P<half>half)\s+past|(?:a\s+)?(?P<q>quarter)\s+(?P<r>past|after|to|till|of))\s+"
+        rf"(?P<h>{_HOUR}|1[0-2]|0?[1-9]){_WE}(?!\s+(?:{_COUNTED})\b)",
+        re.I,
+    )
 )
 #: Minutes said before the hour they count from or to, after a word of a point in time ("at
 #: ten to ten", "by twenty-five past two"); not after "from" ("from ten to eleven" is a range).
-_MINUTES_PAST_TO = re.compile(
-    r"\b(?P<lead>(?:at|by|around|about|until|till|before|after|since)\s+)"
-    r"(?P<n>five|ten|twenty(?:[- ]five)?)(?:\s+minutes)?\s+(?P<r>past|after|to|till|of)\s+"
-    rf"(?P<h>{_HOUR}|1[0-2]|0?[1-9]){_WE}(?!\s+(?:{_COUNTED})\b)",
-    re.I,
+_MINUTES_PAST_TO = anchored(
+    re.compile(
+        r"\b(?P<lead>(?:at|by|around|about|until|till|before|after|since)\s+)"
+        r"(?P<n>five|ten|twenty(?:[- ]five)?)(?:\s+minutes)?\s+(?P<r>past|after|to|till|of)\s+"
+        rf"(?P<h>{_HOUR}|1[0-2]|0?[1-9]){_WE}(?!\s+(?:{_COUNTED})\b)",
+        re.I,
+    )
 )
-_HOUR_MINUTE = re.compile(
-    rf"{_W}(?P<h>{_HOUR})[- ](?P<m>(?:twenty|thirty|forty|fifty)(?:[- ](?:{_U}))?|{_TEENS}){_WE}"
-    rf"(?!-\w|\s+(?:{_COUNTED})\b){_RUN_GOES_ON}",
-    re.I,
+_HOUR_MINUTE = anchored(
+    re.compile(
+        rf"{_W}(?P<h>{_HOUR})[- ](?P<m>(?:twenty|thirty|forty|fifty)(?:[- ](?:{_U}))?|{_TEENS}){_WE}"
+        rf"(?!-\w|\s+(?:{_COUNTED})\b){_RUN_GOES_ON}",
+        re.I,
+    )
 )
-_LEAD_HOUR_OH = re.compile(
-    rf"\b(?P<lead>{_TIME_LEAD}\s+)(?P<h>{_HOUR})[- ]oh[- ](?P<m>{_U}){_WE}{_RUN_GOES_ON}", re.I
+_LEAD_HOUR_OH = anchored(
+    re.compile(
+        rf"\b(?P<lead>{_TIME_LEAD}\s+)(?P<h>{_HOUR})[- ]oh[- ](?P<m>{_U}){_WE}{_RUN_GOES_ON}", re.I
+    )
 )
 #: One group of a digit run: digits read one by one, in pairs or as "eight hundred", and a
 #: capital letter between them ("forty-seven C one"; not "A" or "I", which are words).
@@ -125,35 +136,45 @@ _DIGIT = rf"(?:{_U}|oh|zero|double[- ](?:{_U}|oh|zero)|triple[- ](?:{_U}|oh|zero
 _PAIR = rf"(?:(?:{_T})(?:[- ](?:{_U}))?|{_TEENS})"
 _RUN_TOKEN = rf"(?:(?:{_U})[- ]hundred|{_PAIR}|{_DIGIT}|(?-i:[B-HJ-Z]))"
 _GROUP = rf"(?:{_RUN_TOKEN}(?:[- ]{_RUN_TOKEN})*)"
-_DIGIT_RUN = re.compile(
-    rf"{_W}(?P<run>{_GROUP}(?:\s*,\s*{_GROUP}|\s+-\s+{_GROUP})*){_WE}(?!-\w)", re.I
+_DIGIT_RUN = anchored(
+    re.compile(rf"{_W}(?P<run>{_GROUP}(?:\s*,\s*{_GROUP}|\s+-\s+{_GROUP})*){_WE}(?!-\w)", re.I)
 )
 _GROUP_SPLIT = re.compile(r"\s*,\s*|\s+-\s+")
 _TOKEN = re.compile(rf"(?:{_U})[- ]hundred|{_PAIR}|double[- ]\w+|triple[- ]\w+|\w+", re.I)
-_LETTER_NUMBER = re.compile(rf"\b(?P<l>(?-i:[B-HJ-Z]))[ -](?P<n>{_BELOW_100}){_WE}(?!-\w)", re.I)
-_AND_LETTERS = re.compile(r"\b(?P<a>[A-Z])\s+and\s+(?P<b>[A-Z])\b")
-#: Words written as their usual abbreviation in names ("Termination vs. share contribution").
-_ABBREVIATED = re.compile(r"\bversus\b", re.I)
-#: Letters spelled one by one ("E B thirty-seven oh one", "V P"): one word ("I" is a word).
-_SPELLED_LETTERS = re.compile(r"\b[A-HJ-Z](?:\s[A-HJ-Z])+\b")
-_FILE_JOINS = re.compile(
-    rf"\s+(?:underscore|under\s+score)\s+|\s+dot\s+(?=(?:{_EXTENSIONS})\b)", re.I
+_LETTER_NUMBER = anchored(
+    re.compile(rf"\b(?P<l>(?-i:[B-HJ-Z]))[ -](?P<n>{_BELOW_100}){_WE}(?!-\w)", re.I)
 )
-_FILE_PART_NUMBER = re.compile(rf"(?<=[_.])(?P<l>[a-z])[ -](?P<n>{_BELOW_100}){_WE}", re.I)
+_AND_LETTERS = anchored(re.compile(r"\b(?P<a>[A-Z])\s+and\s+(?P<b>[A-Z])\b"))
+#: Words written as their usual abbreviation in names ("Termination vs. share contribution").
+_ABBREVIATED = anchored(re.compile(r"\bversus\b", re.I))
+#: Letters spelled one by one ("E B thirty-seven oh one", "V P"): one word ("I" is a word).
+_SPELLED_LETTERS = anchored(re.compile(r"\b[A-HJ-Z](?:\s[A-HJ-Z])+\b"))
+_FILE_JOINS = anchored(
+    re.compile(rf"\s+(?:underscore|under\s+score)\s+|\s+dot\s+(?=(?:{_EXTENSIONS})\b)", re.I)
+)
+_FILE_PART_NUMBER = anchored(
+    re.compile(rf"(?<=[_.])(?P<l>[a-z])[ -](?P<n>{_BELOW_100}){_WE}", re.I)
+)
 #: A number of millions or billions with a composite number or "and" one after it ("one
 #: million five hundred twelve thousand", "a million and twelve"): one number. Alone
 #: ("thirty-two million") it is left to the money reader, and a bare word after it ("one
 #: million three times") is not taken into it.
-_SCALED_NUMBER = re.compile(
-    rf"{_W}(?P<s>{_HUNDREDS}|{_BELOW_100}|a)[- ](?P<w>million|billion)"
-    rf"(?:[- ]and[- ](?P<a>{_BELOW_100})|,?[- ](?P<n>{_COMPOSITE})){_WE}(?!-\w)",
-    re.I,
+_SCALED_NUMBER = anchored(
+    re.compile(
+        rf"{_W}(?P<s>{_HUNDREDS}|{_BELOW_100}|a)[- ](?P<w>million|billion)"
+        rf"(?:[- ]and[- ](?P<a>{_BELOW_100})|,?[- ](?P<n>{_COMPOSITE})){_WE}(?!-\w)",
+        re.I,
+    )
 )
-_COMPOSITE_NUMBER = re.compile(
-    rf"{_W}(?P<n>{_COMPOSITE}|{_BELOW_100})(?P<d>\s+point(?:\s+(?:{_U}|zero|oh))+)?{_WE}(?!-\w)",
-    re.I,
+_COMPOSITE_NUMBER = anchored(
+    re.compile(
+        rf"{_W}(?P<n>{_COMPOSITE}|{_BELOW_100})(?P<d>\s+point(?:\s+(?:{_U}|zero|oh))+)?{_WE}(?!-\w)",
+        re.I,
+    )
 )
-_LEAD_HOUR = re.compile(rf"\b(?P<lead>{_TIME_LEAD}\s+)(?P<h>{_HOUR}){_WE}{_HOUR_END}", re.I)
+_LEAD_HOUR = anchored(
+    re.compile(rf"\b(?P<lead>{_TIME_LEAD}\s+)(?P<h>{_HOUR}){_WE}{_HOUR_END}", re.I)
+)
 #: Before an hour said with a half of the day, what makes it a time rather than a number of
 #: things ("at two in the afternoon", "from nine to ten in the morning"; not "two meetings in
 #: the morning and one in the afternoon").
@@ -165,10 +186,12 @@ _LEAD_BEFORE = re.compile(
 _MONTH = _alternation(m for m in MONTHS if m != "may") + "|(?-i:May)"
 _WEEKDAY = _alternation(d for d in WEEKDAYS if len(d) > 3)
 _ORDINAL_WORD = rf"(?:(?:twenty|thirty)[- ](?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)|{_alternation(ORDINAL_WORDS)})"
-_DAY_ORDINAL = re.compile(
-    rf"\b(?P<lead>(?:{_MONTH})\.?\s+(?:the\s+)?|(?:{_WEEKDAY}),?\s+the\s+"
-    rf"|the\s+(?={_ORDINAL_WORD}\s+of\s+(?:{_MONTH})\b))(?P<o>{_ORDINAL_WORD}){_WE}",
-    re.I,
+_DAY_ORDINAL = anchored(
+    re.compile(
+        rf"\b(?P<lead>(?:{_MONTH})\.?\s+(?:the\s+)?|(?:{_WEEKDAY}),?\s+the\s+"
+        rf"|the\s+(?={_ORDINAL_WORD}\s+of\s+(?:{_MONTH})\b))(?P<o>{_ORDINAL_WORD}){_WE}",
+        re.I,
+    )
 )
 
 

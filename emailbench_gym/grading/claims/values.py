@@ -117,12 +117,15 @@ def parse_number(text: str) -> tuple[float, float] | None:
     return None
 
 
+_NOT_WORDS = re.compile(r"[^a-z~ ]+")
+
+
 def _qualifier(text: str, start: int) -> str | None:
-    before = text[max(0, start - 24) : start].casefold()
-    before = re.sub(r"[^a-z~ ]+", " ", before).split()
-    tail = " ".join(before[-3:])
+    """What the words just before `start` make a value: "bound" ("more than"), "approx"."""
     if "~" in text[max(0, start - 2) : start]:
         return "approx"
+    before = _NOT_WORDS.sub(" ", text[max(0, start - 24) : start].casefold()).split()
+    tail = " ".join(before[-3:])
     if tail.endswith(BOUNDS) and not " ".join(before[-4:]).endswith(SUMS):
         return "bound"
     if tail.endswith(APPROXIMATIONS):
