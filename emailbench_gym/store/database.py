@@ -30,6 +30,7 @@ from emailbench_gym.store.schema import (
     BODY,
     COLUMNS,
     FORMAT_VERSION,
+    PREFIX_LENGTHS,
     ddl,
     index_ddl,
     list_rows,
@@ -396,6 +397,11 @@ class MessageStore:
     def _expansion(self, term: str, kept: dict[str, str | None]) -> str | None:
         """A term as FTS5 query text: the words it starts, or a prefix query; None: no word.
 
+        A term as long as an FTS5 prefix index (`PREFIX_LENGTHS`) is always a prefix query:
+        one doclist, where an OR of the few dozen words a short term starts merges them all
+        (a count of 'e' at 100k: 20 ms as an OR, 3 ms as a prefix). Both match the same
+        messages, the words of the vocabulary being those of the index.
+
         `kept` is the caller's own cache of expansions (a workspace's: nothing about what one
         workspace searched stays in the store that every workspace of the corpus shares).
         """
@@ -404,11 +410,11 @@ class MessageStore:
             low, high = word_range(encode(term))
             words = self._query(
                 "SELECT word FROM message_vocabulary WHERE word >= ? AND word < ? LIMIT ?",
-                (low, high, EXPANSION + 1),
+                (low, high, 1 if len(low) in PREFIX_LENGTHS else EXPANSION + 1),
             )
             if not words:
                 found = None
-            elif len(words) > EXPANSION:
+            elif len(low) in PREFIX_LENGTHS or len(words) > EXPANSION:
                 found = f'"{low}"*'
             else:
                 found = "(" + " OR ".join(f'"{w}"' for (w,) in words) + ")"
