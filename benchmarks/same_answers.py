@@ -1,8 +1,10 @@
 """Do two checkouts answer the same over one corpus? Searches and grades, compared exactly.
 
-Run: `PYTHONPATH=. python benchmarks/same_answers.py CORPUS --tree OTHER_CHECKOUT [--fts]`,
-CORPUS a corpus folder, a compiled corpus file or `shipped`. Each tree (this one first), in its
-own fresh process, answers:
+Run: `PYTHONPATH=. python benchmarks/same_answers.py CORPUS --tree OTHER_CHECKOUT [--fts]
+[--other-corpus FILE]`, CORPUS a corpus folder, a compiled corpus file or `shipped`
+(`--other-corpus`: the same corpus as the other trees read it, e.g. compiled by them, so each
+reads the entity universe it stored). Each tree (this one first), in its own fresh process,
+answers:
 
 - `messages_search` for 700 queries (every letter and digit, 90 two-letter and 60 random
   three-letter prefixes, hand-picked ones, and generated words, prefixes, pairs and triples
@@ -95,11 +97,21 @@ def main() -> None:
     parser.add_argument("corpus", help="corpus folder, compiled corpus file, or 'shipped'")
     parser.add_argument("--tree", action="append", required=True, help="checkout to compare")
     parser.add_argument("--fts", action="store_true", help="search through FTS5 at any size")
+    parser.add_argument("--other-corpus", help="the corpus file the other trees read")
     args = parser.parse_args()
-    corpus = args.corpus if args.corpus == "shipped" else str(Path(args.corpus).resolve())
+
+    def where(corpus: str) -> str:
+        return corpus if corpus == "shipped" else str(Path(corpus).resolve())
+
     trees = [Path(".").resolve(), *(Path(t).resolve() for t in args.tree)]
-    argv = ["-c", _ANSWER, corpus, "1" if args.fts else "0"]
-    results = {tree: run_in_tree(tree, argv, what="answering") for tree in trees}
+    fts = "1" if args.fts else "0"
+    corpora = {tree: where(args.corpus) for tree in trees}
+    if args.other_corpus:
+        corpora.update((tree, where(args.other_corpus)) for tree in trees[1:])
+    results = {
+        tree: run_in_tree(tree, ["-c", _ANSWER, corpora[tree], fts], what="answering")
+        for tree in trees
+    }
     first = results[trees[0]]
     differ = 0
     for tree in trees[1:]:

@@ -21,7 +21,7 @@ import re
 import sqlite3
 import threading
 import weakref
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -527,14 +527,17 @@ class _Scan:
         return out
 
 
-def store_derived(path: Path, name: str, key: str, data: bytes) -> None:
-    """Store `data` under `name` into a corpus database file being compiled (before any
-    process opens it: a compiled file is immutable once written), tagged with `key`, the
+def store_derived(path: Path, key: str, entries: Mapping[str, bytes]) -> None:
+    """Store `entries` (name -> data) into a corpus database file being compiled (before any
+    process opens it: a compiled file is immutable once written), each tagged with `key`, the
     version of the code that derived it, so a reader can tell a stale entry."""
     connection = sqlite3.connect(path)
     try:
         with connection:
-            connection.execute("INSERT OR REPLACE INTO derived VALUES (?, ?, ?)", (name, key, data))
+            connection.executemany(
+                "INSERT OR REPLACE INTO derived VALUES (?, ?, ?)",
+                [(name, key, data) for name, data in entries.items()],
+            )
     finally:
         connection.close()
 
