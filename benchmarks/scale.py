@@ -289,14 +289,28 @@ def compile_step(corpus_dir: str) -> dict[str, float]:
     if compile_corpus is None:
         return {}
     if compiled.exists():
-        try:  # a file of this tree's format is reused; an older layout is compiled again
-            corpus_module.load_corpus(compiled)
-            return {}
+        try:  # a file of this tree's format and reader is reused; another is compiled again
+            if not _stale_universe(corpus_module.load_corpus(compiled)):
+                return {}
         except corpus_module.CorpusError:
-            compiled.unlink()
+            pass
+        compiled.unlink()
     start = clock()
     compile_corpus(corpus_dir, compiled)
     return {"compile the corpus (once, not per process), s": clock() - start}
+
+
+def _stale_universe(corpus: Any) -> bool:
+    """Whether a compiled file's stored entity universe is missing or another reader's (its
+    key: `grading.claims.stored.reader_key`), so grading would build it again, for seconds
+    at 100k: such a file is compiled again. Trees that store no universe never are."""
+    try:
+        from emailbench_gym.grading.claims import stored
+    except ImportError:
+        return False
+    key = stored.reader_key()
+    found = corpus.store.derived(stored.UNIVERSE)
+    return key is not None and (found is None or found[0] != key)
 
 
 # --- the driver ------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 """Every scenario over a grown corpus (issue 14): does its reference pass, and what grading costs.
 
 Run: `PYTHONPATH=. python benchmarks/scale_suite.py CORPUS [--tree OTHER_CHECKOUT ...]
-[--number 5] [--slowest 12] [IDS...]`, where CORPUS is a corpus folder or compiled file (e.g.
+[--number 5] [--slowest 12] [--by episode|first] [IDS...]`, where CORPUS is a corpus folder or compiled file (e.g.
 one written by `emailbench_gym.corpus_scale.write_scaled_corpus` and compiled with
 `corpus.compile_corpus`). Each tree (this one first) is measured in its own fresh process:
 every scenario's reference solution is played on a workspace over CORPUS and graded once
@@ -74,6 +74,9 @@ def main() -> None:
     parser.add_argument("--tree", action="append", default=[], help="another checkout to measure")
     parser.add_argument("--number", type=int, default=5, help="grades per scenario after the first")
     parser.add_argument("--slowest", type=int, default=12, help="slowest scenarios to list")
+    parser.add_argument(
+        "--by", choices=["episode", "first"], default="episode", help="which grade ranks them"
+    )
     args = parser.parse_args()
     corpus = str(Path(args.corpus).resolve())
     trees = [Path(".").resolve(), *(Path(t).resolve() for t in args.tree)]
@@ -101,7 +104,8 @@ def main() -> None:
                 f"{_ms(max(r['first'] for r in graded.values()))} "
                 f"({max(graded, key=lambda s: graded[s]['first'])})"
             )
-        for sid in sorted(graded, key=lambda s: graded[s]["episode"], reverse=True)[: args.slowest]:
+        ranked = sorted(graded, key=lambda s: graded[s][args.by], reverse=True)
+        for sid in ranked[: args.slowest]:
             row = graded[sid]
             print(f"  {sid}: {_ms(row['episode'])} (first {_ms(row['first'])})")
     first = results[trees[0]]

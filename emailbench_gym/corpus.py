@@ -243,7 +243,7 @@ def compile_corpus(source: Corpus | str | Path, target: str | Path) -> Path:
     the first grade of every process: `grading.claims.stored`). It is replaced atomically, so
     a process that has the old one open keeps reading it.
     """
-    from emailbench_gym.grading.claims.stored import UNIVERSE, universe_record
+    from emailbench_gym.grading.claims.stored import universe_record
 
     corpus = source if isinstance(source, Corpus) else _read(Path(source).resolve())
     target = Path(target)
@@ -253,7 +253,7 @@ def compile_corpus(source: Corpus | str | Path, target: str | Path) -> Path:
         corpus.store.save(Path(temporary))
         record = universe_record(corpus)
         if record is not None:
-            store_derived(Path(temporary), UNIVERSE, *record)
+            store_derived(Path(temporary), *record)
         os.replace(temporary, target)
     finally:
         if os.path.exists(temporary):

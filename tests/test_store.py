@@ -443,6 +443,23 @@ def test_search_by_scan_and_by_fts_agree(
     assert sum(1 for hits, *_ in scanned[:400] if hits) > 200  # most queries find something
 
 
+def test_a_term_as_long_as_a_prefix_index_is_one_prefix_query(corpus: Corpus) -> None:
+    """A term of 1 to 3 characters is an FTS5 prefix query (one doclist of its prefix
+    index), not an OR of the words it starts; both find the same messages, in order."""
+    store = corpus.store
+    for term in ["e", "co", "com", "v", "q"]:
+        words_started = [
+            w for (w,) in store._query("SELECT word FROM message_vocabulary") if w.startswith(term)
+        ]
+        assert 1 < len(words_started) <= database.EXPANSION  # an OR would have been the plan
+        assert store._expansion(term, {}) == f'"{term}"*'
+        spelled = "(" + " OR ".join(f'"{w}"' for w in words_started) + ")"
+        sql = "SELECT rowid FROM message_words WHERE message_words MATCH ? ORDER BY rowid"
+        assert store._query(sql, (f'"{term}"*',)) == store._query(sql, (spelled,))
+    assert store._expansion("collat", {}) == '("collateral")'
+    assert store._expansion("zzq", {}) is None
+
+
 def test_encoding_keeps_prefixes_and_its_alphabet() -> None:
     words = ["café", "ca", "caf", "straße", "x_y", "Σ".casefold(), "100", "_"]
     for word in words:

@@ -44,7 +44,12 @@ def _stale_copy(compiled: Path, target: Path) -> Path:
     target.write_bytes(compiled.read_bytes())
     connection = sqlite3.connect(target)
     with connection:
-        assert connection.execute("UPDATE derived SET key = 'another reader'").rowcount == 1
+        assert (
+            connection.execute(
+                "UPDATE derived SET key = 'another reader' WHERE name = ?", (stored.UNIVERSE,)
+            ).rowcount
+            == 1
+        )
     connection.close()
     return target
 
@@ -101,6 +106,25 @@ def test_a_stored_universe_lists_a_kinds_keys_without_reading_its_entities(
     for kind in built.entities:  # read or not, the same keys
         read.of_kind(kind)
         assert list(read.keys_of(kind)) == list(built.entities[kind]), kind
+
+
+def test_a_stored_universe_reads_only_the_sections_a_grade_asks_for(
+    compiled: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The head and the name index first; a kind's entities, a kind's keys and the labels
+    each when first asked for, once."""
+    corpus = load_corpus(compiled)
+    original, read = corpus.store.derived, []
+    monkeypatch.setattr(corpus.store, "derived", lambda name: read.append(name) or original(name))
+    universe = stored.stored_universe(corpus)
+    assert universe is not None and read == ["universe", "universe/names"]
+    assert universe.find_mentions(Text("Jeff Skilling wrote")) and len(read) == 2
+    universe.of_kind("person")
+    universe.of_kind("person")
+    assert read[2:] == ["universe/kind/person"]
+    assert universe.keys_of("attachment") and read[3:] == ["universe/keys/attachment"]
+    assert universe.kitchen_sink() and read[4:] == ["universe/labels"]
+    assert "attachment" in universe._unread  # its entities never read
 
 
 def test_grades_are_the_same_with_the_stored_universe_or_a_built_one(

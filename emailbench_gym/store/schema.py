@@ -29,6 +29,9 @@ EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
 _MICROSECOND = timedelta(microseconds=1)
 
 Kind = Literal["text", "bool", "datetime"]
+#: Lengths of the word prefixes FTS5 keeps an index of (`message_words`): a search term this
+#: long is one lookup of its prefix's doclist, however many words it starts.
+PREFIX_LENGTHS = (1, 2, 3)
 
 
 @dataclass(frozen=True)
@@ -229,7 +232,8 @@ def ddl() -> list[str]:
         "CREATE TABLE message_values (field TEXT NOT NULL, value TEXT NOT NULL, "
         "msg INTEGER NOT NULL)",
         "CREATE VIRTUAL TABLE message_words USING fts5(words, content='', columnsize=0, "
-        "detail=none, prefix='1 2 3', tokenize=\"unicode61 remove_diacritics 0 tokenchars '_'\")",
+        f"detail=none, prefix='{' '.join(map(str, PREFIX_LENGTHS))}', "
+        "tokenize=\"unicode61 remove_diacritics 0 tokenchars '_'\")",
         "CREATE TABLE message_vocabulary (word TEXT PRIMARY KEY) WITHOUT ROWID",
         "CREATE TABLE derived (name TEXT PRIMARY KEY, key TEXT NOT NULL, data BLOB NOT NULL)",
     ]

@@ -29,6 +29,9 @@ from typing import Any
 from emailbench_gym.grading.claims.lexicon import COMPANY_SUFFIXES, MONTHS, NICKNAMES, WEEKDAYS
 from emailbench_gym.grading.claims.text import NameTokens, Text, Token, word_tokens
 
+#: A stored part of a universe: its JSON text, or what reads that text when first needed.
+Stored = str | Callable[[], str]
+
 #: The kinds of things an answer names. `literal` entities come from a claim's own list.
 ENTITY_KINDS: tuple[str, ...] = (
     "person",
@@ -180,10 +183,12 @@ class Universe:
 
     def __init__(self) -> None:
         self._entities: dict[str, dict[str, Entity]] = defaultdict(dict)
-        #: kind -> its entities as stored text, read on first use (`from_data`)
-        self._unread: dict[str, str] = {}
-        #: kind -> the keys of its entities as stored JSON text, or decoded (`keys_of`)
-        self._stored_keys: dict[str, str | list[str]] = {}
+        #: kind -> its entities as stored text (or what reads it), read on first use
+        self._unread: dict[str, Stored] = {}
+        #: kind -> the keys of its entities as stored JSON text (or what reads it), or decoded
+        self._stored_keys: dict[str, Stored | list[str]] = {}
+        #: the sorted labels as stored JSON text, or what reads it (`_sorted_labels`)
+        self._stored_labels: Stored | None = None
         self._reading = threading.Lock()
         #: message id -> subject key
         self.message_group: dict[str, str] | MessageGroups = {}
@@ -221,6 +226,8 @@ class Universe:
             text = self._unread.get(kind)
             if text is None:
                 return
+            if callable(text):
+                text = text()
             self._entities[kind].update(
                 (
                     key,
@@ -280,7 +287,7 @@ class Universe:
         entity = entities.get(key)
         if entity is None:
             entity = entities[key] = Entity(kind, key, label, roles=roles)
-            self._sink = self._labels = None
+            self._sink = self._labels = self._stored_labels = None
         else:
             entity = self._own(entity)
             if roles:
@@ -302,7 +309,7 @@ class Universe:
                 self._index(entity, alias)
             else:
                 self._built = False
-        self._sink = self._labels = None
+        self._sink = self._labels = self._stored_labels = None
 
     def _index(self, entity: Entity, alias: Alias) -> None:
         """Put a new alias of a derived universe into its name index where `_build_trie`
@@ -402,7 +409,9 @@ class Universe:
     @classmethod
     def from_data(cls, data: dict[str, Any], subject_of: Callable[[str], str | None]) -> Universe:
         """The universe `to_data` wrote; its messages' groups are looked up by their subject
-        as written (`subject_of`: None for an id that is not one of its messages)."""
+        as written (`subject_of`: None for an id that is not one of its messages). A kind's
+        entities and keys, and the labels, may come as what reads their text when first
+        needed (a stored universe read in sections: `grading.claims.stored`)."""
         universe = cls()
         for kind, text in data["kinds"]:
             universe._entities[kind] = {}  # its place in the order; filled by `_read`
@@ -413,7 +422,11 @@ class Universe:
         }
         universe.message_group = MessageGroups(subject_of, universe.names.fold)
         universe._names, universe._built = data["names"], True
-        universe._labels = data["labels"]
+        labels = data["labels"]
+        if isinstance(labels, list):
+            universe._labels = labels
+        else:
+            universe._stored_labels = labels
         return universe
 
     def kitchen_sink(self) -> str:
@@ -426,7 +439,10 @@ class Universe:
     def _sorted_labels(self) -> list[str]:
         """Every distinct label, sorted; a derived universe adds its own to its base's."""
         if self._labels is None:
-            if self._base is not None:
+            if self._stored_labels is not None:
+                labels = self._stored_labels
+                self._labels = json.loads(labels() if callable(labels) else labels)
+            elif self._base is not None:
                 own = {e.label for kind in self._copied for e in self._entities[kind].values()}
                 self._labels = sorted(set(self._base._sorted_labels()) | own)
             else:
@@ -462,8 +478,8 @@ class Universe:
             return self._base.keys_of(kind)
         if kind in self._unread:
             keys = self._stored_keys[kind]
-            if isinstance(keys, str):
-                keys = self._stored_keys[kind] = json.loads(keys)
+            if not isinstance(keys, list):
+                keys = self._stored_keys[kind] = json.loads(keys() if callable(keys) else keys)
             return keys
         return self._entities.get(kind, {}).keys()
 

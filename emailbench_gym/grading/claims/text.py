@@ -199,10 +199,28 @@ _LOOK_ALIKES = str.maketrans(
 )
 
 
+#: `normalize` of short texts (names, mostly: building a universe normalizes each name two or
+#: three times, by different readers), up to this many, then started again.
+_NORMALIZED: dict[str, str] = {}
+_NORMALIZED_KEPT = 16384
+_SHORT = 200
+
+
 def normalize(text: str) -> str:
     """The text the matcher reads: folded punctuation and look-alike letters, NFKC, no accents,
     no invisible characters (zero-width spaces and joiners vanish), no control characters, and
     numbers, times, codes and file names said in words written out (spoken.py)."""
+    if len(text) > _SHORT:
+        return _normalize(text)
+    found = _NORMALIZED.get(text)
+    if found is None:
+        if len(_NORMALIZED) >= _NORMALIZED_KEPT:
+            _NORMALIZED.clear()
+        found = _NORMALIZED[text] = _normalize(text)
+    return found
+
+
+def _normalize(text: str) -> str:
     folded = unicodedata.normalize("NFKC", text.translate(_FOLD)).translate(_LOOK_ALIKES)
     if not folded.isascii():
         folded = unicodedata.normalize("NFKD", folded)
