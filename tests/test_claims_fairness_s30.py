@@ -145,3 +145,40 @@ def test_but_does_not_count_with_its_subject_elided_rules_the_item_out():
             'attribution"': ['\n"EnronOnline September statistics"'],
         },
     )
+
+
+M110 = (
+    "Yes: Friday, October 19.\n"
+    '- Project Deadlines calendar: "Q3 Risk Report Due" (all day)\n'
+    '- Board card: "EnronOnline weather derivatives product approval" (Deal Pipeline board, '
+    "To Do, due 5:00 PM)\n"
+    '- To-dos: "Send Q3 VaR summary to Lavorato" and "Compile EnronOnline trade data for FERC '
+    'data request", both due 5:00 PM\n\n'
+    "No other day this week has all 3 types due together.\n\n"
+    'Tuesday, October 16 comes closest: the "Raptor hedge restructuring" card is also due that '
+    'day, as are the to-dos "Draft Raptor restructuring talking points for Skilling" and '
+    '"Prepare controls briefing for FERC Review", but there is no Project Deadlines entry that '
+    "day."
+)
+
+
+def test_also_before_a_turn_to_what_the_item_lacks_adds_to_the_near_miss():
+    """OB-M110: "Tuesday comes closest: the Raptor card is also due that day, ..., but there is
+    no Project Deadlines entry that day" (Tuesday's card and to-dos are due Oct 16 in the
+    corpus): the "also" adds to the near miss; the turn goes on to the claim's own ruling-out
+    phrase, so the items are not the answer's."""
+    for check in ("card", "todos", "deadline-entry"):
+        assert scenario_check("OB-M110", check, M110), check
+    for check in ("card", "todos"):
+        passes_and_twins_fail(
+            "OB-M110",
+            check,
+            M110,
+            {
+                "but there is no Project Deadlines entry that day.": [
+                    "and there is a Project Deadlines entry that day too.",
+                    "but it is not urgent.",
+                    "but there is no reason to worry.",
+                ],
+            },
+        )

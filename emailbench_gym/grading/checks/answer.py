@@ -1259,6 +1259,7 @@ class AnswerItemsCheck(_Claim):
                 lists,
                 self.cue_words.predicate + stems,
                 _whose(analysis, mentions, members, bool(self.cue_words.predicate)),
+                self.cue_words,
             )
         claimed_wrong = [
             key

@@ -809,6 +809,21 @@ class PolarityReader:
         is part of the answer, even in a context section."""
         return self._adds(*self.text.sentences[self.text.sentence_of(offset)])
 
+    def lacks_after_contrast(self, offset: int, words: CueWords) -> bool:
+        """Whether the sentence holding `offset` goes on, after a "but", to a ruling-out phrase
+        of the claim ("Tuesday comes closest: the Raptor card is also due that day, but there
+        is no Project Deadlines entry that day"): its "also" adds to the near miss it tells
+        of, and what it names lacks what the answer's items have."""
+        if not words.ruled_out:
+            return False
+        _, end = self.text.sentences[self.text.sentence_of(offset)]
+        tokens = self.text.tokens_in(self.text.tokens[self.text.token_at(offset)].end, end)
+        buts = [i for i in tokens if self.norms[i] == "but" and i not in self.masked]
+        return bool(buts) and any(
+            i not in self.masked and _match_at(self.norms, i, words.ruled_out)
+            for i in range(buts[0] + 1, tokens.stop)
+        )
+
     def predicate_ranges(self, predicate: tuple[str, ...]) -> tuple[tuple[int, int], ...]:
         """(start, end) offsets of the stretches about the items the question's own negative
         predicate describes, outside the answer ("which were new rather than replies?": "The 12

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from emailbench_gym.grading.claims.analysis import Analysis
 from emailbench_gym.grading.claims.lexicon import PRONOUNS
-from emailbench_gym.grading.claims.polarity import Polarity, Span
+from emailbench_gym.grading.claims.polarity import CueWords, Polarity, Span
 from emailbench_gym.grading.claims.text import Text
 
 #: What may stand before a parenthesis that opens its sentence: emphasis, quotes, brackets, a
@@ -208,6 +208,7 @@ def member_roles(
     lists: Sequence[int],
     words: tuple[str, ...],
     owners: AbstractSet[int] = frozenset(),
+    claim: CueWords = CueWords(),
 ) -> list[bool]:
     """Per mention: whether it may count as one of the answer's items. A mention written
     where an answer writes context (in what a line says of a member it opens with, in a
@@ -217,7 +218,8 @@ def member_roles(
     `lists`: the list each mention is written in, as the reader groups them; `words`: the
     question's own words (predicate and measure stems); `owners`: the mentions written in the
     possessive before a thing ("Jeff Skilling's Q3 Earnings Release Prep", "Jeff's 2pm
-    meeting"), which name whose the thing is, and count only in a member role too."""
+    meeting"), which name whose the thing is, and count only in a member role too; `claim`:
+    the claim's cue words, whose ruling-out phrase after a turn says what the item lacks."""
     text = analysis.text
     spans = [span for span, _ in mentions]
     member = [
@@ -272,7 +274,10 @@ def member_roles(
             )
             or (k in heads and block.get(k) in member_blocks)  # "- A" / "- B", a column's cells
             or _bare_in_segment(text, span)  # "- A", "In short: A."
-            or analysis.reader.adds_at(span.start)  # "A too", "also A"
+            or (  # "A too", "also A"; not "A is also due, but there is no <ruled out>"
+                analysis.reader.adds_at(span.start)
+                and not (turned and analysis.reader.lacks_after_contrast(span.start, claim))
+            )
             or len(named) == 1  # the only item the answer names
             or (
                 not turned
