@@ -394,8 +394,9 @@ def test_a_label_said_not_to_be_covered_is_a_mutant_and_fails():
 def test_a_runner_up_put_above_the_top_in_the_answers_own_paragraph_is_a_mutant_and_fails():
     """overturn-rank also puts the wrong candidate above the top at the end of the answer's last
     prose line ("X is second but bigger.", "Next is X, though it is actually the biggest.",
-    "X is second, which tops the list."): OB-H310's reference answer gets all three per
-    candidate, and they fail."""
+    "X is second, which tops the list."), or by the sentence after naming it ("Next is X. It is
+    second but bigger."): OB-H310's reference answer gets all four per candidate, and they
+    fail."""
     from emailbench_gym.audit import mutants_of, reference_of
     from emailbench_gym.episode import Episode
 
@@ -404,7 +405,7 @@ def test_a_runner_up_put_above_the_top_in_the_answers_own_paragraph_is_a_mutant_
     reference = reference_of(scenario, episode)
     made = [m for m in mutants_of(scenario, episode, reference) if m.operator == "overturn-rank"]
     details = {m.id.rsplit(":", 1)[-1] for m in made}
-    assert {"inline", "restated", "top-place"} <= details
+    assert {"inline", "restated", "top-place", "carried"} <= details
     assert not [m.id for m in made if episode.grade(m.answer).passed]
 
 
@@ -458,11 +459,11 @@ def test_a_person_introduced_then_left_out_by_it_or_added_back_is_a_mutant_and_f
         assert not [m.id for m in made if episode.grade(m.answer).passed]
 
 
-def test_a_runner_up_given_the_top_count_is_a_mutant_and_fails():
+def test_a_runner_up_given_the_top_value_is_a_mutant_and_fails():
     """tied-runner-up names a wrong candidate as the next one with the members' own count
-    under a counting measure ("Next is Legal, also with 10."): a tie; all fail (OB-H338's ten,
-    OB-H327's five)."""
-    for scenario_id in ("OB-H338", "OB-H327"):
+    or size under a measure of the greatest ("Next is Legal, also with 10.", "Next is X with
+    512,000 bytes."): a tie; all fail (OB-H338's ten, OB-H327's five, OB-H310's size)."""
+    for scenario_id in ("OB-H338", "OB-H327", "OB-H310"):
         episode, made = _operator_mutants(scenario_id, "tied-runner-up")
         assert made
         assert not [m.id for m in made if episode.grade(m.answer).passed]

@@ -111,3 +111,33 @@ def test_a_count_after_a_phone_number_is_its_own():
     for start in (5, text.index("(", 40)):
         end = start + len("(713) 502-7719")
         assert _with_stray_digits(text, start, end) == (start, end)
+
+
+H310_RUNNER_UP = (
+    "Runner-up: Q3_PnL_attribution_Americas.xls, 419,840 bytes (410 KB), on John Lavorato's \"Q3 "
+    'trading P&L attribution" (Oct 11).'
+)
+H310_NEXT = "Next largest is Q3_PnL_attribution_Americas.xls"
+
+
+@pytest.mark.parametrize(
+    ("new", "passes"),
+    [
+        (H310_RUNNER_UP, True),
+        (H310_NEXT + ", 419,840 bytes.", True),
+        (H310_NEXT + ". It is smaller.", True),
+        (H310_NEXT + ". Nothing else is bigger.", True),
+        (H310_NEXT + ", 612,000 bytes.", False),
+        (H310_NEXT + ", 500 KB.", False),
+        (H310_NEXT + ". Second but larger.", False),
+        (H310_NEXT + ". It is second but larger.", False),
+    ],
+)
+def test_a_runner_up_sized_as_the_top_or_put_above_it_by_the_next_sentence_is_asserted(new, passes):
+    """pine's OB-H310 answer: "Next largest is X, 419,840 bytes" trails the 512,000-byte top; X
+    given the top's size or more is level with it or above, and so is X that the sentence after
+    puts above the top ("It is second but larger.")."""
+    answer = honest("OB-H310", "pine")
+    assert H310_RUNNER_UP in answer
+    check = "biggest-attachment"
+    assert scenario_check("OB-H310", check, answer.replace(H310_RUNNER_UP, new)) is passes

@@ -44,16 +44,20 @@ from emailbench_gym.audit.state_mutants import (
     negate_text,
 )
 from emailbench_gym.grading.checks.answer import (
+    _TOP_VALUES,
     AnswerItemsCheck,
     AnswerTextCheck,
     AnswerValuesCheck,
     _measure_pattern,
     _members_counts,
     _stated_measures,
+    _subjects,
+    _token_range,
 )
 from emailbench_gym.grading.claims.analysis import Analysis
 from emailbench_gym.grading.claims.entities import SYSTEM
-from emailbench_gym.grading.claims.lexicon import ABOVE_THE_TOP, ANTONYMS, COUNTING_MEASURES
+from emailbench_gym.grading.claims.lexicon import ABOVE_THE_TOP, ANTONYMS
+from emailbench_gym.grading.claims.polarity import Span
 from emailbench_gym.grading.claims.values import ValueMention, value_matches
 
 Edit = tuple[int, int, str]
@@ -450,17 +454,33 @@ def _introduced_person(
         yield mutant("introduced-person", f"{check.id}:{key}:{detail}", f"{text}\n\n{line}")
 
 
-def _top_count(check: AnswerItemsCheck, analysis: Analysis) -> str | None:
-    """The count the answer gives its members under a counting measure ("Trading, with ten
-    messages"), written as a numeral, or None."""
-    if not COUNTING_MEASURES.intersection(m.casefold() for m in check.measure):
+def _top_value(check: AnswerItemsCheck, analysis: Analysis) -> str | None:
+    """The members' own value under a measure whose top holds the greatest or least of a kind,
+    as the answer gives it ("Trading, with ten messages": 10; "512,000 bytes"), or None."""
+    measured = [_TOP_VALUES[m.casefold()] for m in check.measure if m.casefold() in _TOP_VALUES]
+    if not measured:
         return None
     members, _wrong = check.universe_keys(analysis.universe)
-    mentions = analysis.entity_spans(check.kind)
-    spans = [s for s, _ in mentions]
-    marks = analysis.reader.read(spans, check.cue_words, personal=check.kind == "person")
-    counts = _members_counts(analysis, mentions, marks, members, check.kind)
-    return f"{max(counts):g}" if counts else None
+    if measured[0][0] == "number":
+        mentions = analysis.entity_spans(check.kind)
+        spans = [s for s, _ in mentions]
+        marks = analysis.reader.read(spans, check.cue_words, personal=check.kind == "person")
+        counts = _members_counts(analysis, mentions, marks, members, check.kind)
+        return f"{max(counts):g}" if counts else None
+    own = {f"{check.kind}:{m}" for m in members}
+    sizes = [
+        max(v.values)
+        for v in analysis.values
+        if v.kind == measured[0][0] and not own.isdisjoint(_bound_keys(analysis, v, check.kind))
+    ]
+    return f"{int(max(sizes)):,} bytes" if sizes else None
+
+
+def _bound_keys(analysis: Analysis, value: ValueMention, kind: str) -> frozenset[str]:
+    """The subjects (of `kind` or a person) the answer binds the value to."""
+    span = Span(*_token_range(analysis, value.start, value.end), value.start, value.end)
+    bound = analysis.binder(_subjects(analysis, {kind, "person"}, []), [span]).bind(span)
+    return bound.keys if bound is not None else frozenset()
 
 
 def _label_before(text: str, at: int) -> int | None:
@@ -606,7 +626,7 @@ def answer_mutants(
                     if check.subject
                     else set()
                 )
-                top_count = _top_count(check, analysis)
+                top_value = _top_value(check, analysis)
                 first = universe.get(min(spans, key=lambda k: spans[k][0]))
                 member = first.label if first else ""
                 for key in ref.rng(f"extra-{check.id}").sample(sorted(wrong), min(5, len(wrong))):
@@ -662,6 +682,11 @@ def answer_mutants(
                             f"{check.id}:{key}",
                             f"{text}\n\n{label} is a close second, and actually a bit {above[0]}.",
                         )
+                        # by the sentence after, of the runner-up it names
+                        carried = f"Next is {label}. It is second but {above[0]}."
+                        yield mutant(
+                            "overturn-rank", f"{check.id}:{key}:carried", f"{text}\n\n{carried}"
+                        )
                     end = text.rstrip()
                     paragraph = end[end.rfind("\n\n") + 1 :]
                     if (
@@ -684,10 +709,10 @@ def answer_mutants(
                                 )
                     if check.subject is None and check.kind == "person":
                         yield from _introduced_person(check, key, label, member, text, mutant)
-                    if top_count is not None:  # a runner-up given the top count: a tie
+                    if top_value is not None:  # a runner-up given the top's value: a tie
                         for detail, line in (
-                            ("also", f"Next is {label}, also with {top_count}."),
-                            ("bare", f"Next is {label} with {top_count}."),
+                            ("also", f"Next is {label}, also with {top_value}."),
+                            ("bare", f"Next is {label} with {top_value}."),
                         ):
                             yield mutant(
                                 "tied-runner-up", f"{check.id}:{key}:{detail}", f"{text}\n\n{line}"

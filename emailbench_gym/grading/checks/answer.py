@@ -31,7 +31,7 @@ import bisect
 import itertools
 import re
 import weakref
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from collections.abc import Set as AbstractSet
 from datetime import date, datetime
 from functools import cached_property, lru_cache
@@ -46,6 +46,7 @@ from emailbench_gym.grading.claims.lexicon import (
     ANTONYMS,
     COUNTING_MEASURES,
     END_ROLES,
+    RANK_ORDINALS,
     START_ROLES,
     TIE_WORDS,
 )
@@ -53,6 +54,7 @@ from emailbench_gym.grading.claims.polarity import CueWords, Span
 from emailbench_gym.grading.claims.roles import member_roles
 from emailbench_gym.grading.claims.text import Text, word_tokens
 from emailbench_gym.grading.claims.values import (
+    RELATIVE_CAP,
     VALUE_KINDS,
     ValueMention,
     comparable,
@@ -560,6 +562,18 @@ def _members_counts(
     return {float(n) for v in _own_counts(analysis, kind, members, sentences) for n in v.values}
 
 
+#: Measures whose top holds the greatest value of a kind (True) or the least (False), and that
+#: kind: a runner-up given as much (or as little) is level with the top, or above it.
+_TOP_VALUES: dict[str, tuple[str, bool]] = {
+    "most": ("number", True),
+    "fewest": ("number", False),
+    "least": ("number", False),
+    "biggest": ("size", True),
+    "largest": ("size", True),
+    "smallest": ("size", False),
+}
+
+
 def _tied_runners_up(
     analysis: Analysis,
     mentions: list[tuple[Span, list[str]]],
@@ -568,12 +582,14 @@ def _tied_runners_up(
     check: AnswerItemsCheck,
 ) -> set[int]:
     """Indexes of the mentions of non-members in a part about the runners-up ("Next is ...")
-    that gives one of the members' own counts, under a counting measure, to no other item of
-    the kind ("Trading, with ten messages ... Next is the Executive group, also with ten
-    (Jeff Skilling six, ...)"): a runner-up with the top count is level with it, whatever rank
-    word names it."""
-    if not COUNTING_MEASURES.intersection(m.casefold() for m in check.measure):
+    that gives them, in their own sentence and to no other item of the kind, the top's value
+    under the measure: its count ("Trading, with ten messages ... Next is the Executive group,
+    also with ten"), its size or one past it ("Next largest is X, 612,000 bytes"). A runner-up
+    with the top's value is level with it, or above it, whatever rank word names it."""
+    measured = [_TOP_VALUES[m.casefold()] for m in check.measure if m.casefold() in _TOP_VALUES]
+    if not measured:
         return set()
+    value_kind, upward = measured[0]
     parts = {
         k: part
         for k, (span, keys) in enumerate(mentions)
@@ -582,29 +598,102 @@ def _tied_runners_up(
     }
     if not parts:
         return set()
-    wanted = _members_counts(analysis, mentions, polarity, members, check.kind)
     text = analysis.text
-    numbers = [
+    inside = [
         v
         for v in analysis.values
-        if v.kind == "number"
+        if v.kind == value_kind
         and text.text[v.start : v.end].casefold() != "one"
-        and wanted.intersection(map(float, v.values))
         and any(a <= v.start < b for a, b in parts.values())
     ]
-    if not numbers:
+    if not inside:
         return set()
-    spans = [Span(*_token_range(analysis, v.start, v.end), v.start, v.end) for v in numbers]
-    binder = analysis.binder(_subjects(analysis, {check.kind, "person"}, []), spans)
     prefix = f"{check.kind}:"
+    subjects = _subjects(analysis, {check.kind, "person"}, [])
+    own = {prefix + m for m in members}
+    if value_kind == "number":
+        wanted = _members_counts(analysis, mentions, polarity, members, check.kind)
+        cap = 0.0
+    else:  # the sizes the answer binds to a member, wherever it gives them
+        sized = [v for v in analysis.values if v.kind == value_kind]
+        spans = [Span(*_token_range(analysis, v.start, v.end), v.start, v.end) for v in sized]
+        binder = analysis.binder(subjects, spans)
+        wanted = {
+            float(n)
+            for v, span in zip(sized, spans, strict=True)
+            if (bound := binder.bind(span)) is not None and not own.isdisjoint(bound.keys)
+            for n in v.values
+        }
+        cap = RELATIVE_CAP.get(value_kind, 0.0)
+    if not wanted:
+        return set()
+
+    # the top's own figure is its greatest: the others are its parts ("at 3 (2 from Richard
+    # Shapiro, 1 reply from you)")
+    top = max(wanted)
+
+    def level(n: float) -> bool:
+        return abs(n - top) <= top * cap
+
+    def past(n: float) -> bool:
+        return n > top * (1 + cap) if upward else n < top * (1 - cap)
+
+    spans = [Span(*_token_range(analysis, v.start, v.end), v.start, v.end) for v in inside]
+    binder = analysis.binder(subjects, spans)
     found = set()
     for k, (a, b) in parts.items():
-        own = {prefix + key for key in mentions[k][1]}
-        for v, span in zip(numbers, spans, strict=True):
+        its = {prefix + key for key in mentions[k][1]}
+        sentence = text.sentence_of(mentions[k][0].start)
+        for v, span in zip(inside, spans, strict=True):
+            if not a <= v.start < b or text.sentence_of(v.start) != sentence:
+                continue  # (a part may go on into a sentence about the rest)
             bound = binder.bind(span)
             of_kind = {key for key in bound.keys if key.startswith(prefix)} if bound else set()
-            if a <= v.start < b and of_kind <= own:
+            if not of_kind <= its:
+                continue
+            # a value bound to nothing may count the runners-up ("there are 9 of them"): only
+            # a size the answer binds to the runner-up itself can be past the top (a count of
+            # the top may be read short: "at 3" a time, its "1 reply from you" left)
+            if any(
+                level(n) or (of_kind and value_kind != "number" and past(n))
+                for n in map(float, v.values)
+            ):
                 found.add(k)
+    return found
+
+
+#: Words a sentence may open with before the subject it carries on about ("Actually it is
+#: bigger", "But that one is larger").
+_CARRYING_FILLERS = frozenset({"actually", "but", "and", "though", "although", "in", "fact"})
+#: Subjects that carry on about the item named last before them ("It is second but larger").
+_CARRIED_SUBJECTS = frozenset({"it", "that", "this", "which", "they", "these", "those"})
+
+
+def _overturned_after(
+    analysis: Analysis, mentions: list[tuple[Span, list[str]]], measure: Sequence[str]
+) -> set[int]:
+    """Indexes of the mentions named last before a sentence that puts its subject above the top
+    and names no item of the kind itself, opening with a pronoun standing for the one before
+    ("Next largest is X. It is second but larger.", "... That one is bigger, though.") or
+    with no subject at all ("Second but larger."): the sentence carries on about that item."""
+    text, tokens = analysis.text, analysis.text.tokens
+    by_sentence: dict[int, int] = {}
+    for k, (span, _keys) in enumerate(mentions):
+        by_sentence[text.sentence_of(span.start)] = k  # the last mention of each sentence
+    found = set()
+    for sentence, k in by_sentence.items():
+        following = sentence + 1
+        if following >= len(text.sentences) or following in by_sentence:
+            continue
+        start, end = text.sentences[following]
+        words = [i for i in text.tokens_in(start, end) if i not in analysis.masked]
+        while words and tokens[words[0]].norm in _CARRYING_FILLERS:
+            words = words[1:]
+        if not words or not analysis.overturns_top(tokens[words[0]].start, measure):
+            continue
+        opening = tokens[words[0]].norm
+        if opening in _CARRIED_SUBJECTS or opening in RANK_ORDINALS:
+            found.add(k)
     return found
 
 
@@ -1083,12 +1172,16 @@ class AnswerItemsCheck(_Claim):
         spans = [span for span, _ in mentions]
         personal = self.kind == "person" if self.kind != "literal" else None
         polarity = analysis.reader.read(spans, self.cue_words, personal=personal)
+        # a sentence carrying on about the runner-up named last ("Next largest is X. It is
+        # second but larger.") puts it above the top as its own part would
+        carried = _overturned_after(analysis, mentions, self.measure) if self.measure else set()
         if self.measure:  # "Next is X, though it is actually the most": the rank's words rule
             polarity = [  # out nothing in a part putting its subject above the top
                 "asserted"
-                if mark == "ruled_out" and analysis.overturns_top(span.start, self.measure, True)
+                if mark == "ruled_out"
+                and (k in carried or analysis.overturns_top(span.start, self.measure, True))
                 else mark
-                for span, mark in zip(spans, polarity, strict=True)
+                for k, (span, mark) in enumerate(zip(spans, polarity, strict=True))
             ]
         if self.context_words:
             as_context = analysis.reader.read(spans, self.context_cue_words, personal=personal)
@@ -1110,6 +1203,7 @@ class AnswerItemsCheck(_Claim):
         # question counts: never a member, so context (a member's own zero is a value)
         zeros = analysis.reader.zero_counted(spans, self.cue_words)
         as_context = ["ruled_out" if k in zeros else c for k, c in enumerate(as_context)]
+        tied: set[int] = set()  # runners-up given the top's value
         if self.measure:  # "Next largest is X", "Executive comes second": the runners-up
             parts = [analysis.speaks_of_runners_up(span.start, self.measure) for span in spans]
             # a part ranking a member ("X tops the list, ahead of the second-place A") may put
@@ -1134,11 +1228,15 @@ class AnswerItemsCheck(_Claim):
             # a part putting its subject above the top ("B is a close second, and actually a
             # bit bigger") asserts it, whatever rank or context words it holds
             as_context = [
-                polarity[k] if analysis.overturns_top(span.start, self.measure) else c
+                polarity[k]
+                if k in carried or analysis.overturns_top(span.start, self.measure)
+                else c
                 for k, (span, c) in enumerate(zip(spans, as_context, strict=True))
             ]
         elsewhere = _counted_elsewhere(analysis, mentions, polarity, members, self)
-        as_context = ["ruled_out" if k in elsewhere else c for k, c in enumerate(as_context)]
+        as_context = [
+            "ruled_out" if k in elsewhere and k not in tied else c for k, c in enumerate(as_context)
+        ]
         about = self._about_subject(analysis, spans)
         affirmed: dict[str, int] = {}
         affirmed_outside: set[str] = set()  # members asserted outside the context parts
@@ -1224,8 +1322,14 @@ class AnswerItemsCheck(_Claim):
         answered = members <= affirmed_outside
 
         def overturning(index: int) -> bool:
-            """Whether the mention's part puts it above the top ("X is second but bigger")."""
-            return bool(self.measure) and analysis.overturns_top(spans[index].start, self.measure)
+            """Whether the mention's part puts it above the top ("X is second but bigger"), or
+            level with it by its value ("Next is X, also with ten"), or the next sentence does
+            of it ("Next largest is X. It is second but larger.")."""
+            return bool(self.measure) and (
+                index in tied
+                or index in carried
+                or analysis.overturns_top(spans[index].start, self.measure)
+            )
 
         def as_context_part(index: int) -> bool:
             """A non-member named in a context part is context, unless the part says of it
