@@ -33,11 +33,14 @@ def test_a_weak_scenario_has_survivors_of_the_expected_operators():
     )
     result = audit_scenario(weak)
     survived = {s.operator for s in result.survivors}
-    assert {"skip-step", "empty-text", "other-target"} <= survived
-    # the footprint alone catches collateral damage, mail sent to the wrong people and text
-    # that withdraws itself (every sentence denied, "please disregard everything above")
+    assert {"skip-step", "other-target"} <= survived
+    # the footprint alone catches collateral damage, mail sent to the wrong people, text
+    # that withdraws itself (every sentence denied, "please disregard everything above") and
+    # mail sent with no text where the reference wrote some (its sent copy is unlike the
+    # reference's)
     assert not survived & {"delete-message", "forward-outside", "to-into-cc", "duplicate"}
-    assert not survived & {"negate-text", "retract-text"}
+    assert not survived & {"negate-text", "retract-text", "empty-text"}
+    assert result.operators["empty-text"]
     assert result.operators["negate-text"] and result.operators["retract-text"]
     assert result.mutants > 50
 
