@@ -33,11 +33,14 @@ def test_a_weak_scenario_has_survivors_of_the_expected_operators():
     )
     result = audit_scenario(weak)
     survived = {s.operator for s in result.survivors}
-    assert {"skip-step", "empty-text", "other-target"} <= survived
-    # the footprint alone catches collateral damage, mail sent to the wrong people and text
-    # that withdraws itself (every sentence denied, "please disregard everything above")
+    assert {"skip-step", "other-target"} <= survived
+    # the footprint alone catches collateral damage, mail sent to the wrong people, text
+    # that withdraws itself (every sentence denied, "please disregard everything above") and
+    # mail sent with no text where the reference wrote some (its sent copy is unlike the
+    # reference's)
     assert not survived & {"delete-message", "forward-outside", "to-into-cc", "duplicate"}
-    assert not survived & {"negate-text", "retract-text"}
+    assert not survived & {"negate-text", "retract-text", "empty-text"}
+    assert result.operators["empty-text"]
     assert result.operators["negate-text"] and result.operators["retract-text"]
     assert result.mutants > 50
 
@@ -78,7 +81,8 @@ def test_a_write_that_leaves_an_item_as_it_was_is_not_a_mutant():
 
 
 def test_the_operators_for_rules_rsvps_invites_calendars_and_retractions_fire():
-    """A scenario that checks only that things exist lets each of these wrong writes through."""
+    """Each of these wrong writes is made; a scenario that checks only that things exist lets an
+    unsent RSVP through, and its footprint alone rejects the rest."""
     calls = [
         {
             "name": "filters_create",
@@ -120,8 +124,15 @@ def test_the_operators_for_rules_rsvps_invites_calendars_and_retractions_fire():
     result = audit_scenario(weak)
     survived = {(s.operator, s.description) for s in result.survivors}
     operators = {operator for operator, _ in survived}
-    assert {"rule-marks-read", "rule-narrowed", "silent-response", "invite-someone"} <= operators
-    assert any(op == "other-target" and "calendarId" in d for op, d in survived), survived
+    made = ("rule-marks-read", "rule-narrowed", "silent-response", "invite-someone")
+    assert all(result.operators[operator] for operator in made)
+    assert "silent-response" in operators  # an RSVP left unsent: the scenario's checks must see it
+    # created items are compared field by field with the reference's: a rule that also marks
+    # mail read or never matches, an invitation nobody asked for, an event made in another
+    # calendar fail the footprint alone
+    assert not operators & {"rule-marks-read", "rule-narrowed", "invite-someone"}
+    assert result.operators["other-target"]
+    assert not any(op == "other-target" and "calendarId" in d for op, d in survived), survived
     # a reply that takes itself back and an event described as called off are made, and the
     # footprint alone rejects them (whatever the episode wrote must not withdraw itself)
     assert result.operators["retract-text"] and result.operators["retract-description"]

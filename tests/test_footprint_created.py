@@ -78,6 +78,7 @@ def test_the_reference_passes_its_own_footprint(reference):
         (EVENT, edited(EVENT, attendees=["priya.raman@enron.com"])),  # a recipient dropped
         (EVENT, edited(EVENT, isOnlineMeeting=True)),
         (SEND, edited(SEND, importance="high")),  # the sent copy says what went out
+        (SEND, edited(SEND, body="")),  # nothing said where the reference wrote
         (FLAG, edited(FLAG, dueDateTime="2001-10-19T17:00:00")),  # a nested field: flag.dueDateTime
         (TAG, edited(TAG, categories=["FERC", "Raptor", "Follow Up"])),  # a list item added
         (TAG, edited(TAG, categories=["Raptor"])),  # a list item dropped

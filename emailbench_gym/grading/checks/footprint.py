@@ -5,9 +5,12 @@ solution changed (its diff from the start state, field by field), what it create
 deleted (by collection) and what it sent (by envelope: kind, the message answered,
 recipients by role). An episode passes the `footprint` check when every change it made
 is inside that footprint, it created no more items per collection than the reference,
-and every message it sent matches one of the reference's envelopes, one to one. A
-scenario widens the footprint only with `latitude` entries, each with its reason
-("any folder location", "may also cc the sender"). A read-only scenario has an empty
+each like one the reference created (field by field: no field set otherwise than on the
+reference's), and every message it sent matches one of the reference's envelopes, one to
+one. Fields are read as paths (`flag.dueDateTime`; a list by its items added and removed).
+A scenario widens the footprint only with `latitude` entries, each with its reason
+("any folder location", "may also cc the sender"; `created`: fields of a created item that
+another correct solution sets otherwise). A read-only scenario has an empty
 footprint: any write fails it.
 
 Whatever the episode wrote must also mean it: a sent text, a new or rewritten
@@ -137,7 +140,7 @@ def created_ids(changes: Changes) -> Ids:
 
 def _plain(value: Any, ids: Ids) -> Any:
     if isinstance(value, EmailAddress):  # the name travels with the address (a contact's name)
-        return ids.get(value.address, value.address)
+        return value.address
     if isinstance(value, BaseModel):
         return {k: _plain(v, ids) for k, v in value.__dict__.items()}
     if isinstance(value, list):
@@ -351,7 +354,9 @@ class Latitude(Strict):
         False,
         description="Only messages the agent opened with a get tool (and `isRead` only to read).",
     )
-    fields: list[str] = Field([], description="Fields that may change (settings: dotted paths).")
+    fields: list[str] = Field(
+        [], description="Fields that may change (a nested field or list covers its paths)."
+    )
     delete: bool = Field(False, description="Matching items may be deleted.")
     create: int = Field(0, ge=0, description="How many more items may be created.")
     created: list[str] = Field(
