@@ -10,6 +10,10 @@ and the ratio to the 65-message median measured in the same run.
     PYTHONPATH=. python benchmarks/scale.py [--sizes 65,1000,10000,100000] [--tree DIR ...]
         [--repeat N | --paired ROUNDS] [--clock wall|cpu] [--cache DIR]
 
+Each tree compiles its own copy of a corpus once (in `--cache DIR`, reused across runs); a
+copy of another layout, or whose stored entity universe is missing or was stored by another
+version of the grading reader, is compiled again, so a grade never builds the universe.
+
 `--tree DIR` (repeatable) measures another checkout of the package with the same corpora
 in the same run (e.g. `--tree /work/main --tree .` prints before and after side by side).
 `--paired ROUNDS` is the mode for a loaded machine: each round measures every tree once, in
