@@ -40,6 +40,7 @@ UNIVERSE = "universe"
 READER_MODULES = (
     "emailbench_gym.grading.claims.entities",
     "emailbench_gym.grading.claims.lexicon",
+    "emailbench_gym.grading.claims.scan",
     "emailbench_gym.grading.claims.spoken",
     "emailbench_gym.grading.claims.text",
     "emailbench_gym.grading.claims.stored",
