@@ -195,3 +195,20 @@ def test_the_latitude_on_a_created_field_leaves_the_other_fields_checked():
     assert not _honest("OB-X107", 2, reminderDateTime="2001-10-17T09:00:00")
     assert _honest("OB-I101", 0, parentFolderId="inbox")
     assert not _honest("OB-I101", 0, parentFolderId="deleteditems")  # outside the `where`
+
+
+REPLY_ALL = {"name": "messages_replyAll", "arguments": {"id": "msg-050", "comment": "2 PM works."}}
+
+
+def test_a_new_to_do_may_link_the_email_the_work_is_on_and_no_other():
+    """kite's OB-X109: the reference replies all to msg-050 and adds an unlinked to-do; a to-do
+    linked to that email passes, one linked to an unrelated email fails, and where the
+    reference links its to-do, another link fails."""
+    reference = [REPLY_ALL, TASK]
+    assert footprint_passes(reference, [REPLY_ALL, edited(TASK, linkedMessageId="msg-050")])
+    assert not footprint_passes(reference, [REPLY_ALL, edited(TASK, linkedMessageId="msg-001")])
+    assert not footprint_passes([TASK], [edited(TASK, linkedMessageId="msg-050")])
+    linked = [REPLY_ALL, edited(TASK, linkedMessageId="msg-050")]
+    assert footprint_passes(linked, linked)
+    assert not footprint_passes(linked, [REPLY_ALL, edited(TASK, linkedMessageId="msg-001")])
+    assert not footprint_passes(linked, [REPLY_ALL, TASK])

@@ -303,6 +303,33 @@ class Footprint:
     ids: Ids = field(default_factory=dict)  # created ids (see `created_ids`)
     rules: dict[str, tuple[Any, Any]] = field(default_factory=dict)  # what it did to rules
 
+    @property
+    def worked_on(self) -> set[str]:
+        """The messages the reference's work is on: those it changed, answered or forwarded,
+        or linked a created item to (a to-do made from an email)."""
+        return (
+            set(self.changed.get("messages", {}))
+            | {e.in_reply_to for e in self.sent if e.in_reply_to}
+            | {
+                link
+                for items in self.made.values()
+                for item in items
+                if (link := getattr(item, "linkedMessageId", None))
+            }
+        )
+
+    def link_room(self, kind: str, item: Any) -> tuple[str, ...]:
+        """`linkedMessageId` as room for a created item linked to a message the reference
+        works on, where the reference's own items of that kind link nothing: a careful
+        writer links a to-do to the email it comes from ("add a to-do ... and reply all to
+        that email"); a link the reference made is compared as any field."""
+        link = getattr(item, "linkedMessageId", None)
+        if link is None or link not in self.worked_on:
+            return ()
+        if any(getattr(made, "linkedMessageId", None) for made in self.made.get(kind, [])):
+            return ()
+        return ("linkedMessageId",)
+
     @classmethod
     def of(cls, changes: Changes) -> Footprint:
         footprint = cls(ids=created_ids(changes), rules=changes.items.get("filters", {}))
@@ -497,6 +524,7 @@ class FootprintCheck(CheckBase):
             rooms = {
                 item_id: [
                     *envelope,
+                    *reference.link_room(kind, item),
                     *(f for lat in room if lat.covers_created(item, episode) for f in lat.created),
                 ]
                 for item_id, item in items
