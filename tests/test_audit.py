@@ -523,3 +523,12 @@ def test_a_created_rule_put_first_among_the_new_rules_only_is_declared_equivalen
     episode, made = _operator_mutants("OB-F108", "put-first")
     chosen = [m for m in made if m.id == "OB-F108:put-first:3:sequence"]
     assert chosen and _replayed(episode, chosen[0])
+
+
+def test_a_wrong_item_on_a_crossed_line_that_asserts_it_is_a_mutant_and_fails():
+    """crossed-extra puts a wrong candidate on a line a cross mark opens, after a check mark
+    ("✗ Spam folder ✓ X") or adding it ("✗ X belongs here too"); all fail (OB-M107, OB-H331)."""
+    for scenario_id in ("OB-M107", "OB-H331"):
+        episode, made = _operator_mutants(scenario_id, "crossed-extra")
+        assert {m.id.rsplit(":", 1)[-1] for m in made} == {"ticked", "additive"}
+        assert not [m.id for m in made if episode.grade(m.answer).passed]

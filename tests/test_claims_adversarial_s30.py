@@ -141,3 +141,27 @@ def test_a_runner_up_sized_as_the_top_or_put_above_it_by_the_next_sentence_is_as
     assert H310_RUNNER_UP in answer
     check = "biggest-attachment"
     assert scenario_check("OB-H310", check, answer.replace(H310_RUNNER_UP, new)) is passes
+
+
+M107_CROSSED = "✗ RSVP to Dynegy Review (to-do, due today)"
+
+
+@pytest.mark.parametrize(
+    ("new", "passes"),
+    [
+        (M107_CROSSED, True),
+        ("✗ RSVP to Dynegy Review (to-do, due today) ✓ Prepare controls briefing", True),
+        ("✗ PBC list ✓ To-do: RSVP to Dynegy Review (due tomorrow)", False),
+        ("✗ RSVP to Dynegy Review is due tomorrow too", False),
+        ("✗ RSVP to Dynegy Review (also due tomorrow)", False),
+    ],
+)
+def test_a_cross_mark_reaches_neither_past_a_check_mark_nor_a_line_that_adds(new, passes):
+    """fair's OB-M107 checklist: "✗ RSVP to Dynegy Review (to-do, due today)" is left off; an
+    item after a check mark on that line is ticked, and a crossed line adding its item ("too",
+    "also") asserts it."""
+    from tests.test_claims_fairness_s30 import M107_CHECKLIST
+
+    assert M107_CROSSED in M107_CHECKLIST
+    answer = M107_CHECKLIST.replace(M107_CROSSED, new)
+    assert scenario_check("OB-M107", "todos", answer) is passes

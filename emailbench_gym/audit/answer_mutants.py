@@ -16,7 +16,9 @@ too.', a message named by its reply subject).
 A wrong candidate ranked second, then put above the top ("X is a close second, and actually a
 bit bigger.", in a paragraph of its own or at the end of the answer's last one; "Next is X,
 though it is actually the biggest."; "X is second, which tops the list."), or named next with the
-members' own count ("Next is X, also with 10."). A phone number with a digit run on
+members' own count ("Next is X, also with 10."). A wrong candidate on a line a cross mark opens that
+still asserts it: after a check mark ("✗ Spam folder ✓ X") or adding it ("✗ X
+belongs here too"). A phone number with a digit run on
 ("(713) 502-7719-9"). A wrong person introduced in a sentence that
 leaves out "it", or added back by a pronoun after it ("There's also X, one of them too, on a
 note with M on cc, so I didn't count it."). A label over a
@@ -709,6 +711,14 @@ def answer_mutants(
                                 )
                     if check.subject is None and check.kind == "person":
                         yield from _introduced_person(check, key, label, member, text, mutant)
+                    if check.subject is None:  # on a line a cross mark opens, yet asserted
+                        for detail, line in (
+                            ("ticked", f"✗ Spam folder ✓ {label}"),
+                            ("additive", f"✗ {label} belongs here too"),
+                        ):
+                            yield mutant(
+                                "crossed-extra", f"{check.id}:{key}:{detail}", f"{text}\n\n{line}"
+                            )
                     if top_value is not None:  # a runner-up given the top's value: a tie
                         for detail, line in (
                             ("also", f"Next is {label}, also with {top_value}."),

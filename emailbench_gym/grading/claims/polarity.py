@@ -184,6 +184,8 @@ _DETERMINERS = frozenset({"the", "your", "this", "that", "my", "a", "an", "his",
 #: A count of nothing ("0 unread", "zero emails"), not a share ("0 of 2", "0/2", "0.5").
 _ZERO_COUNT = re.compile(r"(?:0|zero)(?![.,:/]?\d)(?!\s*(?:/|of\b|out\s+of\b))", re.I)
 _STRIKE = re.compile(r"~~.+?~~")
+#: A check mark: after a cross mark in its line, what follows it is ticked, not crossed.
+_CHECKED = re.compile(r"[✓✔☑✅]")
 #: A cross mark opening a line, after a list marker or emphasis ("✗ RSVP to Dynegy Review (due
 #: today)", "- ❌ Dynegy Review"): a checklist's "no" for what the line names.
 _CROSSED = re.compile(r"[\s*_]*(?:[-*+]\s+|\d{1,3}[.)]\s+)?[\s*_]*[✗✘❌✖]")
@@ -1335,9 +1337,24 @@ class PolarityReader:
         return index >= 0 and end <= ends[index]
 
     def _crossed(self, offset: int) -> bool:
-        """Whether the line holding `offset` opens with a cross mark (`_CROSSED`)."""
+        """Whether the line holding `offset` opens with a cross mark (`_CROSSED`) that reaches
+        it: not past a check mark later in the line ("✗ PBC list ✓ RSVP to Dynegy Review"),
+        and not on a line that adds to the answer ("✗ Not done, but due tomorrow too: X")."""
         start, end = self.text.lines[self.text.line_of(offset)]
-        return _CROSSED.match(self.text.text, start, end) is not None
+        if _CROSSED.match(self.text.text, start, end) is None:
+            return False
+        if _CHECKED.search(self.text.text, start, offset):
+            return False
+        return not self._adds_on_line(start, end)
+
+    def _adds_on_line(self, start: int, end: int) -> bool:
+        """Whether the text [start, end) holds an additive word ("too", "also", "as well")."""
+        norms = self.norms
+        return any(
+            i not in self.masked
+            and (_match_at(norms, i, _ADDITIVES) or norms[i : i + 2] == ["as", "well"])
+            for i in self.text.tokens_in(start, end)
+        )
 
     @cached_property
     def _pronouns(self) -> list[int]:
