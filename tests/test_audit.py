@@ -532,3 +532,12 @@ def test_a_wrong_item_on_a_crossed_line_that_asserts_it_is_a_mutant_and_fails():
         episode, made = _operator_mutants(scenario_id, "crossed-extra")
         assert {m.id.rsplit(":", 1)[-1] for m in made} == {"ticked", "additive"}
         assert not [m.id for m in made if episode.grade(m.answer).passed]
+
+
+def test_another_value_assured_after_without_is_a_mutant_and_fails():
+    """assured-value adds another value of an exhaustive claim after "without" as an
+    assurance ("Without a doubt, it would be 48.7%."); all fail (OB-R103, OB-H319)."""
+    for scenario_id in ("OB-R103", "OB-H319"):
+        episode, made = _operator_mutants(scenario_id, "assured-value")
+        assert made
+        assert not [m.id for m in made if episode.grade(m.answer).passed]

@@ -165,3 +165,21 @@ def test_a_cross_mark_reaches_neither_past_a_check_mark_nor_a_line_that_adds(new
     assert M107_CROSSED in M107_CHECKLIST
     answer = M107_CHECKLIST.replace(M107_CROSSED, new)
     assert scenario_check("OB-M107", "todos", answer) is passes
+
+
+@pytest.mark.parametrize(
+    ("added", "passes"),
+    [
+        ("", True),
+        (" Without the lunch, the share would be 36%.", True),
+        (" Without question, the real share would be 36%.", False),
+        (" Without a doubt, I'd put the real figure at 36%.", False),
+        (" Without any doubt, the answer would be 36%.", False),
+    ],
+)
+def test_without_a_doubt_assures_a_figure_and_supposes_nothing(added, passes):
+    """egret's OB-R103 answer: "without it you'd organize 4 of 11 (36%)" supposes the lunch
+    left out; "Without a doubt, ... would be 36%" leaves nothing out and asserts 36%."""
+    from tests.test_claims_fairness_s30 import R103_EGRET
+
+    assert scenario_check("OB-R103", "organizer-share", R103_EGRET + added) is passes

@@ -4,7 +4,7 @@ For each member an `answer-items` claim finds in the reference answer: negate it
 "X (not included)"), hedge it ("possibly X"), drop it; add wrong candidates of the same kind
 to the list; swap members where order is asked. For each value an `answer-values` claim
 finds: shift it, rotate it with another subject's value, hedge it or give it as a bound,
-negate it, "correct" it to another at the end, bump a count's side of a share ("Unread: 5 of
+negate it, "correct" it to another at the end or assure another ("Without a doubt, it would be 36%"), bump a count's side of a share ("Unread: 5 of
 the 8"), state a second, wrong one in its role ("10:00; start 11:00"), keep it only in an aside beside
 a wrong one ("3 of 3 (was 2 of 3)", "X (2 of 3): 3 of 3"). For each statement:
 negate or drop it.
@@ -767,6 +767,13 @@ def answer_mutants(
                 if rendered is not None:
                     yield mutant(
                         "correct-value", where, f"{text}\nCorrection: make that {rendered}."
+                    )
+                if rendered is not None and check.exhaustive and spec.subject is None:
+                    # another value of the kind after "without" as an assurance, not a supposition
+                    yield mutant(
+                        "assured-value",
+                        where,
+                        f"{text}\n\nWithout a doubt, it would be {rendered}.",
                     )
                     if spec.subject is not None or spec.is_exclusive:
                         # (a loose value of no subject may stand anywhere: "since Oct 11")

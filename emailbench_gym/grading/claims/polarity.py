@@ -184,6 +184,9 @@ _DETERMINERS = frozenset({"the", "your", "this", "that", "my", "a", "an", "his",
 #: A count of nothing ("0 unread", "zero emails"), not a share ("0 of 2", "0/2", "0.5").
 _ZERO_COUNT = re.compile(r"(?:0|zero)(?![.,:/]?\d)(?!\s*(?:/|of\b|out\s+of\b))", re.I)
 _STRIKE = re.compile(r"~~.+?~~")
+#: After "without", words that make it an assurance, not a thing left out ("Without a doubt,
+#: it would be 36%").
+_CERTAINTIES = frozenset({"doubt", "question", "fail", "exception", "hesitation", "reservation"})
 #: A check mark: after a cross mark in its line, what follows it is ticked, not crossed.
 _CHECKED = re.compile(r"[✓✔☑✅]")
 #: A cross mark opening a line, after a list marker or emphasis ("✗ RSVP to Dynegy Review (due
@@ -2644,6 +2647,11 @@ class PolarityReader:
             words = [i for i in text.tokens_in(left, right) if i not in self.masked]
             if not words or norms[words[0]] != "without":
                 continue
+            k = 1
+            while k < len(words) and norms[words[k]] in ("a", "an", "any", "the"):
+                k += 1
+            if k < len(words) and norms[words[k]] in _CERTAINTIES:
+                continue  # "Without question, the real share would be 36%" asserts it
             if any(norms[i] in CONDITIONAL_RESULTS for i in words[1:]):
                 return text.tokens[words[0]].start, right
         return None
