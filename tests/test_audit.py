@@ -541,3 +541,12 @@ def test_another_value_assured_after_without_is_a_mutant_and_fails():
         episode, made = _operator_mutants(scenario_id, "assured-value")
         assert made
         assert not [m.id for m in made if episode.grade(m.answer).passed]
+
+
+def test_a_wrong_item_added_then_said_not_to_count_twice_is_a_mutant_and_fails():
+    """added-then-denied adds a wrong candidate, then "but does not count twice" ("X is one
+    of them too, but does not count twice."); all fail (OB-H321, OB-M110)."""
+    for scenario_id in ("OB-H321", "OB-M110"):
+        episode, made = _operator_mutants(scenario_id, "added-then-denied")
+        assert made
+        assert not [m.id for m in made if episode.grade(m.answer).passed]

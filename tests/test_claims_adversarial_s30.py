@@ -183,3 +183,30 @@ def test_without_a_doubt_assures_a_figure_and_supposes_nothing(added, passes):
     from tests.test_claims_fairness_s30 import R103_EGRET
 
     assert scenario_check("OB-R103", "organizer-share", R103_EGRET + added) is passes
+
+
+H321_CLOSE = '"Q3 trading P&L attribution" (unread) came close but does not count.'
+
+
+@pytest.mark.parametrize(
+    ("new", "passes"),
+    [
+        (H321_CLOSE, True),
+        (
+            '"Q3 trading P&L attribution" (unread) is one of them too, but does not count twice.',
+            False,
+        ),
+        (
+            '"Q3 trading P&L attribution" (unread) also qualifies but is not included in the 8.',
+            False,
+        ),
+    ],
+)
+def test_but_does_not_count_reaches_no_item_its_sentence_adds(new, passes):
+    """fair's OB-H321 shape: "X came close but does not count" rules X out; "X is one of them
+    too, but does not count twice" adds X first: "does not count" then says how, not whether."""
+    from tests.test_claims_fairness_s30 import H321
+
+    assert H321_CLOSE in H321
+    answer = H321.replace(H321_CLOSE, new)
+    assert scenario_check("OB-H321", "unread-trading-emails", answer) is passes

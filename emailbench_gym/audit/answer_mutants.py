@@ -18,7 +18,9 @@ bit bigger.", in a paragraph of its own or at the end of the answer's last one; 
 though it is actually the biggest."; "X is second, which tops the list."), or named next with the
 members' own count ("Next is X, also with 10."). A wrong candidate on a line a cross mark opens that
 still asserts it: after a check mark ("✗ Spam folder ✓ X") or adding it ("✗ X
-belongs here too"). A phone number with a digit run on
+belongs here too"). A wrong candidate added, then said not to
+count in another sense ("X is one of them too, but does not count twice."). A phone number with a
+digit run on
 ("(713) 502-7719-9"). A wrong person introduced in a sentence that
 leaves out "it", or added back by a pronoun after it ("There's also X, one of them too, on a
 note with M on cc, so I didn't count it."). A label over a
@@ -711,6 +713,12 @@ def answer_mutants(
                                 )
                     if check.subject is None and check.kind == "person":
                         yield from _introduced_person(check, key, label, member, text, mutant)
+                    if check.subject is None:  # added, then "but does not count" of a count
+                        yield mutant(
+                            "added-then-denied",
+                            f"{check.id}:{key}",
+                            f"{text}\n\n{label} is one of them too, but does not count twice.",
+                        )
                     if check.subject is None:  # on a line a cross mark opens, yet asserted
                         for detail, line in (
                             ("ticked", f"✗ Spam folder ✓ {label}"),

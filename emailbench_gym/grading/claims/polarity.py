@@ -1431,6 +1431,8 @@ class PolarityReader:
             and self.norms[j] == "but"
             and j not in self.masked
         )
+        if elided and cue.kind != "ruled" and self._adds_before(j):
+            return None  # "X is one of them too, but does not count twice": X is added
         if elided:
             j -= 1
         while j >= 0 and steps < reach:
@@ -1458,6 +1460,13 @@ class PolarityReader:
                 steps += 1
             j -= 1
         return None
+
+    def _adds_before(self, i: int) -> bool:
+        """Whether the sentence holding token i adds to the answer before it ("X is one of them
+        too, but ...", "X also qualifies but ...")."""
+        tokens = self.text.tokens
+        start = self.text.sentences[self.sentence[i]][0]
+        return self._adds_on_line(start, tokens[i].start)
 
     def _membership_denied(self, cue: _Cue) -> bool:
         """Whether a negated verb denies a place in the answer ("does not count", "isn't
