@@ -1431,7 +1431,7 @@ class PolarityReader:
             and self.norms[j] == "but"
             and j not in self.masked
         )
-        if elided and cue.kind != "ruled" and self._adds_before(j):
+        if elided and self._adds_before(j):
             return None  # "X is one of them too, but does not count twice": X is added
         if elided:
             j -= 1
