@@ -1,6 +1,7 @@
 """Grade outcomes of every answer the checks are tested with, for a before/after comparison (issue 11).
 
-Run: `PYTHONHASHSEED=0 PYTHONPATH=. python benchmarks/grading_equivalence.py OUT [--jobs 2]`,
+Run: `PYTHONHASHSEED=0 PYTHONPATH=. python benchmarks/grading_equivalence.py OUT [--jobs 2]
+[--from N]` (N: skip the first N scenarios, to split a run),
 once on each revision, then `cmp` the two files. For each scenario with an answer check, its
 reference episode is played and graded with its reference answer, each calibration answer
 (on the solver's own calls where it gives them), the kitchen-sink answer and every answer
@@ -58,14 +59,17 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("out")
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--from", dest="first", type=int, default=0, help="skip the first N")
     args = parser.parse_args()
     ids = [s.id for s in load_all() if any(a.type in ANSWER_TYPES for a in s.assertions)]
-    with Pool(args.jobs) as pool:
-        found = pool.map(_lines, ids, chunksize=1)
-    with open(args.out, "w") as out:
-        for lines in found:
-            out.writelines(line + "\n" for line in lines)
-    print(f"{len(ids)} scenarios, {sum(map(len, found))} grades -> {args.out}")
+    ids = ids[args.first :]
+    grades = 0
+    with Pool(args.jobs) as pool, open(args.out, "w") as out:
+        for lines in pool.imap(_lines, ids):  # in order, written as they come: a run cut
+            out.writelines(line + "\n" for line in lines)  # short is a prefix of a full one
+            out.flush()
+            grades += len(lines)
+    print(f"{len(ids)} scenarios, {grades} grades -> {args.out}")
 
 
 if __name__ == "__main__":
