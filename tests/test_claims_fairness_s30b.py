@@ -46,3 +46,41 @@ def test_weekdays_listed_one_by_one_name_their_range():
         "Mon/Tue/Wed/Thu/Fri.",
     ):
         assert scenario_check("OB-S106", "working-days", S106_DAYS_LISTED.replace(days, listed))
+
+
+X101_TABLE = (
+    "| Question | Answer |\n"
+    "|---|---|\n"
+    "| Meeting | **Q3 Earnings Release Prep**, today (Mon Oct 15), 2:00–3:30 PM CT, organized "
+    "by Jeff Skilling |\n"
+    "| Location | **EB 50M Boardroom** |\n"
+    "| Not fully accepted | **Sally Beck**, who accepted tentatively. You, Steven Kean and John "
+    "Lavorato have accepted. |\n\n"
+    "This is the meeting Jeff's 7:52 AM email \"Today 2pm - earnings prep, bring the reserve "
+    'walk" refers to. He wants a one-page reserve walk from June 30 to September 30, by '
+    "business unit.\n\n"
+    "Changes: none"
+)
+
+
+def test_a_status_qualified_by_the_predicate_after_it_states_the_predicate():
+    """kite OB-X101: "Sally Beck, who accepted tentatively" says what "tentatively accepted"
+    says for "who hasn't fully accepted?": the predicate word right after the ruling-out
+    word, as a manner adverb, qualifies it. Another adverb, a break before it, or the same
+    words said of someone who accepted still fail."""
+    passes_and_twins_fail(
+        "OB-X101",
+        "not-accepted",
+        X101_TABLE,
+        {
+            "who accepted tentatively.": [
+                "who accepted.",
+                "who accepted fully.",
+                "who accepted promptly.",
+                "who accepted. Tentatively,",
+            ],
+            "**Sally Beck**, who accepted tentatively. You, Steven Kean and John Lavorato": [
+                "**John Lavorato**, who accepted tentatively. You, Steven Kean and Sally Beck",
+            ],
+        },
+    )
