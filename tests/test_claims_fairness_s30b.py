@@ -84,3 +84,37 @@ def test_a_status_qualified_by_the_predicate_after_it_states_the_predicate():
             ],
         },
     )
+
+
+H323_OLDEST = (
+    "Dana, the oldest email still unread in your inbox is John Lavorato's \"Dynegy credit line "
+    '- where are we?". He sent it on Friday, October 5, 2001 at 1:10 PM Central, so it has '
+    "been waiting about ten days.\n\n"
+    "In it, John writes that the desk wants to raise the Dynegy credit line from $250 million to "
+    "$400 million, and he is asking where things stand. That may matter for Wednesday's Dynegy "
+    "Review.\n\n"
+    "The next-oldest unread emails are both from Monday, October 8: Louise Kitchen's "
+    '"EnronOnline September statistics" at 11:00 AM and Richard Shapiro\'s "RE: FERC data '
+    "request on EnronOnline trades\" at 4:15 PM. Everything in the inbox older than John's note "
+    "has been read. There are nineteen unread emails in total. I did not open John's email or "
+    "mark anything read."
+)
+
+
+def test_a_date_in_the_possessive_before_another_thing_dates_that_thing():
+    """crane OB-H323: "That may matter for Wednesday's Dynegy Review" says when the meeting is,
+    not when the email came: no second date of the email. The same day said of the email
+    itself, or in the possessive before the email's own name, still contradicts its date."""
+    passes_and_twins_fail(
+        "OB-H323",
+        "received",
+        H323_OLDEST,
+        {
+            "That may matter for Wednesday's Dynegy Review.": [
+                "It came in on Wednesday.",
+                "That may matter, as of Wednesday, for the Dynegy Review.",
+                'It is Wednesday\'s "Dynegy credit line - where are we?".',
+            ],
+            "Friday, October 5, 2001": ["Wednesday, October 3, 2001"],
+        },
+    )

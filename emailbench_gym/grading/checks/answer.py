@@ -2083,9 +2083,13 @@ def _scheduled(
 ) -> SubjectMention | None:
     """The subject a date or time is bound to, unless it is said as a deadline ("the talking
     points are due at noon, an hour before the meeting", "due Tue Oct 16 12:00") and the subject
-    is a meeting: a meeting is held, never due, so the deadline is another thing's."""
+    is a meeting: a meeting is held, never due, so the deadline is another thing's. A date
+    written in the possessive before another thing the answer names ("That may matter for
+    Wednesday's Dynegy Review") says when that thing is, never the subject's date."""
     if subject is None or v.kind not in _WHEN_KINDS:
         return subject
+    if _dates_another(analysis, v, subject):
+        return None
     if not all(key.startswith("event:") for key in subject.keys):
         return subject
     text, values, start = analysis.text.text, analysis.values, v.start
@@ -2098,6 +2102,23 @@ def _scheduled(
         start = values[index].start
         index -= 1
     return None if _DUE.search(text, max(0, start - 20), start) else subject
+
+
+#: After a date, its possessive ("Wednesday's "), an article maybe between it and the name.
+_POSSESSIVE_OF = re.compile(r"['’]s\s+(?:the\s+)?")
+
+
+def _dates_another(analysis: Analysis, v: ValueMention, subject: SubjectMention) -> bool:
+    """Whether the value is written in the possessive right before a mention of an entity that
+    is not the subject ("Wednesday's Dynegy Review" in an answer about an email)."""
+    after = _POSSESSIVE_OF.match(analysis.text.text, v.end)
+    if after is None:
+        return False
+    starts = [m.start for m in analysis.entities]
+    at = bisect.bisect_left(starts, after.end())
+    if at == len(starts) or starts[at] != after.end():
+        return False
+    return subject.keys.isdisjoint(f"{k}:{key}" for k, key in analysis.entities[at].refs)
 
 
 #: Before the first and between the two ends of a span ("from Sep 26 to Oct 10").
