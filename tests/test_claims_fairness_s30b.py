@@ -118,3 +118,32 @@ def test_a_date_in_the_possessive_before_another_thing_dates_that_thing():
             "Friday, October 5, 2001": ["Wednesday, October 3, 2001"],
         },
     )
+
+
+G102_NUMBERS = (
+    "Dana, just one person is coming from outside Enron to Wednesday's FERC Review: Claire "
+    "Boudreaux, Partner in Energy Regulatory at Vinson & Elkins. She has accepted the "
+    "invitation. Your contact card for her gives her office number as (713) 758-2222 and her "
+    "mobile as (713) 301-8874.\n\n"
+    "The meeting starts at 10:00 AM Central on Wednesday, October 17 and runs until 11:30 AM, "
+    "in the EB 47C1 Conference Room. Richard Shapiro is the organizer."
+)
+
+
+def test_a_value_after_its_role_and_a_copula_takes_that_role():
+    """crane OB-G102: "her office number as (713) 758-2222 and her mobile as ..." gives the
+    first number the role before it ("office number as"), not the role the next clause opens
+    with. Each number must still be under its own label: swapped or repeated numbers fail."""
+    passes_and_twins_fail(
+        "OB-G102",
+        "numbers",
+        G102_NUMBERS,
+        {
+            "office number as (713) 758-2222 and her mobile as (713) 301-8874": [
+                "office number as (713) 301-8874 and her mobile as (713) 758-2222",
+                "office number as (713) 758-2222 and her mobile as (713) 758-2222",
+                "mobile number as (713) 758-2222 and her office as (713) 301-8874",
+                "mobile is (713) 758-2222 and her office is (713) 301-8874",
+            ]
+        },
+    )

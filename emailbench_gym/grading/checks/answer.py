@@ -1577,7 +1577,13 @@ class AnswerValuesCheck(_Claim):
             if _runner_up_value(analysis, v, subject, self.measure):
                 subject = None
             in_table, column_role = _column_role(analysis, v, roles)
-            role = column_role if in_table else role_binder.bind(span) if roles else None
+            role = (
+                column_role
+                if in_table
+                else (_copula_role(analysis, v, roles) or role_binder.bind(span))
+                if roles
+                else None
+            )
             found[v.start] = (
                 subject.keys if subject else frozenset(),
                 role.keys if role else frozenset(),
@@ -1656,7 +1662,11 @@ class AnswerValuesCheck(_Claim):
             if not anywhere and bound[id(v)] is None:
                 continue
             in_table, column_role = _column_role(analysis, v, roles)
-            role_of[id(v)] = column_role if in_table else role_binder.bind(span)
+            role_of[id(v)] = (
+                column_role
+                if in_table
+                else _copula_role(analysis, v, roles) or role_binder.bind(span)
+            )
             if in_table and column_role is not None:
                 headed.add(id(v))
         _nearest_value_per_subject(analysis, stated, bound, role_of)
@@ -2076,6 +2086,24 @@ def _runner_up_value(
         return False
     part = analysis.speaks_of_runners_up(v.start, measure)
     return part is not None and not part[0] <= subject.span.start < part[1]
+
+
+#: Between a role and its value: the role's noun maybe, then a copula or "as" ("her office
+#: number is ", "her mobile as ").
+_ROLE_COPULA = re.compile(r"\s+(?:(?:number|phone|line)\s+)?(?:is|was|as)\s+$", re.I)
+
+
+def _copula_role(
+    analysis: Analysis, v: ValueMention, roles: list[SubjectMention]
+) -> SubjectMention | None:
+    """The role a value is said to be by a copula right before it ("her office number is
+    (713) 758-2222 and her mobile is ..."): the role ending there, whatever role follows the
+    value in its clause."""
+    text = analysis.text.text
+    for role in roles:
+        if role.span.end <= v.start and _ROLE_COPULA.fullmatch(text, role.span.end, v.start):
+            return role
+    return None
 
 
 def _scheduled(
