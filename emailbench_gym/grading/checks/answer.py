@@ -1577,7 +1577,13 @@ class AnswerValuesCheck(_Claim):
             if _runner_up_value(analysis, v, subject, self.measure):
                 subject = None
             in_table, column_role = _column_role(analysis, v, roles)
-            role = column_role if in_table else role_binder.bind(span) if roles else None
+            role = (
+                column_role
+                if in_table
+                else (_copula_role(analysis, v, roles) or role_binder.bind(span))
+                if roles
+                else None
+            )
             found[v.start] = (
                 subject.keys if subject else frozenset(),
                 role.keys if role else frozenset(),
@@ -1656,7 +1662,11 @@ class AnswerValuesCheck(_Claim):
             if not anywhere and bound[id(v)] is None:
                 continue
             in_table, column_role = _column_role(analysis, v, roles)
-            role_of[id(v)] = column_role if in_table else role_binder.bind(span)
+            role_of[id(v)] = (
+                column_role
+                if in_table
+                else _copula_role(analysis, v, roles) or role_binder.bind(span)
+            )
             if in_table and column_role is not None:
                 headed.add(id(v))
         _nearest_value_per_subject(analysis, stated, bound, role_of)
@@ -2078,14 +2088,36 @@ def _runner_up_value(
     return part is not None and not part[0] <= subject.span.start < part[1]
 
 
+#: Between a role and its value: the role's noun maybe, then a copula or "as" ("her office
+#: number is ", "her mobile as ").
+_ROLE_COPULA = re.compile(r"\s+(?:(?:number|phone|line)\s+)?(?:is|was|as)\s+$", re.I)
+
+
+def _copula_role(
+    analysis: Analysis, v: ValueMention, roles: list[SubjectMention]
+) -> SubjectMention | None:
+    """The role a value is said to be by a copula right before it ("her office number is
+    (713) 758-2222 and her mobile is ..."): the role ending there, whatever role follows the
+    value in its clause."""
+    text = analysis.text.text
+    for role in roles:
+        if role.span.end <= v.start and _ROLE_COPULA.fullmatch(text, role.span.end, v.start):
+            return role
+    return None
+
+
 def _scheduled(
     analysis: Analysis, v: ValueMention, subject: SubjectMention | None
 ) -> SubjectMention | None:
     """The subject a date or time is bound to, unless it is said as a deadline ("the talking
     points are due at noon, an hour before the meeting", "due Tue Oct 16 12:00") and the subject
-    is a meeting: a meeting is held, never due, so the deadline is another thing's."""
+    is a meeting: a meeting is held, never due, so the deadline is another thing's. A date
+    written in the possessive before another thing the answer names ("That may matter for
+    Wednesday's Dynegy Review") says when that thing is, never the subject's date."""
     if subject is None or v.kind not in _WHEN_KINDS:
         return subject
+    if _dates_another(analysis, v, subject):
+        return None
     if not all(key.startswith("event:") for key in subject.keys):
         return subject
     text, values, start = analysis.text.text, analysis.values, v.start
@@ -2098,6 +2130,23 @@ def _scheduled(
         start = values[index].start
         index -= 1
     return None if _DUE.search(text, max(0, start - 20), start) else subject
+
+
+#: After a date, its possessive ("Wednesday's "), an article maybe between it and the name.
+_POSSESSIVE_OF = re.compile(r"['’]s\s+(?:the\s+)?")
+
+
+def _dates_another(analysis: Analysis, v: ValueMention, subject: SubjectMention) -> bool:
+    """Whether the value is written in the possessive right before a mention of an entity that
+    is not the subject ("Wednesday's Dynegy Review" in an answer about an email)."""
+    after = _POSSESSIVE_OF.match(analysis.text.text, v.end)
+    if after is None:
+        return False
+    starts = [m.start for m in analysis.entities]
+    at = bisect.bisect_left(starts, after.end())
+    if at == len(starts) or starts[at] != after.end():
+        return False
+    return subject.keys.isdisjoint(f"{k}:{key}" for k, key in analysis.entities[at].refs)
 
 
 #: Before the first and between the two ends of a span ("from Sep 26 to Oct 10").

@@ -508,6 +508,12 @@ class Universe:
         mentions: list[EntityMention] = []
         i = 0
         while i < len(tokens):
+            run = _weekday_run(text, i, names)
+            if run is not None:
+                j, refs = run
+                mentions.append(EntityMention(tokens[i].start, tokens[j - 1].end, i, j, refs))
+                i = j
+                continue
             best: tuple[int, tuple] | None = None
             name = ""
             j = i
@@ -560,6 +566,57 @@ class Universe:
 _DENIAL_AFTER_LABEL = re.compile(r"[*_]*\s*:[\s*_]*(?:no|nothing|none)\b", re.I)
 #: Before a label opening its line: a list marker or emphasis, nothing else.
 _LINE_OPENING = re.compile(r"(?:^|\n)[ \t]*(?:[-*+][ \t]+)?[*_]*$")
+
+
+#: Between two days of a run: a comma or a slash, the last pair maybe joined by "and" / "&".
+_RUN_GAP = re.compile(r"\s*[,/]\s*|\s+")
+#: The words a range of days is written with ("Monday to Friday", "Mon through Fri").
+_RANGE_WORDS = ("to", "through")
+
+
+def _weekday_run(
+    text: Text, at: int, names: dict[str, Any]
+) -> tuple[int, tuple[tuple[str, str], ...]] | None:
+    """A run of three or more weekdays listed one by one in order, none left out ("Monday,
+    Tuesday, Wednesday, Thursday, Friday", "Mon/Tue/Wed"), from token `at` on one line: (the
+    token after it, what it names), where a name of the range its first and last day span
+    ("Monday to Friday") is known. The whole run only: a run going on to another day names
+    another range, and a day left out breaks it."""
+    tokens = text.tokens
+    days = [at]
+    while True:
+        last = days[-1]
+        k, joined = last + 1, False
+        if k < len(tokens) and tokens[k].norm in ("and", "&"):
+            k, joined = k + 1, True
+        if (
+            k >= len(tokens)
+            or WEEKDAYS.get(tokens[k].norm) != WEEKDAYS.get(tokens[last].norm, -9) + 1
+        ):
+            break
+        gap = text.text[tokens[last].end : tokens[k].start]
+        plain = gap.replace(tokens[last + 1].raw, " ") if joined else gap
+        if (
+            "\n" in gap
+            or not _RUN_GAP.fullmatch(plain)
+            or (not joined and "," not in gap and "/" not in gap)
+        ):
+            break
+        days.append(k)
+        if joined:
+            break
+    if len(days) < 3 or tokens[at].norm not in WEEKDAYS:
+        return None
+    first, last = tokens[at].norm, tokens[days[-1]].norm
+    for word in _RANGE_WORDS:
+        terminals = names.get(f"{first} {word} {last}")
+        if terminals:
+            if isinstance(terminals, str):
+                terminals = names[f"{first} {word} {last}"] = json.loads(terminals)
+            refs = tuple(dict.fromkeys((k, key) for k, key, cs in terminals if cs is None))
+            if refs:
+                return days[-1] + 1, refs
+    return None
 
 
 def _denying_label(text: Text, token: Token) -> bool:

@@ -1118,8 +1118,19 @@ class PolarityReader:
     def _qualified_by_predicate(self, cue: _Cue, predicate: tuple[str, ...]) -> bool:
         """A ruling-out word qualified by the predicate ("tentatively accepted" for "who hasn't
         fully accepted?") states the predicate: one of the two words just before it, in the
-        same clause, is a predicate word."""
+        same clause, is a predicate word, or the word right after it is a predicate word
+        written as a manner adverb ("accepted tentatively")."""
         tokens = self.text.tokens
+        after = cue.last
+        if (
+            after < len(tokens)
+            and after not in self.masked
+            and self.sentence[after] == self.sentence[cue.first]
+            and not self.text.text[tokens[after - 1].end : tokens[after].start].strip()
+            and self.norms[after].endswith("ly")
+            and any(self.norms[after].startswith(stem) for stem in predicate)
+        ):
+            return True
         for j in range(cue.first - 1, max(-1, cue.first - 3), -1):
             between = self.text.text[tokens[j].end : tokens[j + 1].start]
             if j in self.masked or between.strip() or self.sentence[j] != self.sentence[cue.first]:
