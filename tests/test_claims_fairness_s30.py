@@ -182,3 +182,32 @@ def test_also_before_a_turn_to_what_the_item_lacks_adds_to_the_near_miss():
                 ],
             },
         )
+
+
+M103 = (
+    "Raptor status:\n"
+    "- Inbox: 4 Raptor emails\n"
+    "- Open to-dos: Reconcile Raptor capacity schedule with Andersen (in progress) and Draft "
+    "Raptor restructuring talking points for Skilling (not started)\n"
+    '- Card: "Raptor hedge restructuring" is in In Progress\n'
+    "- Next meeting: Raptor Restructuring Update, Tue Oct 16, 1:00 PM\n"
+    "Done: no changes made."
+)
+
+
+def test_a_column_word_as_a_label_over_a_denial_is_no_column():
+    """OB-M103: a closing "Done: no changes made." reports what the writer did; the capitalised
+    "Done" there names no board column, so it gives the Raptor card (In Progress in the
+    corpus) no second column. "Done:" over a card still names the column."""
+    passes_and_twins_fail(
+        "OB-M103",
+        "card-column",
+        M103,
+        {
+            "Done: no changes made.": [
+                "Done: Raptor hedge restructuring.",
+                "It is Done: no changes made.",
+            ],
+            "is in In Progress": ["is in Done"],
+        },
+    )

@@ -544,9 +544,33 @@ class Universe:
                 i += 1
                 continue
             j, refs = best
+            if (
+                j == i + 1
+                and all(k == "column" for k, _ in refs)
+                and _denying_label(text, tokens[i])
+            ):
+                i = j
+                continue
             mentions.append(EntityMention(tokens[i].start, tokens[j - 1].end, i, j, refs))
             i = j
         return mentions
+
+
+#: After a label's word: its colon and a denial ("Done: no changes made", "Done: nothing").
+_DENIAL_AFTER_LABEL = re.compile(r"[*_]*\s*:[\s*_]*(?:no|nothing|none)\b", re.I)
+#: Before a label opening its line: a list marker or emphasis, nothing else.
+_LINE_OPENING = re.compile(r"(?:^|\n)[ \t]*(?:[-*+][ \t]+)?[*_]*$")
+
+
+def _denying_label(text: Text, token: Token) -> bool:
+    """Whether a common word that names a board column only as written, capitalised ("Done"),
+    opens its line as a label over a denial ("Done: no changes made"): the report of what the
+    writer did, not the column."""
+    return (
+        token.norm in _COMMON
+        and _DENIAL_AFTER_LABEL.match(text.text, token.end) is not None
+        and _LINE_OPENING.search(text.text, max(0, token.start - 40), token.start) is not None
+    )
 
 
 def _compact(value: Any) -> str:
