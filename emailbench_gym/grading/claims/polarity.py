@@ -1401,17 +1401,15 @@ class PolarityReader:
     def _backward(self, cue: _Cue, runs: _RunIndex, reach: int) -> int | None:
         """The run a cue points back to; words in parentheses do not count towards the reach
         ("Q3 Earnings Prep (Mon 2:00 p.m., Jeff Skilling): accepted"). A ruling-out word right
-        after "but" opens a clause whose subject is the one before ("Alan Whitcombe is in the
-        group but hasn't sent you anything"): its walk goes on past that "but"."""
+        after "but", or after "but" and a copula, opens a clause whose subject is the one before
+        ("Alan Whitcombe is in the group but hasn't sent you anything", "'Old Calpine tickets'
+        comes first but is disabled"): its walk goes on past that "but"."""
         points = runs.points
         j, steps = cue.first - 1, 0
-        elided = (
-            (cue.kind == "ruled" or self._membership_denied(cue))
-            and j >= 0
-            and self.norms[j] == "but"
-            and j not in self.masked
-        )
-        if elided:
+        ruling = cue.kind == "ruled" or self._membership_denied(cue)
+        if ruling and j > 0 and self.norms[j] in _COPULAS and self.norms[j - 1] == "but":
+            j -= 1  # "but is disabled": the copula's subject is elided too
+        if ruling and j >= 0 and self.norms[j] == "but" and j not in self.masked:
             j -= 1
         while j >= 0 and steps < reach:
             if j in self.in_parentheses and j not in points:
