@@ -31,3 +31,33 @@ def test_but_and_a_copula_before_a_ruling_word_elide_the_subject_before():
             ],
         },
     )
+
+
+B103 = (
+    "Priya Raman is assigned to 3 cards across your two boards. Only one is not done: "
+    '"Refresh VaR limits for gas and power desks" (Q4 Risk Review, In Progress, due Oct 26, '
+    "2001, 5:00 PM); the Q3 credit reserve true-up and the Calpine ISDA sign-off are both Done."
+)
+
+
+def test_a_floated_both_over_an_unnamed_subject_is_no_pronoun():
+    """OB-B103 (wren): "the Q3 true-up and the ISDA sign-off are both Done" says Done of its own
+    subject, as "are all Done" does; "both" does not point back to the open card named before.
+    Over a pronoun ("it and ... are both Done") it still does."""
+    tail = "the Q3 credit reserve true-up and the Calpine ISDA sign-off are both Done."
+    passes_and_twins_fail(
+        "OB-B103",
+        "open-cards",
+        B103,
+        {
+            "Only one is not done:": ["Only one is done:", "Only one is finished:"],
+            tail: [
+                "it and the Q3 credit reserve true-up are both Done.",
+                "they are both Done.",
+                "it is Done.",
+                '"Close out Q3 credit reserve true-up" is not done either.',
+                '"Calpine ISDA amendment credit sign-off" and "Close out Q3 credit reserve '
+                'true-up" are both still open.',
+            ],
+        },
+    )
