@@ -1373,14 +1373,15 @@ class PolarityReader:
     @cached_property
     def _pronouns(self) -> list[int]:
         """Tokens that are pronouns (outside names and values), and "That" / "This" opening a
-        sentence as its subject ("... due Wednesday at 10:00. That is 49 hours out")."""
+        sentence as its subject ("... due Wednesday at 10:00. That is 49 hours out"), save a
+        floated "both" standing for an unnamed subject (`_floated_over_unnamed`)."""
         norms, starts = self.norms, set(self._sentence_starts.values())
         return [
             i
             for i, n in enumerate(norms)
             if i not in self.masked
             and (
-                n in PRONOUNS
+                (n in PRONOUNS and not self._floated_over_unnamed(i))
                 or (
                     n in _DEMONSTRATIVES
                     and i in starts
@@ -1389,6 +1390,18 @@ class PolarityReader:
                 or (n in _DEMONSTRATIVES and self._demonstrative_one(i))
             )
         ]
+
+    def _floated_over_unnamed(self, i: int) -> bool:
+        """Whether "both" at token i floats after an auxiliary over a subject of its clause
+        that holds no pronoun ("the Q3 true-up and the ISDA sign-off are both Done"): it stands
+        for that subject, as a floated "all" does, not for the items named before; over a
+        pronoun ("it and X are both Done") it still points back."""
+        norms, tokens = self.norms, self.text.tokens
+        if norms[i] not in _FLOATED or not i or norms[i - 1] not in _AUXILIARIES:
+            return False
+        left, _ = self.text.clause_of(tokens[i - 1].start, tokens[i - 1].end)
+        subject = [j for j in range(i - 1) if tokens[j].start >= left]
+        return bool(subject) and not any(norms[j] in PRONOUNS for j in subject)
 
     def _demonstrative_one(self, i: int) -> bool:
         """Whether "that one" / "this one" at token i is a pronoun, the subject of a verb or
@@ -1432,16 +1445,15 @@ class PolarityReader:
     def _backward(self, cue: _Cue, runs: _RunIndex, reach: int) -> int | None:
         """The run a cue points back to; words in parentheses do not count towards the reach
         ("Q3 Earnings Prep (Mon 2:00 p.m., Jeff Skilling): accepted"). A ruling-out word right
-        after "but" opens a clause whose subject is the one before ("Alan Whitcombe is in the
-        group but hasn't sent you anything"): its walk goes on past that "but"."""
+        after "but", or after "but" and a copula, opens a clause whose subject is the one before
+        ("Alan Whitcombe is in the group but hasn't sent you anything", "'Old Calpine tickets'
+        comes first but is disabled"): its walk goes on past that "but"."""
         points = runs.points
         j, steps = cue.first - 1, 0
-        elided = (
-            (cue.kind == "ruled" or self._membership_denied(cue))
-            and j >= 0
-            and self.norms[j] == "but"
-            and j not in self.masked
-        )
+        ruling = cue.kind == "ruled" or self._membership_denied(cue)
+        if ruling and j > 0 and self.norms[j] in _COPULAS and self.norms[j - 1] == "but":
+            j -= 1  # "but is disabled": the copula's subject is elided too
+        elided = ruling and j >= 0 and self.norms[j] == "but" and j not in self.masked
         if elided and self._adds_before(j):
             return None  # "X is one of them too, but does not count twice": X is added
         if elided:
