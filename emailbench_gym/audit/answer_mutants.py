@@ -776,6 +776,9 @@ def answer_mutants(
                     yield mutant(
                         "correct-value", where, f"{text}\nCorrection: make that {rendered}."
                     )
+                    if spec.subject is not None or spec.is_exclusive:
+                        # (a loose value of no subject may stand anywhere: "since Oct 11")
+                        yield from _aside_values(text, hits, rendered, where, mutant)
                 if rendered is not None and check.exhaustive and spec.subject is None:
                     # another value of the kind after "without" as an assurance, not a supposition
                     yield mutant(
@@ -783,9 +786,6 @@ def answer_mutants(
                         where,
                         f"{text}\n\nWithout a doubt, it would be {rendered}.",
                     )
-                    if spec.subject is not None or spec.is_exclusive:
-                        # (a loose value of no subject may stand anywhere: "since Oct 11")
-                        yield from _aside_values(text, hits, rendered, where, mutant)
                 if rendered is not None and spec.is_exclusive and spec.subject is not None:
                     doubled = _second_column(text, hits[0].start, hits[0].end, rendered)
                     if doubled is not None:
