@@ -463,6 +463,9 @@ _ADDING_TAILS = _Phrases(
 
 
 _TAG_PRONOUNS = frozenset({"it", "they", "you", "he", "she", "we", "there"})
+#: The other party taking a later turn of a thread ("you replied ..., and he came back").
+_TURN_PRONOUNS = frozenset({"he", "she", "they"})
+_TURN_VERBS = frozenset({"came", "wrote", "replied", "answered", "responded", "followed"})
 
 
 def _adds_not_denies(norms: list[str], after: int) -> bool:
@@ -926,15 +929,34 @@ class PolarityReader:
                 continue  # "| Meeting this week on it? |" ... "| No |": not about the row's items
             if i in ruled_at and not self._still_to_do(i) and not self._not_only(i):
                 length = _match_at(norms, i, words.ruled_out)
-                if length:
+                if length and not self._answered_later(i, length, words.ruled_out):
                     cues.append(_Cue("ruled", i, i + length))
-                elif self._status_alone(i, words):
+                elif not length and self._status_alone(i, words):
                     cues.append(_Cue("ruled", i, i + 1))
             for kind, length in generic.get(i, ()):
                 # a word may be several kinds of cue ("not"): each binds on its own
                 cues.append(_Cue(kind, i, i + length))
         self._mask_predicates(cues, words, own)
         return cues
+
+    def _answered_later(self, i: int, length: int, ruled_out: tuple[tuple[str, ...], ...]) -> bool:
+        """Whether the ruling-out phrase at `i` is the user's turn ("you replied") that the
+        other party answers later in the same sentence ("He opened it on September 24, you
+        replied on September 25, and he came back on October 8"): a step of the thread's
+        history, not its last word. A later turn of the user's own ("..., and you replied
+        again") is the last word again."""
+        norms, sentence = self.norms, self.sentence
+        if norms[i] != "you":
+            return False
+        answered = False
+        j = i + length
+        while j + 1 < len(norms) and sentence[j + 1] == sentence[i]:
+            if norms[j] in _TURN_PRONOUNS and norms[j + 1] in _TURN_VERBS:
+                answered = True
+            elif norms[j] == "you" and _match_at(norms, j, ruled_out):
+                answered = False
+            j += 1
+        return answered
 
     def _status_alone(self, i: int, words: CueWords) -> bool:
         """Whether the word at `i` is one of the claim's statuses and all that its part of the

@@ -1,0 +1,47 @@
+"""Session 30's fourth fairness pass: correct answers as honest solvers wrote them, each with
+wrong twins of the same shape that must still fail. A file of its own so that the fairness
+engineers' tests do not collide; the helpers are tests/test_claims_fairness*.py's."""
+
+from __future__ import annotations
+
+from tests.test_claims_fairness_fair_a import passes_and_twins_fail
+
+H337_HISTORY = (
+    "Dana, two of your back-and-forth threads end with the other person, so the ball "
+    'is in your court on both.\n\nThe first is "FERC data request on EnronOnline trades'
+    '" with Richard Shapiro. He opened it on September 24, you replied on September 2'
+    "5 that RAC would take the credit and controls sections, and he came back on Mond"
+    "ay, October 8 at 4:15 PM. In that follow-up he says V&E confirmed Enron can prod"
+    "uce counterparty identities under a confidentiality request, and asks you to pro"
+    "ceed accordingly. You haven't opened that follow-up yet, and it has been waiting"
+    ' a week.\n\nThe second is "Q3 VaR summary draft - please check" with Priya Raman. '
+    "You sent her your draft of the Q3 VaR summary for John on October 11. She replie"
+    "d on Friday, October 12 at 1:30 PM: she checked the desk numbers against the fin"
+    "al runs and found two small corrections on the East power desk. You have read he"
+    "r reply but not yet responded.\n\nThe other eleven two-way threads all end with yo"
+    "ur reply, so nothing is outstanding on them. Single emails you have never answer"
+    "ed, such as John Lavorato's note on the Dynegy credit line, aren't back-and-fort"
+    "h threads, so I left them off this list. I only read the mailbox and changed not"
+    "hing."
+)
+
+
+def test_your_reply_the_other_party_answers_later_in_the_sentence_is_history():
+    """crane OB-H337: "He opened it on September 24, you replied on September 25 ..., and he
+    came back on Monday, October 8": "you replied" is a step of the thread, not its last word,
+    since he answers later in the same sentence. A reply nobody answers in the sentence, one
+    after his answer, or one followed by the user's own turn still rules the thread out."""
+    came_back = "and he came back on Monday, October 8 at 4:15 PM."
+    passes_and_twins_fail(
+        "OB-H337",
+        "ball-in-my-court",
+        H337_HISTORY,
+        {
+            came_back: [
+                "and he never came back.",
+                "and he has not come back.",
+                "and you came back on Monday, October 8 at 4:15 PM.",
+                "and he came back on Monday, October 8 at 4:15 PM, and you replied again.",
+            ],
+        },
+    )
