@@ -4,6 +4,7 @@ engineers' tests do not collide; the helpers are tests/test_claims_fairness*.py'
 
 from __future__ import annotations
 
+from tests.test_claims_fairness import scenario_check
 from tests.test_claims_fairness_fair_a import passes_and_twins_fail
 
 H337_HISTORY = (
@@ -43,5 +44,43 @@ def test_your_reply_the_other_party_answers_later_in_the_sentence_is_history():
                 "and you came back on Monday, October 8 at 4:15 PM.",
                 "and he came back on Monday, October 8 at 4:15 PM, and you replied again.",
             ],
+        },
+    )
+
+
+H331_NEAR_MISS = (
+    "Hi Dana,\n\nYes, there's one. Your manager is Steven Kean (VP & Chief of Staff), a"
+    'nd he has exactly one unread email waiting for you: "Employee meeting follow-up '
+    "questions\", which came in on Friday, October 12 at 4 pm.\n\nHere's what it's about"
+    ". Several questions at the all-employee meeting touched on Enron's credit qualit"
+    "y and the stock price, and HR is pulling answers together for the intranet FAQ. "
+    "Steve wants short answers from you on two of them:\n1. How exposed are we to the "
+    "California utilities?\n2. Has our credit rating outlook changed?\n\nHe'd like them "
+    "by Wednesday.\n\nI've left it unread, as you asked. For what it's worth, Steve is "
+    "also cc'd on Jeff Skilling's unread \"Agenda for Wednesday's FERC Review\", but th"
+    "at one is from Jeff, not Steve.\n\nHappy to help draft those two answers if you'd "
+    "like."
+)
+
+
+def test_but_that_one_is_from_a_not_the_subject_sets_the_item_apart():
+    """dove OB-H331: "Steve is also cc'd on Jeff Skilling's unread "Agenda ...", but that one
+    is from Jeff, not Steve": the clause sets the agenda apart from Steve (the sentence's
+    subject), so it and its sender Jeff are ruled out, not the answer. The same clause saying
+    it is from Steve, with no "not" of the subject, in a new clause or after "and" leaves the
+    agenda asserted, and it fails."""
+    assert scenario_check("OB-H331", "manager", H331_NEAR_MISS)
+    passes_and_twins_fail(
+        "OB-H331",
+        "unread-email",
+        H331_NEAR_MISS,
+        {
+            "but that one is from Jeff, not Steve.": [
+                "but that one is from Steve, not Jeff.",
+                "and that one is from Steve too.",
+                "but that one is from Jeff.",
+                "but that one is from Jeff; not Steve.",
+                "but that one is from Jeff and Steve, not only Jeff.",
+            ]
         },
     )

@@ -168,6 +168,9 @@ _AFTER_ONE = frozenset(
     | {"will", "won", "can", "could", "might", "may", "looks", "seems", "also", "still"}
 )
 _CLAUSE_END = re.compile(r"[.,;:!?)]")
+#: The rest of a near-miss clause after "but that one is": an attribute, then ", not" what
+#: was asked ("..., but that one is from Jeff, not Steve").
+_NEAR_MISS_REST = re.compile(r"[^,;:.!?()]+,\s+not\s")
 #: Pronouns of one form: a chain of them stands for one run ("It ... it ... it").
 _PRONOUN_GROUPS = {"them": "they", "him": "he", "her": "she", "that": "it", "this": "it"}
 #: A clause offering an item in case the user meant another thing than the answer.
@@ -1273,6 +1276,7 @@ class PolarityReader:
             ):
                 ruling.add(self.sentence[cue.first])
         self._pronoun_exclusions(index, verdict)
+        self._near_misses(index, verdict)
         self._headers_and_rows(runs, spans, verdict, words)
         self._denied_labels(first, verdict)
         zeros = self._zero_counts(index, words)
@@ -1700,6 +1704,42 @@ class PolarityReader:
                         verdict[r].add("ruled_out")
             elif i in runs.proxies and not self._own_subject_first(i, runs.proxies[i], runs):
                 verdict[runs.proxies[i]].add("ruled_out")
+
+    def _near_misses(self, runs: _RunIndex, verdict: list[set[str]]) -> None:
+        """ "X, but that one is from A, not B": the clause sets the item "that one" stands for
+        (named before the "but", same sentence) apart from what was asked, so it and what its
+        attribute names (A) are ruled out, not the answer."""
+        norms, tokens, text = self.norms, self.text.tokens, self.text.text
+        for i in self._pronouns:
+            if not (
+                0 < i < len(norms) - 3
+                and norms[i - 1] == "but"
+                and norms[i] in _DEMONSTRATIVES
+                and norms[i + 1] == "one"
+                and norms[i + 2] in _COPULAS
+                and self.sentence[i + 3] == self.sentence[i]
+            ):
+                continue
+            rest = _NEAR_MISS_REST.match(text, tokens[i + 2].end)
+            r = runs.proxies.get(i)
+            if rest is None or r is None or self.sentence[runs.first[r]] != self.sentence[i]:
+                continue
+            if not self._denies_subject(i, rest.end()):
+                continue
+            verdict[r].add("ruled_out")
+            for first, other in runs.by_first:
+                if tokens[i + 2].end <= tokens[first].start < rest.end():
+                    verdict[other].add("ruled_out")
+
+    def _denies_subject(self, i: int, end: int) -> bool:
+        """Whether the "not B" of a near-miss clause at `i` (ending at char `end`) names the
+        subject of its sentence's first copula ("Steve is also cc'd on X, but that one is from
+        Jeff, not Steve"): X is only set apart from him; "..., not Jeff" says nothing of it."""
+        norms, tokens = self.norms, self.text.tokens
+        after = bisect.bisect_left([t.start for t in tokens], end)
+        start = self.text.token_at(self.text.sentences[self.sentence[i]][0])
+        copula = next((k for k in range(start + 1, i - 1) if norms[k] in _COPULAS), None)
+        return copula is not None and after < len(tokens) and norms[copula - 1] == norms[after]
 
     def _own_subject_first(self, i: int, r: int, runs: _RunIndex) -> bool:
         """Whether the pronoun at `i` has a subject of its own sentence to stand for, before
