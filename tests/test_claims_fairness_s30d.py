@@ -84,3 +84,39 @@ def test_but_that_one_is_from_a_not_the_subject_sets_the_item_apart():
             ]
         },
     )
+
+
+H332_REPLIES = (
+    "Dana, twelve of the fifteen emails in your Sent Items are replies, which is 80 p"
+    "ercent. The other three, 20 percent, are brand-new messages. No forwards are mix"
+    'ed in.\n\nThe three new messages are:\n\n1. "Risk desk priorities for October", sent'
+    " on Tuesday, October 2 at 8:30 AM to Priya Raman, Marcus Hale and Tanya Ortiz.\n2"
+    '. "Q3 VaR summary draft - please check", sent on Thursday, October 11 at 4:20 PM'
+    ' to Priya Raman. Priya has since replied to it.\n3. "Dynegy exposure for Wednesda'
+    "y's review\", sent on Friday, October 12 at 3:30 PM to Tanya Ortiz and Priya Rama"
+    "n.\n\nEach of the twelve replies is tied to the original email it answers. They ru"
+    "n from your September 25 reply to Richard Shapiro on the FERC data request throu"
+    "gh to your October 11 reply to Jeff Skilling on the Q3 earnings release risk dis"
+    "closures. I only read the mailbox and changed nothing."
+)
+
+
+def test_your_reply_on_x_names_x_as_a_reply():
+    """crane OB-H332: "They run from your September 25 reply to Richard Shapiro on the FERC
+    data request through to your October 11 reply to Jeff Skilling on the Q3 earnings release
+    risk disclosures" names both threads as replies, as "was a reply to X" does. Without "your
+    ... reply", across a comma, or with another noun, the thread is named as a new message."""
+    first = "your September 25 reply to Richard Shapiro on the FERC data request"
+    passes_and_twins_fail(
+        "OB-H332",
+        "new-messages",
+        H332_REPLIES,
+        {
+            first: [
+                "the FERC data request",
+                "your September 25 reply to Richard Shapiro, and the FERC data request",
+                "your September 25 message to Richard Shapiro on the FERC data request",
+                "your September 25 note, then a reply on the FERC data request",
+            ]
+        },
+    )

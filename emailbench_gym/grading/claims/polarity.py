@@ -168,6 +168,9 @@ _AFTER_ONE = frozenset(
     | {"will", "won", "can", "could", "might", "may", "looks", "seems", "also", "still"}
 )
 _CLAUSE_END = re.compile(r"[.,;:!?)]")
+#: Nouns naming a reply, and the words after them that name what it is about.
+_REPLY_NOUNS = frozenset({"reply", "replies"})
+_REPLY_TOPICS = frozenset({"on", "about", "regarding"})
 #: The rest of a near-miss clause after "but that one is": an attribute, then ", not" what
 #: was asked ("..., but that one is from Jeff, not Steve").
 _NEAR_MISS_REST = re.compile(r"[^,;:.!?()]+,\s+not\s")
@@ -1277,6 +1280,7 @@ class PolarityReader:
                 ruling.add(self.sentence[cue.first])
         self._pronoun_exclusions(index, verdict)
         self._near_misses(index, verdict)
+        self._named_replies(index, verdict, words)
         self._headers_and_rows(runs, spans, verdict, words)
         self._denied_labels(first, verdict)
         zeros = self._zero_counts(index, words)
@@ -1730,6 +1734,36 @@ class PolarityReader:
             for first, other in runs.by_first:
                 if tokens[i + 2].end <= tokens[first].start < rest.end():
                     verdict[other].add("ruled_out")
+
+    def _named_replies(self, runs: _RunIndex, verdict: list[set[str]], words: CueWords) -> None:
+        """When the claim's ruling-out phrases name items as replies ("was a reply"), so does
+        the noun phrase "your [date] reply [to Richard Shapiro] on|about X": X is named as a
+        reply, however many words of the date and the person come between."""
+        if not any(set(p) & _REPLY_NOUNS for p in words.ruled_out):
+            return
+        norms, tokens, text = self.norms, self.text.tokens, self.text.text
+        starts = dict(runs.by_first)
+        for i, n in enumerate(norms):
+            if n not in _REPLY_NOUNS or i in self.masked:
+                continue
+            if "your" not in norms[max(0, i - 4) : i] or _CLAUSE_END.search(
+                text, tokens[max(0, i - 4)].start, tokens[i].start
+            ):
+                continue
+            j = i + 1
+            if j < len(norms) and norms[j] == "to":
+                j += 1
+                while j < min(len(norms), i + 5) and text[tokens[j].start].isupper():
+                    j += 1
+            if j >= len(norms) or norms[j] not in _REPLY_TOPICS:
+                continue
+            j += 1 + (j + 1 < len(norms) and norms[j + 1] == "the")
+            if (
+                j in starts
+                and self.sentence[j] == self.sentence[i]
+                and not _CLAUSE_END.search(text, tokens[i].end, tokens[j].start)
+            ):
+                verdict[starts[j]].add("ruled_out")
 
     def _denies_subject(self, i: int, end: int) -> bool:
         """Whether the "not B" of a near-miss clause at `i` (ending at char `end`) names the
