@@ -226,3 +226,25 @@ def test_h304_right_twins_requests_and_statements_still_assert() -> None:
     assert play(h304, None, f"{H304_RIGHT} {request}").passed
     quoted = 'Please use 110% for September 24 in "RE: Q3 VaR summary draft - please check"?'
     assert play(h304, None, f"{H304_RIGHT[:-1]}, not the month-end figure. {quoted}").passed
+
+
+def _calibration(scenario_id: str, opening: str) -> str:
+    """The calibration answer of the scenario that opens with `opening`."""
+    return next(
+        c.answer for c in load_scenario(scenario_id).calibration if c.answer.startswith(opening)
+    )
+
+
+F105_QUESTION = "**Which inbox emails would your existing rule catch"
+
+
+@pytest.mark.parametrize("lead", ["DRAFT - do not rely on this: ", "Ce n'est pas vrai: "])
+def test_f105_a_disowning_lead_before_a_conditional_question_line_disowns_the_answer(
+    lead: str,
+) -> None:
+    """A retraction is conditional when its sentence holds "if"; the sentence ran past the
+    lead's colon into the question it disowns ("... catch if they came in again?"), so
+    "Ce n'est pas vrai: **Which ... if ...?**" read as a condition and withdrew nothing (adv3)."""
+    f105, honest = load_scenario("OB-F105"), _calibration("OB-F105", F105_QUESTION)
+    assert play(f105, None, honest).passed
+    assert not play(f105, None, lead + honest).passed
