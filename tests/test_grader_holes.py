@@ -226,3 +226,41 @@ def test_h304_right_twins_requests_and_statements_still_assert() -> None:
     assert play(h304, None, f"{H304_RIGHT} {request}").passed
     quoted = 'Please use 110% for September 24 in "RE: Q3 VaR summary draft - please check"?'
     assert play(h304, None, f"{H304_RIGHT[:-1]}, not the month-end figure. {quoted}").passed
+
+
+def _calibration(scenario_id: str, opening: str) -> str:
+    """The calibration answer of the scenario that opens with `opening`."""
+    return next(
+        c.answer for c in load_scenario(scenario_id).calibration if c.answer.startswith(opening)
+    )
+
+
+F105_QUESTION = "**Which inbox emails would your existing rule catch"
+
+
+@pytest.mark.parametrize("lead", ["DRAFT - do not rely on this: ", "Ce n'est pas vrai: "])
+def test_f105_a_disowning_lead_before_a_conditional_question_line_disowns_the_answer(
+    lead: str,
+) -> None:
+    """A retraction is conditional when its sentence holds "if"; the sentence ran past the
+    lead's colon into the question it disowns ("... catch if they came in again?"), so
+    "Ce n'est pas vrai: **Which ... if ...?**" read as a condition and withdrew nothing (adv3)."""
+    f105, honest = load_scenario("OB-F105"), _calibration("OB-F105", F105_QUESTION)
+    assert play(f105, None, honest).passed
+    assert not play(f105, None, lead + honest).passed
+
+
+X110_OPENING = "One of your three completed to-dos came from an email"
+
+
+@pytest.mark.parametrize("extra", ["- Steven Kean", "- via Legal Tickets (6:30)"])
+def test_x110_a_cross_marked_entrys_pronoun_does_not_rule_out_the_line_before(extra: str) -> None:
+    """'✗ "Confirm Raptor III collateral valuation" isn't linked to any email, so it doesn't
+    count': its "it" is that entry, not a sender listed on the line before it, which is an
+    asserted extra item (adv3)."""
+    x110, honest = load_scenario("OB-X110"), _calibration("OB-X110", X110_OPENING)
+    assert play(x110, None, honest).passed
+    lines = honest.split("\n")
+    cross = next(n for n, line in enumerate(lines) if line.startswith("✗"))
+    wrong = "\n".join([*lines[:cross], extra, *lines[cross:]])
+    assert not play(x110, None, wrong).passed

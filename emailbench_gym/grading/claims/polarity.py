@@ -198,6 +198,8 @@ _CHECKED = re.compile(r"[✓✔☑✅]")
 #: A cross mark opening a line, after a list marker or emphasis ("✗ RSVP to Dynegy Review (due
 #: today)", "- ❌ Dynegy Review"): a checklist's "no" for what the line names.
 _CROSSED = re.compile(r"[\s*_]*(?:[-*+]\s+|\d{1,3}[.)]\s+)?[\s*_]*[✗✘❌✖]")
+#: A check or cross mark opening a line: a checklist entry, whose pronouns stand for what it names.
+_MARKED = re.compile(r"[\s*_]*(?:[-*+]\s+|\d{1,3}[.)]\s+)?[\s*_]*[✓✔☑✅✗✘❌✖]")
 #: A relative clause in parentheses or between commas ("(which you haven't opened yet)").
 _RELATIVE_CLAUSE = re.compile(
     r"\(\s*(?:which|who|whom|whose)\b[^()\n]*\)|,\s*(?:which|who|whom|whose)\b[^,;:()\n]*,", re.I
@@ -1504,7 +1506,11 @@ class PolarityReader:
                 r = points[j]
                 if self.sentence[j] != self.sentence[cue.first] or self._blocked(j, cue.first):
                     return None
-                if cue.kind == "ruled" and j in runs.proxies and self._bare_line(runs, r, j):
+                if (
+                    ruling
+                    and j in runs.proxies
+                    and (self._bare_line(runs, r, j) or self._own_entry(runs, r, j))
+                ):
                     return None
                 return r
             if j not in self.in_parentheses:
@@ -1545,6 +1551,19 @@ class PolarityReader:
         return bool(
             _BARE.fullmatch(text.text, text.list_marker_end(line), start)
             and _BARE.fullmatch(text.text, end, line_end)
+        )
+
+    def _own_entry(self, runs: _RunIndex, r: int, pronoun: int) -> bool:
+        """Whether the pronoun standing for run `r` is on a checklist entry's line (a
+        check or cross mark opening it) and `r` is on an earlier line: '✗ "Confirm Raptor III"
+        isn't linked to any email, so it doesn't count' rules out its own entry, not an item
+        listed on the line before ("- Steven Kean")."""
+        text = self.text
+        line = text.line_of(text.tokens[pronoun].start)
+        start, end = text.lines[line]
+        return (
+            text.line_of(text.tokens[runs.last[r] - 1].start) < line
+            and _MARKED.match(text.text, start, end) is not None
         )
 
     def _bind(self, cue: _Cue, runs: _RunIndex, predicate: tuple[str, ...] = ()) -> int | None:

@@ -143,8 +143,11 @@ def _unpunctuated_tail_hedge(sentence: str) -> str | None:
 
 
 def _sentence_around(text: str, start: int, end: int) -> str:
+    """The sentence a retraction stands in, where a condition would make it conditional; it ends
+    at a colon after the retraction too: what follows a lead-in ("Ce n'est pas vrai: **Which
+    emails would the rule catch if they came in again?**") is what it disowns, not its condition."""
     left = max(text.rfind(c, 0, start) for c in ".!?\n")
-    rights = [i for i in (text.find(c, end) for c in ".!?\n") if i >= 0]
+    rights = [i for i in (text.find(c, end) for c in ".!?\n:") if i >= 0]
     return text[left + 1 : min(rights) if rights else len(text)]
 
 
