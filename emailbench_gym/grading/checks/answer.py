@@ -40,7 +40,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 from pydantic import Field, field_validator, model_validator
 
 from emailbench_gym.grading.checks.base import CheckBase, EpisodeView, Outcome
-from emailbench_gym.grading.claims.analysis import Analysis, SubjectMention
+from emailbench_gym.grading.claims.analysis import Analysis, Binder, SubjectMention
 from emailbench_gym.grading.claims.entities import ENTITY_KINDS, SYSTEM
 from emailbench_gym.grading.claims.lexicon import (
     ANTONYMS,
@@ -616,7 +616,7 @@ def _tied_runners_up(
         cap = 0.0
     else:  # the sizes the answer binds to a member, wherever it gives them
         sized = [v for v in analysis.values if v.kind == value_kind]
-        spans = [Span(*_token_range(analysis, v.start, v.end), v.start, v.end) for v in sized]
+        spans = [_value_span(analysis, v) for v in sized]
         binder = analysis.binder(subjects, spans)
         wanted = {
             float(n)
@@ -638,7 +638,7 @@ def _tied_runners_up(
     def past(n: float) -> bool:
         return n > top * (1 + cap) if upward else n < top * (1 - cap)
 
-    spans = [Span(*_token_range(analysis, v.start, v.end), v.start, v.end) for v in inside]
+    spans = [_value_span(analysis, v) for v in inside]
     binder = analysis.binder(subjects, spans)
     found = set()
     for k, (a, b) in parts.items():
@@ -709,7 +709,7 @@ def _own_counts(
     ]
     if not numbers:
         return []
-    spans = [Span(*_token_range(analysis, v.start, v.end), v.start, v.end) for v in numbers]
+    spans = [_value_span(analysis, v) for v in numbers]
     binder = analysis.binder(_subjects(analysis, {kind, "person"}, []), spans)
     own = {f"{kind}:{m}" for m in members}
     return [
@@ -1562,7 +1562,7 @@ class AnswerValuesCheck(_Claim):
             for span in analysis.phrase_spans([p])
         ]
         candidates = [v for v in analysis.values if any(may_state(v, k) for k in kinds)]
-        spans = [Span(*_token_range(analysis, v.start, v.end), v.start, v.end) for v in candidates]
+        spans = [_value_span(analysis, v) for v in candidates]
         polarity = analysis.reader.read(spans, self.cue_words)
         stated = [
             (v, span)
@@ -1576,14 +1576,7 @@ class AnswerValuesCheck(_Claim):
             subject = _scheduled(analysis, v, binder.bind(span))
             if _runner_up_value(analysis, v, subject, self.measure):
                 subject = None
-            in_table, column_role = _column_role(analysis, v, roles)
-            role = (
-                column_role
-                if in_table
-                else (_copula_role(analysis, v, roles) or role_binder.bind(span))
-                if roles
-                else None
-            )
+            _, role = _value_role(analysis, v, span, roles, role_binder)
             found[v.start] = (
                 subject.keys if subject else frozenset(),
                 role.keys if role else frozenset(),
@@ -1608,7 +1601,7 @@ class AnswerValuesCheck(_Claim):
             for span in analysis.phrase_spans([p])
         ]
         candidates = [v for v in analysis.values if any(may_state(v, k) for k in kinds)]
-        spans = [Span(*_token_range(analysis, v.start, v.end), v.start, v.end) for v in candidates]
+        spans = [_value_span(analysis, v) for v in candidates]
         # a role's own words are never a negation of its value ("you haven't read four of
         # them" states the unread count under the role "haven't read")
         role_words = frozenset(i for r in roles for i in range(r.span.first, r.span.last))
@@ -1661,13 +1654,8 @@ class AnswerValuesCheck(_Claim):
         for v, span in stated if roles else ():
             if not anywhere and bound[id(v)] is None:
                 continue
-            in_table, column_role = _column_role(analysis, v, roles)
-            role_of[id(v)] = (
-                column_role
-                if in_table
-                else _copula_role(analysis, v, roles) or role_binder.bind(span)
-            )
-            if in_table and column_role is not None:
+            in_table, role_of[id(v)] = _value_role(analysis, v, span, roles, role_binder)
+            if in_table and role_of[id(v)] is not None:
                 headed.add(id(v))
         _nearest_value_per_subject(analysis, stated, bound, role_of)
 
@@ -2088,6 +2076,22 @@ def _runner_up_value(
     return part is not None and not part[0] <= subject.span.start < part[1]
 
 
+def _value_role(
+    analysis: Analysis,
+    v: ValueMention,
+    span: Span,
+    roles: list[SubjectMention],
+    role_binder: Binder,
+) -> tuple[bool, SubjectMention | None]:
+    """(whether a table column gives it, the role of a value): the role its table cell or
+    column head names (`_column_role`), else the one a copula right before it says
+    (`_copula_role`), else the one the binder finds; none without roles."""
+    in_table, column_role = _column_role(analysis, v, roles)
+    if in_table or not roles:
+        return in_table, column_role
+    return False, _copula_role(analysis, v, roles) or role_binder.bind(span)
+
+
 #: Between a role and its value: the role's noun maybe, then a copula or "as" ("her office
 #: number is ", "her mobile as ").
 _ROLE_COPULA = re.compile(r"\s+(?:(?:number|phone|line)\s+)?(?:is|was|as)\s+$", re.I)
@@ -2458,6 +2462,11 @@ def _whole_of_a_part(mention: ValueMention, spec: ValueSpec) -> bool:
         and mention.ratio is not None
         and mention.ratio[0] != spec.expected()
     )
+
+
+def _value_span(analysis: Analysis, v: ValueMention) -> Span:
+    """A value as a span to read or bind: its tokens and its characters."""
+    return Span(*_token_range(analysis, v.start, v.end), v.start, v.end)
 
 
 def _token_range(analysis: Analysis, start: int, end: int) -> tuple[int, int]:
