@@ -1395,11 +1395,14 @@ class PolarityReader:
 
     def _adds_on_line(self, start: int, end: int) -> bool:
         """Whether the text [start, end) holds an additive word ("too", "also", "as well")."""
+        return any(self._additive_at(i) for i in self.text.tokens_in(start, end))
+
+    def _additive_at(self, i: int) -> bool:
+        """Whether token i, outside names and values, is an additive ("too", "also", "as
+        well")."""
         norms = self.norms
-        return any(
-            i not in self.masked
-            and (_match_at(norms, i, _ADDITIVES) or norms[i : i + 2] == ["as", "well"])
-            for i in self.text.tokens_in(start, end)
+        return i not in self.masked and (
+            _match_at(norms, i, _ADDITIVES) or norms[i : i + 2] == ["as", "well"]
         )
 
     @cached_property
@@ -2501,11 +2504,7 @@ class PolarityReader:
             if norms[p] not in PERSONAL_PRONOUNS or p in self.masked:
                 continue
             clause = [k for k in range(p + 1, len(norms)) if self.sentence[k] == self.sentence[p]]
-            if any(
-                k not in self.masked
-                and (_match_at(norms, k, _ADDITIVES) or norms[k : k + 2] == ["as", "well"])
-                for k in clause
-            ):
+            if any(self._additive_at(k) for k in clause):
                 return True
         return False
 
